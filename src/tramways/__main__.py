@@ -1,0 +1,5 @@
+import sys
+
+from tramways.cli import main
+
+sys.exit(main())

@@ -1,0 +1,82 @@
+"""Whole games played by a policy (uniformly random by default), for testing and research.
+
+A game may offer ``selfplay_policy(state, player, rng) -> Action`` when uniformly random play
+cannot finish (e.g. it bids forever); otherwise every move is ``rng.choice(legal_actions)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tramways.core.actions import Action
+from tramways.core.errors import TramwaysError
+from tramways.core.game import GameState
+from tramways.core.replay import Session
+
+Policy = Callable[[GameState, int, random.Random], Action]
+Check = Callable[[GameState], None]
+
+
+def uniform_policy(state: GameState, player: int, rng: random.Random) -> Action:
+    actions = state.legal_actions(player)
+    if not actions:
+        raise TramwaysError(f"player {player} is to act but has no legal action")
+    return rng.choice(actions)
+
+
+@dataclass
+class SelfplayResult:
+    seed: int
+    finished: bool
+    actions: int
+    result: Any
+    session: Session
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "game": self.session.game.name,
+            "seed": self.seed,
+            "settings": self.session.record.settings,
+            "finished": self.finished,
+            "actions": self.actions,
+            "result": self.result,
+        }
+
+
+def play_game(
+    game_name: str,
+    settings: dict[str, Any],
+    seed: int,
+    policy: Policy | None = None,
+    max_actions: int = 100_000,
+    check: Check | None = None,
+) -> SelfplayResult:
+    """Play one game from ``seed``; ``check`` is called after every action (invariants)."""
+    session = Session.new(game_name, settings, seed)
+    game = session.game
+    if policy is None:
+        policy = getattr(game, "selfplay_policy", None) or uniform_policy
+    rng = random.Random(seed)
+    state = session.state
+    count = 0
+    while not state.is_over() and count < max_actions:
+        players = state.current_players()
+        if not players:
+            raise TramwaysError("the game is not over but nobody may act")
+        action = policy(state, players[0], rng)
+        state.apply(action)
+        session.record.actions.append(game.format_action(action))
+        count += 1
+        if check is not None:
+            check(state)
+    finished = state.is_over()
+    return SelfplayResult(
+        seed=seed,
+        finished=finished,
+        actions=count,
+        result=state.result() if finished else None,
+        session=session,
+    )

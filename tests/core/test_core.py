@@ -1,0 +1,115 @@
+"""The core contract: records, replay, undo, refusals, the CLI's generic commands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.core.toygame import GAME, Take
+from tramways import games
+from tramways.cli import main
+from tramways.core import GameRecord, IllegalAction, RecordError, Session, derive_rng, replay
+from tramways.core.selfplay import play_game
+
+games.register("toy", GAME)
+
+
+def test_record_roundtrip_and_replay_is_pure(tmp_path):
+    s = Session.new("toy", {}, seed=2)
+    assert s.state.counters == 12
+    s.play("P1 take 3")
+    s.play(Take(1, 2))
+    path = tmp_path / "g.json"
+    s.record.save(path)
+    loaded = GameRecord.load(path)
+    assert loaded.actions == ["P1 take 3", "P2 take 2"]
+    state, log = replay(loaded)
+    assert state.counters == 7
+    assert log == ["Player 1 takes 3", "Player 2 takes 2"]
+
+
+def test_undo_replays_a_prefix():
+    s = Session.new("toy", {}, seed=0)
+    for text in ["P1 take 1", "P2 take 2", "P1 take 3"]:
+        s.play(text)
+    s.undo(2)
+    assert s.record.actions == ["P1 take 1"]
+    assert s.state.counters == 9
+    with pytest.raises(RecordError):
+        s.undo(5)
+
+
+def test_illegal_action_names_rule_and_leaves_record():
+    s = Session.new("toy", {}, seed=0)
+    with pytest.raises(IllegalAction) as exc:
+        s.play("P2 take 1")
+    assert exc.value.rule == "T2"
+    assert s.record.actions == [] and s.state.counters == 10
+
+
+@pytest.mark.parametrize(
+    "data, needle",
+    [
+        ("[]", "expected a JSON object"),
+        ("{", "not JSON"),
+        ('{"game": "toy"}', "version"),
+        ('{"game":"toy","version":1,"settings":{},"seed":"x","setup":{}}', "seed"),
+        ('{"game":"toy","version":1,"settings":{},"seed":1,"setup":{},"extra":1}', "extra"),
+    ],
+)
+def test_malformed_record_is_refused_with_a_reason(data, needle):
+    with pytest.raises(RecordError) as exc:
+        GameRecord.from_json(data)
+    assert needle in str(exc.value)
+
+
+def test_record_with_illegal_action_names_its_index():
+    rec = GameRecord(game="toy", version=1, settings={}, seed=0, setup={"counters": 10},
+                     actions=["P1 take 1", "P1 take 1"])
+    with pytest.raises(RecordError, match="action 1"):
+        replay(rec)
+
+
+def test_unknown_game_and_version():
+    with pytest.raises(RecordError, match="unknown game"):
+        replay(GameRecord(game="chess", version=1, settings={}, seed=0, setup={}))
+    with pytest.raises(RecordError, match="version 9"):
+        replay(GameRecord(game="toy", version=9, settings={}, seed=0, setup={}))
+
+
+def test_derive_rng_is_deterministic():
+    a = derive_rng(5, "reshuffle", 1).random()
+    assert a == derive_rng(5, "reshuffle", 1).random()
+    assert a != derive_rng(5, "reshuffle", 2).random()
+
+
+def test_selfplay_finishes():
+    out = play_game("toy", {}, seed=3)
+    assert out.finished and out.result["winner"] in (0, 1)
+    assert out.actions == len(out.session.record.actions)
+
+
+def test_cli_play_illegal_leaves_file_byte_identical(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    assert main(["new", "toy", "--seed", "1", "-o", str(path)]) == 0
+    assert main(["play", str(path), "P1 take 2"]) == 0
+    before = path.read_bytes()
+    assert main(["play", str(path), "P2 take 1", "P1 take 7"]) == 2
+    err = capsys.readouterr().err
+    assert "illegal: T3:" in err
+    assert path.read_bytes() == before
+    assert main(["undo", str(path)]) == 0
+    assert json.loads(path.read_text())["actions"] == []
+
+
+def test_cli_errors_are_one_line_exit_2(tmp_path, capsys):
+    assert main(["show", str(tmp_path / "missing.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no such file" in err
+    assert main(["show", "--bogus", "x"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    (tmp_path / "bad.json").write_text("not json")
+    assert main(["moves", str(tmp_path / "bad.json")]) == 2
+    assert "not JSON" in capsys.readouterr().err
