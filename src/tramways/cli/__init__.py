@@ -21,6 +21,7 @@ from tramways.core.errors import TramwaysError
 COMMAND_MODULES = (
     "tramways.cli.common",
     "tramways.cli.board",
+    "tramways.cli.routes",
     "tramways.cli.import18xx",
     "tramways.cli.duel",
 )

@@ -1,0 +1,1 @@
+"""Computer opponents behind one small interface shared by every game."""

@@ -1,0 +1,1 @@
+"""1840 Vienna Tramways: data, board, rules engine, routes and interop."""

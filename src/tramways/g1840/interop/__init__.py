@@ -1,0 +1,1 @@
+"""Interop with other 1840 implementations (18xx.games records and traces)."""

@@ -1,0 +1,1 @@
+"""Trambahn (Helmut Ohley): the 2-player card game with hidden hands and a hidden deck."""
