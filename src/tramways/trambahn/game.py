@@ -1,0 +1,135 @@
+"""``GAME``: Trambahn plugged into the core (settings, set-up, notation, text view).
+
+Set-up (Setup A-C): the 120 station and conductor cards are shuffled from the record's seed;
+the start player (P1) gets 12 money cards, P2 gets 15, then each draws a hand of 6.  The
+record's ``setup`` holds that deal and the order of the draw pile as card faces, so the game
+is a pure function of the record.  The tram stack (horse, steam, electric) is not random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tramways.core import Action, RecordError, derive_rng
+from tramways.trambahn import actions as notation
+from tramways.trambahn.cards import (
+    CARD_FACE,
+    DISPLAY_SIZE,
+    HAND_SIZE,
+    IDS_BY_FACE,
+    NUM_CARDS,
+    START_MONEY,
+    TRAM_STACK,
+)
+from tramways.trambahn.state import TrambahnState
+
+DEFAULT_NAMES = ("P1", "P2")
+
+
+class TrambahnGame:
+    """The Trambahn game object (see :class:`tramways.core.game.Game`)."""
+
+    name = "trambahn"
+    version = 1
+    selfplay_players = (2,)
+
+    def normalize_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
+        players = settings.get("players", 2)
+        if players != 2:
+            raise RecordError("trambahn: a game for exactly 2 players")
+        names = settings.get("names", list(DEFAULT_NAMES))
+        if (
+            not isinstance(names, list)
+            or len(names) != 2
+            or not all(isinstance(n, str) and n.strip() for n in names)
+        ):
+            raise RecordError("trambahn: names must be 2 non-empty strings")
+        unknown = set(settings) - {"players", "names"}
+        if unknown:
+            raise RecordError(f"trambahn: unknown settings {sorted(unknown)}")
+        return {"players": 2, "names": [n.strip() for n in names]}
+
+    def setup(self, settings: dict[str, Any], seed: int) -> dict[str, Any]:
+        """Shuffle the 120 cards and deal (Setup A, C); faces, top of the draw pile first."""
+        cards = list(range(NUM_CARDS))
+        derive_rng(seed, "setup").shuffle(cards)
+        faces = [CARD_FACE[c] for c in cards]
+        m0, m1 = START_MONEY
+        money = [faces[:m0], faces[m0 : m0 + m1]]
+        start = m0 + m1
+        hands = [faces[start : start + HAND_SIZE], faces[start + HAND_SIZE : start + 2 * HAND_SIZE]]
+        return {
+            "money": money,
+            "hands": hands,
+            "draw_pile": faces[start + 2 * HAND_SIZE :],
+        }
+
+    def new_state(
+        self, settings: dict[str, Any], setup: dict[str, Any], seed: int
+    ) -> TrambahnState:
+        pools = {face: list(reversed(ids)) for face, ids in IDS_BY_FACE.items()}
+
+        def cards(faces: Any, what: str) -> list[int]:
+            if not isinstance(faces, list):
+                raise RecordError(f"setup.{what}: expected a list of card faces")
+            out = []
+            for f in faces:
+                if f not in pools:
+                    raise RecordError(f"setup.{what}: {f!r} is not a card face")
+                if not pools[f]:
+                    raise RecordError(f"setup.{what}: too many {f} cards")
+                out.append(pools[f].pop())
+            return out
+
+        try:
+            money = [cards(setup["money"][p], f"money[{p}]") for p in (0, 1)]
+            hands = [cards(setup["hands"][p], f"hands[{p}]") for p in (0, 1)]
+            deck = cards(setup["draw_pile"], "draw_pile")
+        except (KeyError, IndexError, TypeError):
+            raise RecordError("setup: expected money, hands (2 each) and draw_pile") from None
+        if any(pools.values()):
+            raise RecordError("setup: the deal does not hold all 120 cards")
+        deck.reverse()  # the state keeps the top of a pile last
+        names = settings.get("names", list(DEFAULT_NAMES))
+        stack = list(TRAM_STACK)
+        return TrambahnState(
+            seed=seed,
+            names=(names[0], names[1]),
+            deck=deck,
+            discard=[],
+            hands=hands,
+            money=money,
+            rows=[[], [], [], []],
+            columns=[[], []],
+            stack=stack[DISPLAY_SIZE:],
+            display=stack[:DISPLAY_SIZE],
+        )
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def player_names(self, settings: dict[str, Any]) -> Sequence[str]:
+        return list(settings.get("names", DEFAULT_NAMES))
+
+    def text_view(self, view: dict[str, Any]) -> str:
+        from tramways.trambahn.text import render
+
+        return render(view)
+
+    def selfplay_policy(self, state: TrambahnState, player: int, rng: random.Random) -> Action:
+        """Uniformly random legal actions (every game finishes: each turn adds a passenger)."""
+        return rng.choice(state.legal_actions(player))
+
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> TrambahnState:
+        """A position consistent with ``view`` (see :func:`tramways.trambahn.views.determinize`)."""
+        from tramways.trambahn.views import determinize
+
+        return determinize(view, rng)
+
+
+GAME = TrambahnGame()

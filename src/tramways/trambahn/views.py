@@ -1,0 +1,152 @@
+"""What a player may know, and positions sampled consistently with it.
+
+``build_view(state, player)`` holds the player's own hand, everything face up (passenger rows,
+both players' columns with their trams, the tram display and stack, the scores and their
+history) and only the *sizes* of hidden piles: the other hand, the draw pile, the discard
+pile and both money piles (money faces are hidden from everybody, even their owner).
+``player=None`` is the spectator view (no hand at all).
+
+``determinize(view, rng)`` is the engine's answer to "what could the hidden cards be?": it
+deals every card not visible in the view at random into the hidden places, so search bots can
+simulate without ever seeing the real hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from tramways.trambahn.cards import CARD_FACE, COLOURS, IDS_BY_FACE, NUM_CARDS, tram_value
+from tramways.trambahn.state import Column, TrambahnState
+
+Label = Callable[[int], str]
+
+
+def face_label(card: int) -> str:
+    return CARD_FACE[card]
+
+
+def _sort_key(face: str) -> tuple[int, int]:
+    if face == "C" or not face[:-1].isdigit():
+        return (9, 0)
+    return (COLOURS.index(face[-1]), int(face[:-1]))
+
+
+def build_view(state: TrambahnState, player: int | None, label: Label = face_label) -> dict:
+    """The JSON view of ``player`` (``None``: spectator).
+
+    ``label`` names a visible card (its face by default); tests pass a label that is unique
+    per card id to prove no hidden card ever appears.
+    """
+    view: dict[str, Any] = {
+        "game": "trambahn",
+        "you": player,
+        "names": list(state.names),
+        "turn": state.turn,
+        "turn_number": state.turn_number,
+        "step": state.step,
+        "passengers_placed": state.passengers,
+        "hand": sorted((label(c) for c in state.hands[player]), key=_sort_key)
+        if player is not None
+        else None,
+        "hand_sizes": [len(h) for h in state.hands],
+        "money_sizes": [len(m) for m in state.money],
+        "deck_size": len(state.deck),
+        "discard_size": len(state.discard),
+        "rows": {COLOURS[i]: [label(c) for c in row] for i, row in enumerate(state.rows)},
+        "columns": [[_column_view(col, label) for col in cols] for cols in state.columns],
+        "display": list(state.display),
+        "stack": list(state.stack),
+        "scores": list(state.scores),
+        "regular_scorings": state.regular,
+        "history": [dict(h) for h in state.history],
+        "reshuffles": state.reshuffles,
+        "over": state.over,
+        "end_reason": state.end_reason,
+    }
+    if state.over:
+        view["result"] = state.result()
+    return view
+
+
+def _column_view(col: Column, label: Label) -> dict[str, Any]:
+    return {
+        "colour": COLOURS[col.colour],
+        "stations": [label(c) for c in col.stations],
+        "conductors": [label(c) for c in col.conductors],
+        "tram": col.tram,
+        "extra_tour": col.toured,
+        "points": col.points,
+        "multiplier": tram_value(col.tram),
+    }
+
+
+def determinize(view: dict[str, Any], rng: random.Random) -> TrambahnState:
+    """A full position consistent with ``view``: hidden cards dealt at random.
+
+    Visible faces keep their places; every other card goes at random to the hidden places
+    (the other hand, both money piles, the draw and discard piles) in the sizes the view
+    shows.  The result has a fresh seed, so even future reshuffles are not the real ones.
+    """
+    pools = {face: list(ids) for face, ids in IDS_BY_FACE.items()}
+
+    def take(face: str) -> int:
+        return pools[face].pop()
+
+    me = view["you"]
+    hands: list[list[int]] = [[], []]
+    if me is not None:
+        hands[me] = [take(f) for f in view["hand"]]
+    rows = [[take(f) for f in view["rows"][c]] for c in COLOURS]
+    columns = [
+        [
+            Column(
+                COLOURS.index(cv["colour"]),
+                [take(f) for f in cv["stations"]],
+                [take(f) for f in cv["conductors"]],
+                cv["tram"],
+                cv["extra_tour"],
+            )
+            for cv in cols
+        ]
+        for cols in view["columns"]
+    ]
+    hidden = [c for ids in pools.values() for c in ids]
+    rng.shuffle(hidden)
+
+    def deal(n: int) -> list[int]:
+        out = hidden[len(hidden) - n :] if n else []
+        del hidden[len(hidden) - n :]
+        return out
+
+    for p in (0, 1):
+        if p != me:
+            hands[p] = deal(view["hand_sizes"][p])
+    money = [deal(view["money_sizes"][p]) for p in (0, 1)]
+    discard = deal(view["discard_size"])
+    deck = deal(view["deck_size"])
+    if hidden or sum(map(len, hands)) + len(deck) + len(discard) > NUM_CARDS:
+        raise ValueError("view sizes do not add up to 120 cards")
+    return TrambahnState(
+        seed=rng.randrange(2**53),
+        names=(view["names"][0], view["names"][1]),
+        deck=deck,
+        discard=discard,
+        hands=hands,
+        money=money,
+        rows=rows,
+        columns=columns,
+        stack=list(view["stack"]),
+        display=list(view["display"]),
+        turn=view["turn"],
+        turn_number=view["turn_number"],
+        step=view["step"],
+        passengers=view["passengers_placed"],
+        regular=view["regular_scorings"],
+        scores=list(view["scores"]),
+        history=[dict(h) for h in view["history"]],
+        reshuffles=view["reshuffles"],
+        over=view["over"],
+        end_reason=view["end_reason"],
+    )
