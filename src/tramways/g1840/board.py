@@ -1,0 +1,409 @@
+"""The 1840 board: tiles on the map, station markers, the tile supply and tram connectivity.
+
+``Board(layout, ruleset="rules")`` is the printed map: no tiles, the Stadtbahn companies'
+station markers at their start places (IV.1.3), the full tile supply (R-LR-11, or X-7 with
+``ruleset="18xx.games"``). It is a plain mutable container: it never checks the rules (that is
+the legality module's job), only its own consistency.
+
+Queries:
+
+* ``tile(coord) -> Placed | None``, ``placed()``, ``tile_def(coord)``, ``hex(coord)``.
+* ``paths(coord)``: the hex's current track in absolute edges (the laid tile's rotated paths,
+  else the printed ones); ``track(coord)``: the same tram track indexed for walking
+  (:class:`tramways.g1840.hexgrid.HexTrack`).
+* ``locations(coord)`` / ``location(coord, id)``: current revenue locations.
+* ``markers(coord)``: location id -> owners (line numbers or Stadtbahn companies "W", "V",
+  "G", "D"), in placement order; ``all_markers()``; ``line_markers(owner)``.
+* ``free_slots(coord, location)``, ``is_blocked(coord, location, line)`` (IX.2).
+* ``neighbour(coord, edge)``: ``None`` off the map or across an impassable edge.
+* ``supply``: tiles not on the map, keyed by :func:`tramways.g1840.data.supply_key`;
+  ``available(tile_id)``.
+* ``reach(line) -> Reach``: where the line's station markers connect to (IX.2, IX.4, IX.6),
+  cached per ``version``.
+
+Changes (each increments ``version``): ``lay`` (returns the replaced tile's id, which goes back
+to the supply, and carries the station markers over), ``place_marker``, ``remove_marker``.
+``copy()`` is cheap (shallow dict copies; the per-hex marker maps are never mutated in place).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from tramways.g1840.data import initial_supply, supply_key, tiles
+from tramways.g1840.hexgrid import HexTrack, neighbour_table, printed_track, tile_track
+from tramways.g1840.model import HexDef, Layout, LocationDef, Owner, PathDef, TileDef, opposite
+
+_VERSIONS = itertools.count(1)
+"""Board versions are drawn from one counter, so two diverging copies never share a version."""
+
+_EMPTY: Mapping[int, tuple[Owner, ...]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile on the map: its id and rotation (0-5)."""
+
+    tile_id: str
+    rotation: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """What a line's station markers connect to over tram track (IX.2, IX.4, IX.6).
+
+    * ``edges``: every ``(coord, edge)`` hex side the line's track arrives at: both sides of
+      each border its walk crosses or points across (also towards hexes it cannot enter, such
+      as an empty inner-city or station hex, or an empty hex - where a new tile could connect).
+    * ``locations``: every ``(coord, location)`` revenue location it reaches (its own markers
+      included; blocked interchanges and red terminal areas included: reached, not passed).
+    * ``hexes``: every hex of ``edges`` or ``locations``.
+    """
+
+    edges: frozenset[tuple[str, int]]
+    locations: frozenset[tuple[str, int]]
+    hexes: frozenset[str]
+
+
+class Board:
+    """The mutable 1840 board (see the module docstring)."""
+
+    __slots__ = ("layout", "ruleset", "version", "_tiles", "_markers", "_supply", "_reach",
+                 "_nb", "_tiledefs")
+
+    def __init__(self, layout: Layout, ruleset: str = "rules") -> None:
+        self.layout = layout
+        self.ruleset = ruleset
+        self.version = next(_VERSIONS)
+        self._tiles: dict[str, Placed] = {}
+        self._markers: dict[str, Mapping[int, tuple[Owner, ...]]] = {}
+        self._supply: dict[str, int] = initial_supply(ruleset)
+        self._reach: dict[Owner, Reach] = {}
+        self._nb = neighbour_table(layout)
+        self._tiledefs = tiles()
+        for company in layout.stadtbahn_companies:
+            line = layout.stadtbahn_lines.get(company)
+            if line is None:
+                continue
+            for coord, loc in line.markers_at_start:
+                self.place_marker(coord, loc, company)
+
+    # ------------------------------------------------------------------ copying
+
+    def copy(self) -> Board:
+        """An independent copy (cheap: shallow dict copies)."""
+        other = Board.__new__(Board)
+        other.layout = self.layout
+        other.ruleset = self.ruleset
+        other.version = self.version
+        other._tiles = dict(self._tiles)
+        other._markers = dict(self._markers)
+        other._supply = dict(self._supply)
+        other._reach = dict(self._reach)
+        other._nb = self._nb
+        other._tiledefs = self._tiledefs
+        return other
+
+    def _changed(self) -> None:
+        self.version = next(_VERSIONS)
+        if self._reach:
+            self._reach = {}
+
+    # ------------------------------------------------------------------ hexes and tiles
+
+    def hex(self, coord: str) -> HexDef:
+        """The printed hex (``KeyError`` naming the layout if it is not on the map)."""
+        return self.layout.hex(coord)
+
+    def tile(self, coord: str) -> Placed | None:
+        """The tile laid on ``coord``, or ``None`` for a hex as printed."""
+        return self._tiles.get(coord)
+
+    def placed(self) -> Mapping[str, Placed]:
+        """Every laid tile by hex (a read-only view)."""
+        return MappingProxyType(self._tiles)
+
+    def tile_def(self, coord: str) -> TileDef | None:
+        """The definition of the tile laid on ``coord`` (``None`` if none)."""
+        placed = self._tiles.get(coord)
+        return None if placed is None else self._tiledefs[placed.tile_id]
+
+    def paths(self, coord: str) -> tuple[PathDef, ...]:
+        """Current track of the hex in absolute edges: the laid tile's, else the printed one."""
+        placed = self._tiles.get(coord)
+        if placed is None:
+            return self.layout.hex(coord).paths
+        return self._tiledefs[placed.tile_id].paths_at(placed.rotation)
+
+    def track(self, coord: str) -> HexTrack:
+        """Current tram track of the hex, indexed by edge and location (for walks)."""
+        placed = self._tiles.get(coord)
+        if placed is None:
+            return printed_track(self.layout, self.layout.hex(coord))
+        return tile_track(self._tiledefs[placed.tile_id], placed.rotation)
+
+    def locations(self, coord: str) -> tuple[LocationDef, ...]:
+        """Current revenue locations of the hex (the laid tile's, else the printed ones)."""
+        placed = self._tiles.get(coord)
+        if placed is None:
+            return self.layout.hex(coord).locations
+        return self._tiledefs[placed.tile_id].locations
+
+    def location(self, coord: str, location: int) -> LocationDef:
+        for loc in self.locations(coord):
+            if loc.id == location:
+                return loc
+        raise KeyError(f"{coord} has no location {location}")
+
+    def neighbour(self, coord: str, edge: int) -> str | None:
+        """The hex across ``edge``; ``None`` off the map or across an impassable edge."""
+        return self._nb[coord][edge]
+
+    # ------------------------------------------------------------------ supply
+
+    @property
+    def supply(self) -> Mapping[str, int]:
+        """Tiles not on the map, by supply key (chart id with the rules, R-LR-11)."""
+        return MappingProxyType(self._supply)
+
+    def available(self, tile_id: str) -> int:
+        """How many of ``tile_id`` can still be laid (``L30a`` and ``L30b`` share one L30)."""
+        return self._supply.get(supply_key(tile_id, self.ruleset), 0)
+
+    # ------------------------------------------------------------------ changes
+
+    def lay(
+        self,
+        coord: str,
+        tile_id: str,
+        rotation: int,
+        location_map: Mapping[int, int] | None = None,
+    ) -> str | None:
+        """Put ``tile_id`` on ``coord`` at ``rotation`` without any rules check.
+
+        Takes the tile from the supply and returns the replaced tile's id (or ``None``), which
+        goes back to the supply (IX.5 "replaced tiles are available for re-use"). Station markers
+        move to the new tile (IX.4, IX.5): old location id -> ``location_map[old]`` (identity by
+        default). ``ValueError`` if the tile is not in the supply or a marker has nowhere to go.
+        """
+        if coord not in self.layout.hexes:
+            raise KeyError(f"{coord} is not on the {self.layout.name} map")
+        tile = self._tiledefs[tile_id]
+        key = supply_key(tile_id, self.ruleset)
+        if self._supply.get(key, 0) <= 0:
+            raise ValueError(f"no tile {tile_id} left in the supply")
+        new_ids = {loc.id for loc in tile.locations}
+        old_markers = self._markers.get(coord)
+        moved: dict[int, tuple[Owner, ...]] = {}
+        if old_markers:
+            for old, owners in old_markers.items():
+                new = location_map.get(old, old) if location_map is not None else old
+                if new not in new_ids:
+                    raise ValueError(
+                        f"markers on {coord} location {old} have no place on tile {tile_id}"
+                    )
+                moved[new] = moved.get(new, ()) + owners
+        previous = self._tiles.get(coord)
+        self._supply[key] -= 1
+        if previous is not None:
+            back = supply_key(previous.tile_id, self.ruleset)
+            self._supply[back] = self._supply.get(back, 0) + 1
+        self._tiles[coord] = Placed(tile_id, rotation % 6)
+        if old_markers:
+            self._markers[coord] = MappingProxyType(moved)
+        self._changed()
+        return None if previous is None else previous.tile_id
+
+    def place_marker(self, coord: str, location: int, owner: Owner) -> None:
+        """Put ``owner``'s station marker on an interchange circle (no rules check beyond a
+        free slot: ``ValueError`` on a halt, a full interchange or a missing location)."""
+        loc = self.location(coord, location)
+        if not loc.is_interchange:
+            raise ValueError(f"{coord} location {location} is not an interchange")
+        current = self._markers.get(coord, _EMPTY)
+        owners = current.get(location, ())
+        if len(owners) >= loc.slots:
+            raise ValueError(f"{coord} location {location} has no free slot")
+        updated = dict(current)
+        updated[location] = owners + (owner,)
+        self._markers[coord] = MappingProxyType(updated)
+        self._changed()
+
+    def remove_marker(self, coord: str, location: int, owner: Owner) -> None:
+        """Take ``owner``'s marker off (e.g. a Stadtbahn marker, R-LR-5)."""
+        current = self._markers.get(coord, _EMPTY)
+        owners = current.get(location, ())
+        if owner not in owners:
+            raise ValueError(f"no marker of {owner!r} on {coord} location {location}")
+        rest = list(owners)
+        rest.remove(owner)
+        updated = dict(current)
+        if rest:
+            updated[location] = tuple(rest)
+        else:
+            del updated[location]
+        if updated:
+            self._markers[coord] = MappingProxyType(updated)
+        else:
+            del self._markers[coord]
+        self._changed()
+
+    # ------------------------------------------------------------------ markers
+
+    def markers(self, coord: str) -> Mapping[int, tuple[Owner, ...]]:
+        """Location id -> station markers there (placement order)."""
+        return self._markers.get(coord, _EMPTY)
+
+    def all_markers(self) -> Mapping[str, Mapping[int, tuple[Owner, ...]]]:
+        """Every hex with markers -> its location map (a read-only view)."""
+        return MappingProxyType(self._markers)
+
+    def line_markers(self, line: Owner) -> list[tuple[str, int]]:
+        """Every ``(coord, location)`` holding a marker of ``line`` (a line or a company)."""
+        return [
+            (coord, loc)
+            for coord, by_loc in self._markers.items()
+            for loc, owners in by_loc.items()
+            if line in owners
+        ]
+
+    def free_slots(self, coord: str, location: int) -> int:
+        """Unoccupied circles of an interchange (0 for a halt)."""
+        loc = self.location(coord, location)
+        if not loc.is_interchange:
+            return 0
+        return loc.slots - len(self._markers.get(coord, _EMPTY).get(location, ()))
+
+    def is_blocked(self, coord: str, location: int, line: Owner) -> bool:
+        """True if ``line`` may not pass through this location: an interchange with no free
+        circle and no marker of ``line`` (IX.2). Halts never block."""
+        loc = self.location(coord, location)
+        if not loc.is_interchange:
+            return False
+        owners = self._markers.get(coord, _EMPTY).get(location, ())
+        return len(owners) >= loc.slots and line not in owners
+
+    # ------------------------------------------------------------------ connectivity
+
+    def reach(self, line: Owner) -> Reach:
+        """Where ``line``'s station markers connect to over tram track (cached per version).
+
+        The walk starts at each marker and follows tram track only (dotted Stadtbahn track
+        never counts, IX.7). It may reach but not pass through an interchange blocked for the
+        line (IX.2) or a location entered by a terminal path (red off-board areas and red
+        inner-city tiles, R-LR-6); it never enters a placeholder (an untiled inner-city or
+        station hex, R-LR-6). It never reverses at a junction: arriving at an edge it always
+        crosses to the neighbour, and it leaves a location by any other path (IX.2).
+        """
+        cached = self._reach.get(line)
+        if cached is None:
+            cached = self._walk(self.line_markers(line), line)
+            self._reach[line] = cached
+        return cached
+
+    def walk(self, starts: Iterable[tuple[str, int]], line: Owner) -> Reach:
+        """The walk of :meth:`reach` from arbitrary start locations (not cached)."""
+        return self._walk(list(starts), line)
+
+    def _walk(self, starts: list[tuple[str, int]], line: Owner) -> Reach:
+        edges: set[tuple[str, int]] = set()
+        reached: set[tuple[str, int]] = set()
+        expanded: set[tuple[str, int]] = set()
+        entered: set[tuple[str, int]] = set()
+        nb_table = self._nb
+        # Work items: ("n", coord, loc, start) expand a node; ("e", coord, edge) enter a hex.
+        nodes: list[tuple[str, int, bool]] = []
+        entries: list[tuple[str, int]] = []
+        for coord, loc in starts:
+            reached.add((coord, loc))
+            nodes.append((coord, loc, True))
+
+        def leave(coord: str, edge: int) -> None:
+            edges.add((coord, edge))
+            nb = nb_table[coord][edge]
+            if nb is not None:
+                back = opposite(edge)
+                edges.add((nb, back))
+                if (nb, back) not in entered:
+                    entered.add((nb, back))
+                    entries.append((nb, back))
+
+        def arrive(coord: str, loc: int, terminal: bool) -> None:
+            location = self.location(coord, loc)
+            if location.kind == "placeholder":
+                return
+            reached.add((coord, loc))
+            if terminal or (coord, loc) in expanded:
+                return
+            if self.is_blocked(coord, loc, line):
+                return
+            nodes.append((coord, loc, False))
+
+        while nodes or entries:
+            while nodes:
+                coord, loc, start = nodes.pop()
+                if (coord, loc) in expanded:
+                    continue
+                expanded.add((coord, loc))
+                for link in self.track(coord).by_location.get(loc, ()):
+                    if link.terminal and not start:
+                        continue
+                    if link.to_edge is not None:
+                        leave(coord, link.to_edge)
+                    elif link.to_location is not None:
+                        arrive(coord, link.to_location, link.terminal)
+            while entries:
+                coord, edge = entries.pop()
+                for link in self.track(coord).by_edge.get(edge, ()):
+                    if link.to_edge is not None:
+                        leave(coord, link.to_edge)
+                    elif link.to_location is not None:
+                        arrive(coord, link.to_location, link.terminal)
+        hexes = {c for c, _ in edges} | {c for c, _ in reached}
+        return Reach(frozenset(edges), frozenset(reached), frozenset(hexes))
+
+    # ------------------------------------------------------------------ misc
+
+    def __repr__(self) -> str:
+        return (
+            f"Board({self.layout.name!r}, tiles={len(self._tiles)}, "
+            f"markers={sum(len(o) for m in self._markers.values() for o in m.values())}, "
+            f"version={self.version})"
+        )
+
+
+def default_location_map(board: Board, coord: str, tile_id: str, rotation: int) -> dict[int, int]:
+    """Old location id -> new for replacing the hex's current track by ``tile_id`` at
+    ``rotation``: each old location goes to the new location whose track covers all of the
+    old one's edges and is of the same kind (IX.4/IX.5 "same orientation"); ties keep the id.
+    Locations that match nothing are left out (a caller that needs them must decide)."""
+    new_tile = tiles()[tile_id]
+    new_paths = new_tile.paths_at(rotation)
+    new_edges: dict[int, set[int]] = {loc.id: set() for loc in new_tile.locations}
+    for p in new_paths:
+        for loc_id in p.locations:
+            new_edges[loc_id].update(p.edges)
+    old_edges: dict[int, set[int]] = {loc.id: set() for loc in board.locations(coord)}
+    for p in board.paths(coord):
+        for loc_id in p.locations:
+            old_edges[loc_id].update(p.edges)
+    result: dict[int, int] = {}
+    used: set[int] = set()
+    olds = [loc for loc in board.locations(coord) if loc.kind != "placeholder"]
+    olds.sort(key=lambda loc: -len(old_edges[loc.id]))
+    for old in olds:
+        candidates = [
+            new.id
+            for new in new_tile.locations
+            if new.kind == old.kind and old_edges[old.id] <= new_edges[new.id]
+            and new.id not in used
+        ]
+        if not candidates:
+            continue
+        choice = old.id if old.id in candidates else candidates[0]
+        result[old.id] = choice
+        used.add(choice)
+    return result
