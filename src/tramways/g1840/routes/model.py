@@ -1,0 +1,91 @@
+"""The values the route code hands out: the context of a run and the run itself.
+
+A :class:`RouteContext` says whose run is wanted and under which conditions (the line, the
+phase of R-LR-7, the landmarks its tram company owns, the tram's maintenance and the ruleset);
+a :class:`Run` is one valid route with its revenue worked out stop by stop (IX.8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tramways.g1840.board import Board
+    from tramways.g1840.model import PathDef
+
+RULESETS = ("rules", "18xx.games")
+"""``"rules"`` is the printed rules with RULINGS.md; ``"18xx.games"`` adds X-6 (an empty purple
+station hex is a valid route end worth 0)."""
+
+PHASES = ("yellow", "green", "brown", "grey")
+
+LANDMARK_BONUS = 20
+"""IV.2 / IX.8: +20 when a route runs to or through the stop of a landmark the company owns."""
+
+Stop = tuple[str, int]
+"""A revenue location on the board: ``(hex coordinate, location id)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class RouteContext:
+    """Everything a line's run depends on besides the board.
+
+    ``landmark_hexes``: the landmark hexes of the privates owned by the line's tram company.
+    ``maintenance``: the tram's figure from Table 7 (negative; ``+200`` for a purple tram), or
+    ``None`` when the line has no tram.  ``ruleset``: ``"rules"`` or ``"18xx.games"`` (X-6).
+    """
+
+    board: Board
+    line: int
+    phase: str
+    landmark_hexes: frozenset[str] = frozenset()
+    maintenance: int | None = 0
+    ruleset: str = "rules"
+
+    def __post_init__(self) -> None:
+        if self.phase not in PHASES:
+            raise ValueError(f"unknown phase {self.phase!r} (one of {', '.join(PHASES)})")
+        if self.ruleset not in RULESETS:
+            raise ValueError(f"unknown ruleset {self.ruleset!r} (one of {', '.join(RULESETS)})")
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A valid route and what it earns (IX.7, IX.8).
+
+    ``stops``: the revenue locations in running order; ``parts``: what each stop earns (a halt
+    always, an interchange only with the line's marker, R-LR-7 values); ``paths``: every piece
+    of track used, as ``(hex, path in absolute edges)`` in running order; ``hexes``: the hexes
+    entered, in order, without repeats; ``landmark_bonus``: 20 per owned landmark hex on the
+    route; ``revenue`` = sum of parts + bonus (the figure 18xx.games records); ``maintenance``:
+    the tram's Table 7 figure (0 without a tram); ``total`` = revenue + maintenance.
+    """
+
+    stops: tuple[Stop, ...]
+    parts: tuple[int, ...]
+    paths: tuple[tuple[str, PathDef], ...]
+    hexes: tuple[str, ...]
+    landmark_bonus: int
+    revenue: int
+    maintenance: int
+    total: int
+    text: str = field(default="")
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able description (for UIs and ``tramways routes --json``)."""
+
+        def end(e: Any) -> dict[str, int]:
+            return {"edge": e.edge} if e.edge is not None else {"location": e.location}
+
+        return {
+            "route": self.text,
+            "stops": [f"{c}.{loc}" for c, loc in self.stops],
+            "parts": list(self.parts),
+            "hexes": list(self.hexes),
+            "paths": [{"hex": c, "a": end(p.a), "b": end(p.b)} for c, p in self.paths],
+            "landmark_bonus": self.landmark_bonus,
+            "revenue": self.revenue,
+            "maintenance": self.maintenance,
+            "total": self.total,
+        }

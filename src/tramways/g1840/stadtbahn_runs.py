@@ -1,0 +1,173 @@
+"""Stadtbahn revenue (VIII.5.2): the imaginary trams of W, V, G and D.
+
+Each Stadtbahn company runs from one of the two termini of its dotted line, along dotted
+(Stadtbahn) track, as far as it is built: pre-printed dotted track counts, so does the dotted
+track of Stadtbahn tiles; the printed route on a light-orange hex still without its tile
+(``stadtbahn_planned``) does not.  Every halt met earns, and every interchange where the
+company still has a station marker (a marker a line removed no longer earns, IX.6).  The better
+of the two ends is run; once the line is built from terminus to terminus both runs are the
+whole line and every stop earns.  A run with fewer than two revenue locations earns nothing.
+
+Special tiles: on F24 (Bahnhof Hauptzollamt) the W and D termini move onto the purple tile
+(their location ids may change, so a terminus is found by the dotted track at its edge); on
+G11 (Westbahnhof) the special tile keeps the G line continuous (its halt carries dotted track).
+
+The CR multiplier (x2 in CR4, x3 in CR5, x10 in CR6) is applied via ``multiplier``.
+Before any tile on the full map D and V earn 70 and W and G 0 (the rules' CR1 note).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tramways.g1840.board import Board
+    from tramways.g1840.model import PathDef
+
+DOTTED = "stadtbahn"
+
+
+@dataclass(frozen=True, slots=True)
+class StadtbahnRun:
+    """A Stadtbahn company's run: ``revenue`` (multiplied), the ``stops`` in running order with
+    their ``parts`` (unmultiplied), the terminus it starts from and whether the line is
+    complete from terminus to terminus."""
+
+    company: str
+    revenue: int
+    stops: tuple[tuple[str, int], ...]
+    parts: tuple[int, ...]
+    from_terminus: tuple[str, int] | None
+    complete: bool
+    multiplier: int = 1
+
+
+def _terminus_location(board: Board, coord: str, printed_location: int) -> int | None:
+    """The current location of a printed terminus: found by the dotted track at its edge."""
+    printed = board.layout.hexes[coord]
+    edges = {
+        e.edge
+        for p in printed.paths
+        if p.track == DOTTED and printed_location in p.locations
+        for e in (p.a, p.b)
+        if e.edge is not None
+    }
+    for path in board.paths(coord):
+        if path.track != DOTTED or not path.locations:
+            continue
+        if set(path.edges) & edges:
+            return path.locations[0]
+    return None
+
+
+def _walk(board: Board, company: str, start: tuple[str, int], route: tuple[str, ...]
+          ) -> list[tuple[str, int]]:
+    """The locations met from ``start`` along built dotted track (``start`` first)."""
+    on_route = set(route)
+    stops = [start]
+    coord, loc = start
+    came_by = None  # the path we arrived on
+    seen = {start}
+    while True:
+        leaving = [
+            p for p in board.paths(coord)
+            if p.track == DOTTED and loc in p.locations and p != came_by and p.edges
+        ]
+        moved = False
+        for path in leaving:
+            edge = path.edges[0]
+            there = board.neighbour(coord, edge)
+            if there is None or there not in on_route:
+                continue
+            entry = (edge + 3) % 6
+            nxt = _follow(board, there, entry)
+            if nxt is None:
+                continue
+            arrive_path, where = nxt
+            if where in seen:
+                continue
+            coord, loc = where
+            came_by = arrive_path
+            stops.append(where)
+            seen.add(where)
+            moved = True
+            break
+        if not moved:
+            return stops
+
+
+def _follow(
+    board: Board, coord: str, entry: int
+) -> tuple[PathDef, tuple[str, int]] | None:
+    """From ``entry`` of ``coord`` along dotted track to the next location (crossing plain
+    dotted track hexes such as A15 and A11)."""
+    hops = 0
+    while hops < 20:
+        hops += 1
+        for path in board.paths(coord):
+            if path.track != DOTTED or entry not in path.edges:
+                continue
+            if path.locations:
+                return path, (coord, path.locations[0])
+            out = next(e for e in path.edges if e != entry) if len(path.edges) == 2 else None
+            if out is None:
+                return None
+            there = board.neighbour(coord, out)
+            if there is None:
+                return None
+            coord, entry = there, (out + 3) % 6
+            break
+        else:
+            return None
+    return None
+
+
+def _value(board: Board, company: str, stop: tuple[str, int], phase: str) -> tuple[bool, int]:
+    """(is a revenue location, what it earns the company)."""
+    coord, loc_id = stop
+    for loc in board.locations(coord):
+        if loc.id != loc_id:
+            continue
+        if loc.kind == "halt":
+            return True, loc.value(phase)
+        if loc.kind == "interchange":
+            mine = company in board.markers(coord).get(loc_id, ())
+            return True, loc.value(phase) if mine else 0
+        return False, 0
+    return False, 0
+
+
+def stadtbahn_run(board: Board, company: str, phase: str = "yellow", multiplier: int = 1
+                  ) -> StadtbahnRun:
+    """The run of Stadtbahn company ``company`` (VIII.5.2); revenue x ``multiplier``."""
+    line = board.layout.stadtbahn_lines.get(company)
+    if line is None:
+        return StadtbahnRun(company, 0, (), (), None, False, multiplier)
+    termini = []
+    for coord, printed in line.termini:
+        loc = _terminus_location(board, coord, printed)
+        if loc is not None:
+            termini.append((coord, loc))
+    best: StadtbahnRun | None = None
+    other_ends = set(termini)
+    for start in termini:
+        stops = _walk(board, company, start, line.route)
+        valued = [(s, *_value(board, company, s, phase)) for s in stops]
+        counted = [(s, v) for s, is_loc, v in valued if is_loc]
+        complete = stops[-1] in other_ends and stops[-1] != start
+        total = sum(v for _, v in counted) if len(counted) >= 2 else 0
+        run = StadtbahnRun(
+            company,
+            total * multiplier,
+            tuple(s for s, _ in counted),
+            tuple(v for _, v in counted),
+            start,
+            complete,
+            multiplier,
+        )
+        if best is None or run.revenue > best.revenue:
+            best = run
+    if best is None:
+        return StadtbahnRun(company, 0, (), (), None, False, multiplier)
+    return best
