@@ -16,6 +16,7 @@ from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station
 from tramways.trambahn.cards import (
     CARD_COLOUR,
     CARD_FACE,
+    COLOUR_NAMES,
     COLOURS,
     CONDUCTOR,
     DISPLAY_SIZE,
@@ -134,7 +135,7 @@ def _passenger(state: TrambahnState, a: Passenger) -> list[str]:
     row = state.rows[row_index]
     row.append(card)
     state.passengers += 1
-    log = [f"P{p + 1} places {a.card} as a passenger in the {a.row} row ({len(row)}/{ROW_SIZE})"]
+    log = [f"P{p + 1} places {a.card} as a passenger in the {COLOUR_NAMES[a.row]} row ({len(row)}/{ROW_SIZE})"]
     if len(row) == ROW_SIZE:
         log.extend(regular_scoring(state, row_index))
     return log
@@ -163,7 +164,7 @@ def regular_scoring(state: TrambahnState, colour: int) -> list[str]:
     state.discard.extend(state.rows[colour])
     state.rows[colour] = []
     log = [
-        f"Scoring {state.regular} ({COLOURS[colour]}): "
+        f"Scoring {state.regular} ({COLOUR_NAMES[COLOURS[colour]]}): "
         f"P1 {_sum_text(per_player[0])}, P2 {_sum_text(per_player[1])}"
     ]
     if state.regular >= REGULAR_SCORINGS:
@@ -307,7 +308,7 @@ def _end_turn(state: TrambahnState, a: EndTurn) -> list[str]:
         if col.tram is None:
             state.money[p].extend(col.stations)
             state.money[p].extend(col.conductors)
-            log.append(f"P{p + 1} moves a tram-less {COLOURS[col.colour]} column to money")
+            log.append(f"P{p + 1} moves a tram-less {COLOUR_NAMES[COLOURS[col.colour]]} column to money")
         else:
             kept.append(col)
     state.columns[p] = kept
