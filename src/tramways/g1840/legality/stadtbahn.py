@@ -1,0 +1,293 @@
+"""Stadtbahn tiles and their bonus actions (IX.4; R-LR-1, R-LR-3, R-LR-4).
+
+A line may lay one yellow orange-edged Stadtbahn tile per turn for 20: only on a light-orange
+hex, only at either open end of its Stadtbahn line's built sequence (the first or the last
+still-unbuilt hex of the line's build order), covering the printed dotted route; no tram
+connection is needed (R-LR-3). Right after it the line may take the bonus action printed on
+that hex (R-LR-1):
+
+* ``lay_additional_yellow_tile``: a yellow tile by the normal rules, reachable, not a Stadtbahn
+  tile, Danube 40 (R-LR-3, R-LR-10) - see :func:`legal_bonus_lays`;
+* ``upgrade_yellow_tile_to_green``: from LR2a, normal upgrade rules, reachable, yellow
+  Stadtbahn tiles included;
+* ``lay_red_inner_city_tile``: a red tile on D20, E19 or E21 in the single orientation whose
+  arrows point only at existing hexes and at no inner-city hex or red tile, with an arrow
+  towards the line's network; the hex's landmark token goes on it;
+* ``lay_purple_railway_station_tile``: L24-L29 in any orientation on an empty ordinary station
+  hex; on F24 and G11 only the special tiles L30/L31 in the printed orientation (F24: the W
+  and D terminus markers move onto the tile);
+* ``place_additional_station_marker``: the cheapest marker left, free (R-LR-4) - see
+  :func:`tramways.g1840.legality.stations.legal_station_placements` with ``free=True``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from tramways.core.errors import IllegalAction
+from tramways.g1840.board import Board
+from tramways.g1840.data import tiles
+from tramways.g1840.legality.connection import Connection
+from tramways.g1840.legality.context import BuildState
+from tramways.g1840.legality.tiles import (
+    check_tile_lay,
+    in_supply,
+    legal_tile_lays,
+    printed_map,
+)
+from tramways.g1840.legality.types import TileLay
+
+BONUS_YELLOW = "lay_additional_yellow_tile"
+BONUS_UPGRADE = "upgrade_yellow_tile_to_green"
+BONUS_RED = "lay_red_inner_city_tile"
+BONUS_PURPLE = "lay_purple_railway_station_tile"
+BONUS_STATION = "place_additional_station_marker"
+BONUS_ACTIONS = (BONUS_YELLOW, BONUS_UPGRADE, BONUS_RED, BONUS_PURPLE, BONUS_STATION)
+TILE_BONUSES = (BONUS_YELLOW, BONUS_UPGRADE, BONUS_RED, BONUS_PURPLE)
+
+STADTBAHN_TILE_COST = 20
+"""IX.4: a yellow Stadtbahn tile costs 20."""
+
+
+# ---------------------------------------------------------------- the Stadtbahn tile
+
+
+def stadtbahn_frontier(board: Board, company: str) -> tuple[str, ...]:
+    """The hexes where ``company``'s line may be extended: the first and the last still-unbuilt
+    hex of its build order (IX.4 "uninterrupted sequence" from either terminus, R-LR-3)."""
+    line = board.layout.stadtbahn_lines.get(company)
+    if line is None:
+        return ()
+    unbuilt = [c for c in line.buildable if board.tile(c) is None]
+    if not unbuilt:
+        return ()
+    return tuple(dict.fromkeys((unbuilt[0], unbuilt[-1])))
+
+
+def check_stadtbahn_lay(
+    state: BuildState, line: int, coord: str, tile_id: str, rotation: int
+) -> TileLay:
+    """The line's Stadtbahn tile lay if legal (IX.4, R-LR-3), else ``IllegalAction``."""
+    board = state.board
+    layout = board.layout
+    hexdef = layout.hexes.get(coord)
+    if hexdef is None:
+        raise IllegalAction("IX.4", f"{coord} is not on the map")
+    all_tiles = tiles()
+    tile = all_tiles.get(tile_id)
+    if tile is None:
+        raise IllegalAction("IX.4", f"there is no tile {tile_id}")
+    if not (tile.orange_edged and tile.colour == "yellow"):
+        raise IllegalAction("IX.4", "the Stadtbahn tile is a yellow orange-edged tile")
+    sb = hexdef.stadtbahn
+    if sb is None:
+        raise IllegalAction("IX.4", f"{coord} is not a light-orange Stadtbahn hex")
+    if board.tile(coord) is not None:
+        raise IllegalAction("IX.4", f"{coord} already has a tile")
+    if coord not in stadtbahn_frontier(board, sb.company):
+        raise IllegalAction(
+            "R-LR-3", f"Stadtbahn {sb.company} must be built in an unbroken sequence from a "
+            f"terminus: next hexes are {', '.join(stadtbahn_frontier(board, sb.company))}",
+        )
+    if rotation not in sb.yellow_tile_options.get(tile_id, ()):
+        raise IllegalAction(
+            "IX.4", f"tile {tile_id} at rotation {rotation} does not cover the printed "
+            f"dotted route of {coord}",
+        )
+    if not in_supply(board, tile_id):
+        raise IllegalAction("R-LR-11", f"no tile {tile_id} is left in the supply")
+    location_map = printed_map(layout, coord, tile, rotation)
+    if location_map is None:  # pragma: no cover - the data guarantees a match
+        raise IllegalAction("IX.4", f"tile {tile_id} does not keep the printed route")
+    return TileLay(coord, tile_id, rotation, cost=hexdef.lay_cost or STADTBAHN_TILE_COST,
+                   location_map=location_map, kind="stadtbahn")
+
+
+def legal_stadtbahn_lays(state: BuildState, line: int) -> list[TileLay]:
+    """Every legal Stadtbahn tile lay for ``line`` (IX.4, R-LR-3; no connection needed)."""
+    board = state.board
+    result = []
+    for company in board.layout.stadtbahn_lines:
+        for coord in stadtbahn_frontier(board, company):
+            sb = board.layout.hexes[coord].stadtbahn
+            assert sb is not None
+            for tile_id, rotations in sorted(sb.yellow_tile_options.items()):
+                for rotation in rotations:
+                    try:
+                        result.append(check_stadtbahn_lay(state, line, coord, tile_id,
+                                                          rotation))
+                    except IllegalAction:
+                        continue
+    return result
+
+
+def bonus_action(board_or_state: Board | BuildState, coord: str) -> str | None:
+    """The bonus action printed on the Stadtbahn hex ``coord`` (R-LR-1), or None."""
+    board = board_or_state if isinstance(board_or_state, Board) else board_or_state.board
+    hexdef = board.layout.hexes.get(coord)
+    if hexdef is None or hexdef.stadtbahn is None:
+        return None
+    return hexdef.stadtbahn.bonus_action
+
+
+# ---------------------------------------------------------------- red inner-city tiles
+
+
+def check_red_lay(state: BuildState, line: int, coord: str, tile_id: str,
+                  rotation: int) -> TileLay:
+    """The bonus red inner-city tile if legal (IX.4 bonus "lay a red inner city tile")."""
+    board = state.board
+    hexdef = board.layout.hexes.get(coord)
+    if hexdef is None:
+        raise IllegalAction("IX.4", f"{coord} is not on the map")
+    tile = tiles().get(tile_id)
+    if tile is None:
+        raise IllegalAction("IX.4", f"there is no tile {tile_id}")
+    if hexdef.area != "inner_city":
+        raise IllegalAction("IX.4", "red tiles go only on the red-edged inner-city hexes")
+    if tile.colour != "red":
+        raise IllegalAction("IX.4", "only red tiles may be laid on inner-city hexes")
+    if board.tile(coord) is not None:
+        raise IllegalAction("IX.5", f"{coord} already has a red tile; red tiles never upgrade")
+    if not 0 <= rotation < 6:
+        raise IllegalAction("IX.4", f"rotation {rotation} is not 0-5")
+    for edge in sorted(tile.exits_at(rotation, "tram")):
+        nb = board.neighbour(coord, edge)
+        if nb is None:
+            raise IllegalAction(
+                "IX.4", f"the arrow at edge {edge} would point off the map or at an "
+                "inner-city hex",
+            )
+        nb_tile = board.tile_def(nb)
+        if board.layout.hexes[nb].area == "inner_city" or (
+            nb_tile is not None and nb_tile.colour == "red"
+        ):
+            raise IllegalAction("IX.4", f"the arrow at edge {edge} would point at {nb}")
+    if not in_supply(board, tile_id):
+        raise IllegalAction("R-LR-11", f"no tile {tile_id} is left in the supply")
+    conn = Connection(board, line)
+    if not any(conn.enters(coord, e) for e in tile.exits_at(rotation, "tram")):
+        raise IllegalAction(
+            "R-LR-3", f"no arrow of the red tile on {coord} points towards line {line}'s "
+            "network",
+        )
+    location_map = printed_map(board.layout, coord, tile, rotation) or ()
+    return TileLay(coord, tile_id, rotation, cost=0, location_map=location_map, kind="red",
+                   landmark=hexdef.landmark)
+
+
+def legal_red_lays(state: BuildState, line: int) -> list[TileLay]:
+    """Every legal bonus red tile for ``line``."""
+    board = state.board
+    red = [t.id for t in tiles().values() if t.colour == "red"]
+    result = []
+    for coord, hexdef in sorted(board.layout.hexes.items()):
+        if hexdef.area != "inner_city" or board.tile(coord) is not None:
+            continue
+        for tile_id in red:
+            for rotation in range(6):
+                try:
+                    result.append(check_red_lay(state, line, coord, tile_id, rotation))
+                except IllegalAction:
+                    continue
+    return result
+
+
+# ---------------------------------------------------------------- purple station tiles
+
+
+def special_station_tiles(coord: str) -> tuple[str, ...]:
+    """The special purple tiles reserved for ``coord`` (F24, G11), R-LR-11; empty otherwise."""
+    return tuple(t.id for t in tiles().values() if t.only_on_hex == coord)
+
+
+def check_purple_lay(state: BuildState, line: int, coord: str, tile_id: str,
+                     rotation: int) -> TileLay:
+    """The bonus purple railway station tile if legal (IX.4, R-LR-3, R-LR-11)."""
+    board = state.board
+    hexdef = board.layout.hexes.get(coord)
+    if hexdef is None:
+        raise IllegalAction("IX.4", f"{coord} is not on the map")
+    tile = tiles().get(tile_id)
+    if tile is None:
+        raise IllegalAction("IX.4", f"there is no tile {tile_id}")
+    if hexdef.area != "railway_station":
+        raise IllegalAction("IX.4", "purple tiles go only on purple railway station hexes")
+    if tile.colour != "purple":
+        raise IllegalAction("IX.4", "only purple tiles may be laid on railway station hexes")
+    if board.tile(coord) is not None:
+        raise IllegalAction("IX.5", f"{coord} already has a purple tile; purple never upgrades")
+    special = special_station_tiles(coord)
+    if special and tile_id not in special:
+        raise IllegalAction("IX.4", f"only {' or '.join(special)} may be laid on {coord}")
+    if tile.only_on_hex is not None and tile.only_on_hex != coord:
+        raise IllegalAction("IX.4", f"tile {tile_id} is reserved for {tile.only_on_hex}")
+    if tile.fixed_rotation is not None and rotation != tile.fixed_rotation:
+        raise IllegalAction(
+            "IX.4", f"tile {tile_id} is laid in its printed orientation ({tile.fixed_rotation})"
+        )
+    if not 0 <= rotation < 6:
+        raise IllegalAction("IX.4", f"rotation {rotation} is not 0-5")
+    if not in_supply(board, tile_id):
+        raise IllegalAction("R-LR-11", f"no tile {tile_id} is left in the supply")
+    location_map = printed_map(board.layout, coord, tile, rotation)
+    if location_map is None:
+        raise IllegalAction("IX.4", f"tile {tile_id} does not keep the printed track of {coord}")
+    conn = Connection(board, line)
+    if not any(conn.enters(coord, e) for e in tile.exits_at(rotation, "tram")):
+        raise IllegalAction("R-LR-3", f"{coord} is not reachable from line {line}'s markers")
+    return TileLay(coord, tile_id, rotation, cost=0, location_map=location_map, kind="purple")
+
+
+def legal_purple_lays(state: BuildState, line: int) -> list[TileLay]:
+    """Every legal bonus purple tile for ``line``."""
+    board = state.board
+    purple = [t.id for t in tiles().values() if t.colour == "purple"]
+    result = []
+    for coord, hexdef in sorted(board.layout.hexes.items()):
+        if hexdef.area != "railway_station" or board.tile(coord) is not None:
+            continue
+        for tile_id in purple:
+            for rotation in range(6):
+                try:
+                    result.append(check_purple_lay(state, line, coord, tile_id, rotation))
+                except IllegalAction:
+                    continue
+    return result
+
+
+# ---------------------------------------------------------------- bonus dispatch
+
+
+def legal_bonus_lays(
+    state: BuildState, line: int, bonus: str, *, laid_this_turn: Collection[str] = ()
+) -> list[TileLay]:
+    """Every legal tile for a tile-laying bonus action (R-LR-1, R-LR-3)."""
+    if bonus == BONUS_YELLOW:
+        lays = legal_tile_lays(state, line, mode="bonus_yellow")
+        return lays
+    if bonus == BONUS_UPGRADE:
+        return legal_tile_lays(state, line, mode="bonus_upgrade",
+                               laid_this_turn=laid_this_turn)
+    if bonus == BONUS_RED:
+        return legal_red_lays(state, line)
+    if bonus == BONUS_PURPLE:
+        return legal_purple_lays(state, line)
+    raise ValueError(f"{bonus!r} is not a tile-laying bonus action")
+
+
+def check_bonus_lay(
+    state: BuildState, line: int, bonus: str, coord: str, tile_id: str, rotation: int, *,
+    laid_this_turn: Collection[str] = (),
+) -> TileLay:
+    """Accept one bonus tile lay or raise ``IllegalAction`` naming the rule."""
+    if bonus == BONUS_YELLOW:
+        return check_tile_lay(state, line, coord, tile_id, rotation, mode="bonus_yellow")
+    if bonus == BONUS_UPGRADE:
+        return check_tile_lay(state, line, coord, tile_id, rotation, mode="bonus_upgrade",
+                              laid_this_turn=laid_this_turn)
+    if bonus == BONUS_RED:
+        return check_red_lay(state, line, coord, tile_id, rotation)
+    if bonus == BONUS_PURPLE:
+        return check_purple_lay(state, line, coord, tile_id, rotation)
+    raise ValueError(f"{bonus!r} is not a tile-laying bonus action")

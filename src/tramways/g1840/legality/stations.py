@@ -1,0 +1,161 @@
+"""Station markers: rule IX.6 (with R-LR-4 and R-LR-5).
+
+* The first marker of a line is its home base marker, free, placed when the line first operates,
+  on any free circle of its home hex (D18 is the home of lines 1 and 2: either circle).
+* Later markers cost the charter's next price (20, 40, 60, 80, 100 for the 2nd..6th), go on an
+  unoccupied interchange circle, at most one per hex or red board-edge area per line, only with
+  an unblocked connection (no reversing) to one of the line's markers, and never take the last
+  free circle of a home hex whose line has not yet placed its home marker (IX.6; every home hex
+  is reserved from the start, even for lines not yet drawn).
+* The bonus marker of a Stadtbahn tile is the cheapest one left and free (R-LR-4).
+* Stadtbahn markers may be removed for 40 each, any number, without connection, except the
+  termini on I1, A17, I11 and F24 (R-LR-5).
+"""
+
+from __future__ import annotations
+
+from tramways.core.errors import IllegalAction
+from tramways.g1840.board import Board
+from tramways.g1840.legality.context import BuildState
+from tramways.g1840.legality.types import MarkerRemoval, StationPlacement
+
+MARKER_COSTS = (0, 20, 40, 60, 80, 100)
+"""IX.6: the charter's marker costs, home base first; each line has six markers."""
+
+REMOVAL_COST = 40
+"""IX.6, R-LR-5: removing a Stadtbahn marker costs 40."""
+
+PERMANENT_STADTBAHN_MARKERS = frozenset({"I1", "A17", "I11", "F24"})
+"""R-LR-5: Stadtbahn markers on these terminus hexes can never be removed (G3 can)."""
+
+
+def next_marker_cost(board: Board, line: int) -> int | None:
+    """The charter cost of ``line``'s next marker, or None if all six are placed (IX.6)."""
+    placed = len(board.line_markers(line))
+    return MARKER_COSTS[placed] if placed < len(MARKER_COSTS) else None
+
+
+def area_of(board: Board, coord: str) -> tuple[str, ...]:
+    """The hexes of the printed area ``coord`` belongs to (a multi-hex red area counts as one
+    for IX.6's one-marker-per-area rule); just ``(coord,)`` for an ordinary hex."""
+    for area in board.layout.areas:
+        if coord in area.hexes:
+            return area.hexes
+    return (coord,)
+
+
+def reserved_circles(state: BuildState, coord: str, placing_line: int) -> int:
+    """Circles on ``coord`` kept free for home bases of lines other than ``placing_line`` that
+    have not yet placed their home marker (IX.6)."""
+    return sum(
+        1
+        for other, home in state.board.layout.home_bases.items()
+        if home == coord and other != placing_line and not state.has_operated(other)
+    )
+
+
+def _free_circles(board: Board, coord: str) -> int:
+    return sum(
+        board.free_slots(coord, loc.id) for loc in board.locations(coord) if loc.is_interchange
+    )
+
+
+def check_station(
+    state: BuildState, line: int, coord: str, location: int, *, free: bool = False
+) -> StationPlacement:
+    """Accept a station marker placement (IX.6) or raise ``IllegalAction``.
+
+    ``free``: the bonus marker of a Stadtbahn tile (R-LR-4): the cheapest left, cost 0.
+    """
+    board = state.board
+    layout = board.layout
+    if coord not in layout.hexes:
+        raise IllegalAction("IX.6", f"{coord} is not on the map")
+    locs = {loc.id: loc for loc in board.locations(coord)}
+    loc = locs.get(location)
+    if loc is None or not loc.is_interchange:
+        raise IllegalAction("IX.6", f"station markers go only on interchange circles "
+                            f"({coord} location {location} is none)")
+    if board.free_slots(coord, location) <= 0:
+        raise IllegalAction("IX.6", f"the circles of {coord} location {location} are occupied")
+    home = layout.home_bases.get(line)
+    if not state.has_operated(line):
+        if coord != home:
+            raise IllegalAction(
+                "IX.6", f"line {line}'s first marker goes on its home base {home}"
+            )
+        if _free_circles(board, coord) - 1 < reserved_circles(state, coord, line):
+            raise IllegalAction("IX.6", f"{coord} must keep a circle for another home base")
+        return StationPlacement(coord, location, 0, home=True)
+    cost = next_marker_cost(board, line)
+    if cost is None:
+        raise IllegalAction("IX.6", f"line {line} has placed all six station markers")
+    mine = set(board.line_markers(line))
+    for other in area_of(board, coord):
+        if any(c == other for c, _ in mine):
+            raise IllegalAction(
+                "IX.6", f"line {line} already has a station marker on {other}"
+            )
+    if _free_circles(board, coord) - 1 < reserved_circles(state, coord, line):
+        raise IllegalAction(
+            "IX.6", f"a circle on {coord} is kept for the home base of a line not yet operating"
+        )
+    if (coord, location) not in board.reach(line).locations:
+        raise IllegalAction(
+            "IX.6", f"{coord} has no unblocked connection to line {line}'s station markers"
+        )
+    return StationPlacement(coord, location, 0 if free else cost)
+
+
+def legal_station_placements(
+    state: BuildState, line: int, *, free: bool = False
+) -> list[StationPlacement]:
+    """Every legal station marker placement for ``line`` now (IX.6; ``free``: R-LR-4)."""
+    board = state.board
+    if not state.has_operated(line):
+        home = board.layout.home_bases.get(line)
+        coords: list[str] = [home] if home is not None else []
+    else:
+        coords = sorted({c for c, _ in board.reach(line).locations})
+    result = []
+    for coord in coords:
+        for loc in board.locations(coord):
+            if not loc.is_interchange:
+                continue
+            try:
+                result.append(check_station(state, line, coord, loc.id, free=free))
+            except IllegalAction:
+                continue
+    return result
+
+
+def check_marker_removal(
+    state: BuildState, line: int, coord: str, location: int, company: str | None = None
+) -> MarkerRemoval:
+    """Accept removing a Stadtbahn marker (IX.6, R-LR-5) or raise ``IllegalAction``."""
+    board = state.board
+    if coord not in board.layout.hexes:
+        raise IllegalAction("IX.6", f"{coord} is not on the map")
+    owners = board.markers(coord).get(location, ())
+    companies = [o for o in owners if isinstance(o, str)]
+    if company is not None:
+        companies = [c for c in companies if c == company]
+    if not companies:
+        raise IllegalAction("IX.6", f"no Stadtbahn marker on {coord} location {location}")
+    if coord in PERMANENT_STADTBAHN_MARKERS:
+        raise IllegalAction("R-LR-5", f"the Stadtbahn terminus marker on {coord} stays")
+    return MarkerRemoval(coord, location, companies[0], REMOVAL_COST)
+
+
+def legal_marker_removals(state: BuildState, line: int) -> list[MarkerRemoval]:
+    """Every Stadtbahn marker ``line`` may remove now, 40 each, no connection (R-LR-5)."""
+    board = state.board
+    result = []
+    for coord, by_loc in sorted(board.all_markers().items()):
+        if coord in PERMANENT_STADTBAHN_MARKERS:
+            continue
+        for location, owners in sorted(by_loc.items()):
+            for owner in owners:
+                if isinstance(owner, str):
+                    result.append(MarkerRemoval(coord, location, owner, REMOVAL_COST))
+    return result

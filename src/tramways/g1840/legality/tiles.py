@@ -1,0 +1,361 @@
+"""Laying and upgrading tiles: rules IX.4 and IX.5 (with R-LR-2, R-LR-3, R-LR-10, R-LR-11).
+
+One evaluator decides every (hex, tile, rotation) triple; :func:`legal_tile_lays` runs it over
+the candidates and :func:`check_tile_lay` runs it once and raises the refusal, so the list and
+the check can never disagree.
+
+``mode`` says which lay is meant (R-LR-1): the line's ``"normal"`` lay or upgrade, the
+``"bonus_yellow"`` tile of a Stadtbahn bonus (a yellow tile on an empty hex, never a Stadtbahn
+tile: R-LR-3) or the ``"bonus_upgrade"`` (yellow to green, from LR2a).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from tramways.core.errors import IllegalAction
+from tramways.g1840.board import Board
+from tramways.g1840.data import tiles
+from tramways.g1840.legality.connection import Connection
+from tramways.g1840.legality.context import (
+    NEXT_COLOUR,
+    PHASE_ORDER,
+    BuildState,
+    colour_available,
+)
+from tramways.g1840.legality.matching import LocationMap, match_locations
+from tramways.g1840.legality.types import TileLay
+from tramways.g1840.model import HexDef, Layout, TileDef, opposite
+
+OPEN_AREAS = frozenset({"plain", "danube", "interchange", "interchange_OO", "stadtbahn"})
+"""Hexes track may point at freely (IX.4 (5)); any other hex (grey/fixed, park, red area,
+inner city, railway station) must have a black arrow or track at that edge (IX.4 (1)-(3))."""
+
+NORMAL_AREAS = frozenset({"plain", "danube", "interchange", "interchange_OO"})
+"""White hexes that take a line's normal yellow tile (IX.4)."""
+
+NEVER_UPGRADED = frozenset({"grey", "red", "purple"})
+"""IX.5: grey, red and purple tiles are never upgraded."""
+
+MODES = ("normal", "bonus_yellow", "bonus_upgrade")
+
+
+@dataclass(slots=True)
+class _Ctx:
+    board: Board
+    layout: Layout
+    phase: str
+    line: int
+    conn: Connection
+    home: str | None
+    forced_home: bool
+
+
+def _ctx(state: BuildState, line: int, first_turn: bool, mode: str) -> _Ctx:
+    board = state.board
+    layout = board.layout
+    home = layout.home_bases.get(line)
+    forced = (
+        mode == "normal"
+        and first_turn
+        and home is not None
+        and board.tile(home) is None
+        and layout.hexes[home].laying_allowed
+    )
+    return _Ctx(board, layout, state.phase, line, Connection(board, line), home, forced)
+
+
+# ---------------------------------------------------------------- tile fit (data questions)
+
+
+def fits_empty_hex(hexdef: HexDef, tile: TileDef) -> str | None:
+    """Why ``tile`` cannot be a line's first tile on the empty white ``hexdef`` (IX.4), or None.
+
+    Halt tiles (black bar) on plain and Danube hexes, one-interchange tiles on interchange
+    hexes, the OO tile on OO hexes; only yellow, never orange-edged.
+    """
+    if tile.colour != "yellow" or tile.orange_edged:
+        return "only a yellow tile without orange edge can be laid on an empty white hex"
+    kinds = sorted(loc.kind for loc in tile.locations)
+    if hexdef.area == "interchange_OO":
+        return None if tile.label == "OO" else "only the OO tile may be laid on an OO hex"
+    if tile.label is not None:
+        return f"the {tile.label} tile only goes on {tile.label} hexes"
+    if hexdef.area in ("plain", "danube"):
+        return None if kinds == ["halt"] else "only tiles with a halt may be laid on open hexes"
+    if hexdef.area == "interchange":
+        return (
+            None if kinds == ["interchange"]
+            else "only tiles with an interchange may be laid on interchange hexes"
+        )
+    return "no line tile may be laid on this hex"
+
+
+@cache
+def upgrade_map(old_id: str, new_id: str, turn: int) -> LocationMap | None:
+    """The location map if ``new_id`` turned by ``turn`` relative to ``old_id`` keeps all its
+    track and revenue locations (IX.5), else None. OO tiles may merge circles (L17)."""
+    all_tiles = tiles()
+    old, new = all_tiles[old_id], all_tiles[new_id]
+    return match_locations(
+        old.paths_at(0), old.locations, new.paths_at(turn), new.locations,
+        merge=old.label == "OO" and new.label == "OO",
+    )
+
+
+def upgrade_turns(old_id: str, new_id: str) -> tuple[int, ...]:
+    """Relative rotations at which ``new_id`` may replace ``old_id`` by track (IX.5)."""
+    return tuple(t for t in range(6) if upgrade_map(old_id, new_id, t) is not None)
+
+
+_PRINTED_MAPS: dict[tuple[str, str, str, int], LocationMap | None] = {}
+
+
+def printed_map(layout: Layout, coord: str, tile: TileDef, rotation: int) -> LocationMap | None:
+    """The location map from the printed hex to ``tile`` at ``rotation`` keeping printed track."""
+    key = (layout.name, coord, tile.id, rotation)
+    if key not in _PRINTED_MAPS:
+        h = layout.hexes[coord]
+        _PRINTED_MAPS[key] = match_locations(
+            h.paths, h.locations, tile.paths_at(rotation), tile.locations
+        )
+    return _PRINTED_MAPS[key]
+
+
+def in_supply(board: Board, tile_id: str) -> bool:
+    """R-LR-11: the tile (or its chart entry, e.g. L30 for L30a) is still in the supply."""
+    return board.available(tile_id) > 0
+
+
+def exits_refusal(board: Board, coord: str, tile: TileDef, rotation: int) -> str | None:
+    """IX.4: no tram track off the map, nor into a fixed/red/park/station hex without a black
+    arrow or track there (allowed dead ends (1)-(5))."""
+    layout = board.layout
+    for edge in sorted(tile.exits_at(rotation, "tram")):
+        nb = board.neighbour(coord, edge)
+        if nb is None:
+            return f"track at edge {edge} of {coord} would lead off the map"
+        if layout.hexes[nb].area in OPEN_AREAS:
+            continue
+        back = opposite(edge)
+        if not any(p.track == "tram" and back in p.edges for p in board.paths(nb)):
+            return f"track at edge {edge} of {coord} would run into {nb}, which has no connection there"
+    return None
+
+
+def connected(conn: Connection, coord: str, tile: TileDef, rotation: int,
+              location_map: LocationMap) -> bool:
+    """IX.4/IX.5: some track of the tile at ``coord`` joins the line's reach (permissive:
+    old track that was reached counts, new track need not be usable)."""
+    for p in tile.paths_at(rotation):
+        if p.track == "tram" and any(conn.enters(coord, e) for e in p.edges):
+            return True
+    return any(conn.reaches_location(coord, old) for old, _ in location_map)
+
+
+# ---------------------------------------------------------------- the evaluator
+
+
+def _evaluate(ctx: _Ctx, coord: str, tile_id: str, rotation: int, mode: str,
+              laid_this_turn: Collection[str]) -> TileLay:
+    board, layout = ctx.board, ctx.layout
+    if coord not in layout.hexes:
+        raise IllegalAction("IX.4", f"{coord} is not on the map")
+    all_tiles = tiles()
+    if tile_id not in all_tiles:
+        raise IllegalAction("IX.4", f"there is no tile {tile_id}")
+    if not 0 <= rotation < 6:
+        raise IllegalAction("IX.4", f"rotation {rotation} is not 0-5")
+    tile = all_tiles[tile_id]
+    hexdef = layout.hexes[coord]
+    if tile.colour in ("red", "purple"):
+        raise IllegalAction(
+            "IX.4", f"{tile.colour} tiles are laid only by a Stadtbahn bonus action"
+        )
+    if tile.orange_edged and tile.colour == "yellow":
+        raise IllegalAction(
+            "R-LR-3" if mode == "bonus_yellow" else "IX.4",
+            "yellow Stadtbahn tiles are laid only as the line's Stadtbahn tile (20)",
+        )
+    if ctx.forced_home and coord != ctx.home:
+        raise IllegalAction(
+            "R-LR-2", f"in its first turn line {ctx.line} must lay its tile on its home "
+            f"base {ctx.home}",
+        )
+    placed = board.tile(coord)
+    if placed is None:
+        lay = _first_tile(ctx, hexdef, tile, rotation, mode)
+    else:
+        lay = _upgrade(ctx, coord, placed.tile_id, placed.rotation, tile, rotation, mode,
+                       laid_this_turn)
+    if not in_supply(board, tile_id):
+        raise IllegalAction("R-LR-11", f"no tile {tile_id} is left in the supply")
+    refusal = exits_refusal(board, coord, tile, rotation)
+    if refusal:
+        raise IllegalAction("IX.4", refusal)
+    home_ok = ctx.forced_home and coord == ctx.home
+    if not home_ok and not connected(ctx.conn, coord, tile, rotation, lay.location_map):
+        raise IllegalAction(
+            "IX.5" if lay.upgrade else "IX.4",
+            f"{coord} is not reachable from line {ctx.line}'s station markers",
+        )
+    return lay
+
+
+def _first_tile(ctx: _Ctx, hexdef: HexDef, tile: TileDef, rotation: int,
+                mode: str) -> TileLay:
+    if mode == "bonus_upgrade":
+        raise IllegalAction("R-LR-1", "this bonus upgrades a yellow tile; the hex is empty")
+    if not hexdef.laying_allowed:
+        raise IllegalAction("IX.4", f"no tile may be laid on {hexdef.coord}")
+    if hexdef.area not in NORMAL_AREAS:
+        raise IllegalAction("IX.4", f"only special tiles may be laid on {hexdef.coord}")
+    why = fits_empty_hex(hexdef, tile)
+    if why:
+        raise IllegalAction("IX.4", why)
+    location_map = printed_map(ctx.layout, hexdef.coord, tile, rotation)
+    if location_map is None:
+        raise IllegalAction("IX.4", f"tile {tile.id} does not keep the printed track of "
+                            f"{hexdef.coord}")
+    return TileLay(
+        hexdef.coord, tile.id, rotation, cost=hexdef.lay_cost, upgrade=False,
+        location_map=location_map, kind=mode,
+    )
+
+
+def _upgrade(ctx: _Ctx, coord: str, old_id: str, old_rot: int, tile: TileDef, rotation: int,
+             mode: str, laid_this_turn: Collection[str]) -> TileLay:
+    if mode == "bonus_yellow":
+        raise IllegalAction("R-LR-1", "the bonus yellow tile goes on an empty hex")
+    old = tiles()[old_id]
+    if coord in laid_this_turn:
+        raise IllegalAction("R-LR-3", f"the tile on {coord} was laid this turn")
+    if old.colour in NEVER_UPGRADED:
+        raise IllegalAction("IX.5", f"{old.colour} tiles are never upgraded")
+    if tile.colour != NEXT_COLOUR.get(old.colour):
+        raise IllegalAction(
+            "IX.5", f"a {old.colour} tile is upgraded to {NEXT_COLOUR[old.colour]}, "
+            f"not {tile.colour}",
+        )
+    if mode == "bonus_upgrade" and old.colour != "yellow":
+        raise IllegalAction("R-LR-1", "this bonus upgrades a yellow tile to green")
+    if not colour_available(tile.colour, ctx.phase):
+        raise IllegalAction("IX.5", f"{tile.colour} tiles are not available yet")
+    if old.orange_edged != tile.orange_edged:
+        raise IllegalAction(
+            "IX.5", "orange-edged tiles are upgraded only with orange-edged tiles"
+        )
+    if old.label != tile.label:
+        raise IllegalAction("IX.5", "OO tiles are upgraded only by OO tiles")
+    location_map = upgrade_map(old_id, tile.id, (rotation - old_rot) % 6)
+    if location_map is None:
+        raise IllegalAction(
+            "IX.5", f"tile {tile.id} at rotation {rotation} does not keep the track and "
+            f"revenue locations of {old_id}",
+        )
+    return TileLay(coord, tile.id, rotation, cost=0, upgrade=True, replaced=old_id,
+                   location_map=location_map, kind=mode)
+
+
+# ---------------------------------------------------------------- candidates and API
+
+
+def _first_candidates(area: str) -> tuple[str, ...]:
+    return _FIRST.get(area, ())
+
+
+def _build_first() -> dict[str, tuple[str, ...]]:
+    all_tiles = tiles()
+    result: dict[str, tuple[str, ...]] = {}
+    probe = {
+        "plain": "plain", "danube": "danube", "interchange": "interchange",
+        "interchange_OO": "interchange_OO",
+    }
+    for area in probe:
+        fake = HexDef(coord="", name=None, area=area, locations=(), paths=(), neighbours={},
+                      laying_allowed=True)
+        result[area] = tuple(
+            t.id for t in all_tiles.values() if fits_empty_hex(fake, t) is None
+        )
+    return result
+
+
+_FIRST: dict[str, tuple[str, ...]] = {}
+
+
+@cache
+def _upgrade_candidates(old_id: str) -> tuple[str, ...]:
+    all_tiles = tiles()
+    old = all_tiles[old_id]
+    nxt = NEXT_COLOUR.get(old.colour)
+    if nxt is None or old.colour in NEVER_UPGRADED:
+        return ()
+    return tuple(
+        t.id for t in all_tiles.values()
+        if t.colour == nxt and t.orange_edged == old.orange_edged and t.label == old.label
+        and upgrade_turns(old_id, t.id)
+    )
+
+
+def _candidates(ctx: _Ctx, mode: str, laid_this_turn: Collection[str]
+                ) -> Iterator[tuple[str, str, int]]:
+    if not _FIRST:
+        _FIRST.update(_build_first())
+    coords = set(ctx.conn.candidates)
+    if ctx.forced_home and ctx.home is not None:
+        coords = {ctx.home}
+    board, layout = ctx.board, ctx.layout
+    for coord in sorted(coords):
+        hexdef = layout.hexes.get(coord)
+        if hexdef is None or not hexdef.laying_allowed:
+            continue
+        placed = board.tile(coord)
+        if placed is None:
+            if mode == "bonus_upgrade":
+                continue
+            for tile_id in _first_candidates(hexdef.area):
+                for rotation in range(6):
+                    yield coord, tile_id, rotation
+        else:
+            if mode == "bonus_yellow" or coord in laid_this_turn:
+                continue
+            old = tiles()[placed.tile_id]
+            if PHASE_ORDER.get(NEXT_COLOUR.get(old.colour, "none"), 9) > PHASE_ORDER[ctx.phase]:
+                continue
+            if mode == "bonus_upgrade" and old.colour != "yellow":
+                continue
+            for tile_id in _upgrade_candidates(placed.tile_id):
+                for turn in upgrade_turns(placed.tile_id, tile_id):
+                    yield coord, tile_id, (placed.rotation + turn) % 6
+
+
+def legal_tile_lays(
+    state: BuildState, line: int, *, first_turn: bool = False,
+    laid_this_turn: Collection[str] = (), mode: str = "normal",
+) -> list[TileLay]:
+    """Every legal lay or upgrade for ``line`` now (IX.4, IX.5; R-LR-2 when ``first_turn``).
+
+    ``laid_this_turn``: hexes whose tile was laid in this turn (not upgradable: R-LR-3).
+    ``mode``: ``"normal"``, ``"bonus_yellow"`` or ``"bonus_upgrade"`` (R-LR-1).
+    """
+    ctx = _ctx(state, line, first_turn, mode)
+    result = []
+    for coord, tile_id, rotation in _candidates(ctx, mode, laid_this_turn):
+        try:
+            result.append(_evaluate(ctx, coord, tile_id, rotation, mode, laid_this_turn))
+        except IllegalAction:
+            continue
+    return result
+
+
+def check_tile_lay(
+    state: BuildState, line: int, coord: str, tile_id: str, rotation: int, *,
+    first_turn: bool = False, laid_this_turn: Collection[str] = (), mode: str = "normal",
+) -> TileLay:
+    """The :class:`TileLay` if legal, else raise ``IllegalAction`` naming the rule."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}")
+    ctx = _ctx(state, line, first_turn, mode)
+    return _evaluate(ctx, coord, tile_id, rotation, mode, laid_this_turn)

@@ -1,0 +1,62 @@
+"""The values the legality functions return: tile lays, station placements, marker removals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tramways.g1840.board import Board
+
+LAY_KINDS = ("normal", "stadtbahn", "bonus_yellow", "bonus_upgrade", "red", "purple")
+"""Why a tile goes down: the line's one normal lay or upgrade (IX.4/IX.5), its Stadtbahn tile
+(IX.4, R-LR-3) or one of the tile-laying bonus actions of that Stadtbahn tile (R-LR-1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TileLay:
+    """One legal tile lay or upgrade.
+
+    ``location_map`` pairs each old location id (printed hex or replaced tile) with the new
+    tile's location that takes over its station markers (IX.4, IX.5: markers keep their place).
+    ``cost`` is what the line's treasury pays (Danube 40, Stadtbahn tile 20, else 0: R-LR-10);
+    whether it can pay is the engine's check. ``landmark`` names the private whose token goes on
+    a red inner-city tile (IX.4).
+    """
+
+    coord: str
+    tile_id: str
+    rotation: int
+    cost: int = 0
+    upgrade: bool = False
+    replaced: str | None = None
+    location_map: tuple[tuple[int, int], ...] = ()
+    kind: str = "normal"
+    landmark: str | None = None
+
+    @property
+    def mapping(self) -> dict[int, int]:
+        """``location_map`` as a dict, as :meth:`Board.lay` takes it."""
+        return dict(self.location_map)
+
+    def apply(self, board: Board) -> str | None:
+        """Put the tile on ``board`` (no checks); returns the replaced tile id."""
+        return board.lay(self.coord, self.tile_id, self.rotation, self.mapping)
+
+
+@dataclass(frozen=True, slots=True)
+class StationPlacement:
+    """A legal station marker placement (IX.6): ``home`` for the free home base marker."""
+
+    coord: str
+    location: int
+    cost: int
+    home: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerRemoval:
+    """Removing a Stadtbahn company's station marker for 40 (IX.6, R-LR-5)."""
+
+    coord: str
+    location: int
+    company: str
+    cost: int = 40
