@@ -195,17 +195,20 @@ class Board:
         key = supply_key(tile_id, self.ruleset)
         if self._supply.get(key, 0) <= 0:
             raise ValueError(f"no tile {tile_id} left in the supply")
-        new_ids = {loc.id for loc in tile.locations}
+        slots = {loc.id: loc.slots for loc in tile.locations if loc.is_interchange}
         old_markers = self._markers.get(coord)
         moved: dict[int, tuple[Owner, ...]] = {}
         if old_markers:
             for old, owners in old_markers.items():
                 new = location_map.get(old, old) if location_map is not None else old
-                if new not in new_ids:
+                if new not in slots:
                     raise ValueError(
                         f"markers on {coord} location {old} have no place on tile {tile_id}"
                     )
                 moved[new] = moved.get(new, ()) + owners
+            for new, owners in moved.items():
+                if len(owners) > slots[new]:
+                    raise ValueError(f"tile {tile_id} location {new} cannot hold {owners}")
         previous = self._tiles.get(coord)
         self._supply[key] -= 1
         if previous is not None:
