@@ -1,0 +1,96 @@
+"""The 1840 game object: settings, set-up drawn from the seed, notation, text view.
+
+Settings: ``players`` (2-6), ``small_map`` (3 players only, XII) and ``names``.
+Set-up (R-SETUP-2, III.1): the playing order cards dealt at random, the line cards (line 2 set
+aside, the others shuffled, players + 1 dealt face up, line 2 shuffled into the rest), the
+privates and Stadtbahn companies of the layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tramways.core.actions import Action
+from tramways.core.errors import RecordError
+from tramways.core.rng import derive_rng
+from tramways.g1840 import actions as notation
+from tramways.g1840.entities import layout_name, lines_in, privates_in, stadtbahn_in
+from tramways.g1840.state import State1840
+
+
+class Game1840:
+    """1840 Vienna Tramways (2-6 players)."""
+
+    name = "1840"
+    version = 1
+    selfplay_players = (2, 3, 4, 5, 6)
+
+    def normalize_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
+        players = settings.get("players", 4)
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
+            raise RecordError("1840: players must be 2 to 6")
+        small = settings.get("small_map", False)
+        if not isinstance(small, bool):
+            raise RecordError("1840: small_map must be true or false")
+        if small and players != 3:
+            raise RecordError("1840: the small map (XII) is for 3 players only")
+        names = settings.get("names") or [f"Player {i + 1}" for i in range(players)]
+        if (not isinstance(names, list) or len(names) != players
+                or not all(isinstance(n, str) and n for n in names)):
+            raise RecordError(f"1840: names must be {players} non-empty strings")
+        unknown = set(settings) - {"players", "small_map", "names"}
+        if unknown:
+            raise RecordError(f"1840: unknown settings {', '.join(sorted(unknown))}")
+        return {"players": players, "small_map": small, "names": list(names)}
+
+    def setup(self, settings: dict[str, Any], seed: int) -> dict[str, Any]:
+        """Every random outcome, drawn from the seed (III.1, III.5, R-SETUP-2)."""
+        n = settings["players"]
+        layout = layout_name(n, settings.get("small_map", False))
+        rng = derive_rng(seed, "setup")
+        order = list(range(n))
+        rng.shuffle(order)
+        lines = [ln for ln in lines_in(layout) if ln != 2]
+        rng.shuffle(lines)
+        display, rest = lines[: n + 1], lines[n + 1:]
+        if 2 in lines_in(layout):
+            rest.append(2)
+        rng.shuffle(rest)
+        return {
+            "layout": layout,
+            "playing_order": order,
+            "line_display": display,
+            "line_deck": rest,
+            "privates": privates_in(layout),
+            "stadtbahn": stadtbahn_in(layout),
+        }
+
+    def new_state(self, settings: dict[str, Any], setup: dict[str, Any], seed: int) -> State1840:
+        try:
+            return State1840(settings, setup, seed)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"1840: bad setup ({exc})") from None
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def player_names(self, settings: dict[str, Any]) -> Sequence[str]:
+        return list(settings.get("names") or
+                    [f"Player {i + 1}" for i in range(settings.get("players", 4))])
+
+    def text_view(self, view: dict[str, Any]) -> str:
+        from tramways.g1840.view import text_view
+
+        return text_view(view)
+
+    def selfplay_policy(self, state: Any, player: int, rng: Any) -> Action:
+        from tramways.g1840.policy import policy
+
+        return policy(state, player, rng)
+
+
+GAME = Game1840()

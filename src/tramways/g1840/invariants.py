@@ -1,0 +1,61 @@
+"""Invariants of an 1840 position, checked after every action in the random-game tests.
+
+Each company's shares sum to 100% over players, pool and company; nobody's cash is negative;
+certificate limits hold after buying (VII.3); the tile supply plus the tiles on the map equal
+the tile chart; no line has more than six station markers (IX.6).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tramways.g1840.state import State1840
+
+
+class InvariantError(AssertionError):
+    """A broken invariant (a bug in the engine)."""
+
+
+def check(state: State1840) -> None:
+    """Raise :class:`InvariantError` naming the first broken invariant."""
+    for cid, holder in [*state.companies.items(), *state.stadtbahn.items()]:
+        held = sum(p.shares.get(cid, 0) for p in state.players)
+        total = held + holder.ipo + holder.pool
+        if total != 100:
+            raise InvariantError(f"{cid}: shares sum to {total}%")
+    for p in state.players:
+        if p.cash < 0:
+            raise InvariantError(f"{p.name}: cash {p.cash}")
+        for cid, pct in p.shares.items():
+            if pct > state.ent.max_percent or pct <= 0 or pct % 10:
+                raise InvariantError(f"{p.name}: {pct}% of {cid}")
+    for cid, c in state.companies.items():
+        if c.treasury < 0 or c.revenue < 0:
+            raise InvariantError(f"{cid}: treasury {c.treasury}, revenue {c.revenue}")
+        if len(c.trams) > state.ent.max_trams or len(c.lines) > 3:
+            raise InvariantError(f"{cid}: {len(c.trams)} trams, {len(c.lines)} lines")
+    for seat in range(state.n):
+        # selling never adds certificates; buying is refused at the limit
+        if state.certificates(seat) > state.cert_limit():
+            raise InvariantError(f"seat {seat}: {state.certificates(seat)} certificates")
+    for private, owner in state.private_owner.items():
+        if isinstance(owner, int) and private not in state.players[owner].privates:
+            raise InvariantError(f"{private}: owner {owner} does not hold it")
+        if isinstance(owner, str) and private not in state.companies[owner].privates:
+            raise InvariantError(f"{private}: owner {owner} does not hold it")
+    board = state.board
+    if board is None:
+        return
+    from tramways.g1840.data import supply_key, tile_chart
+
+    on_map = Counter(supply_key(p.tile_id) for p in board.placed().values())
+    chart = tile_chart()
+    for key, count in chart.items():
+        if board.supply.get(key, 0) + on_map.get(key, 0) != count:
+            raise InvariantError(f"tile {key}: supply {board.supply.get(key, 0)} + map "
+                                 f"{on_map.get(key, 0)} != {count}")
+    for line in state.line_owner:
+        if len(board.line_markers(line)) > 6:
+            raise InvariantError(f"line {line} has more than six markers")

@@ -1,0 +1,398 @@
+"""Line Rounds (IX; R-LR-1..10).
+
+Lines act in number order (IX.1).  A line's turn: construction in any order, none mandatory
+(IX.3, R-LR-1): one normal tile lay or upgrade, one yellow Stadtbahn tile (20) followed at once
+by its bonus action, one station marker, any number of Stadtbahn marker removals (40 each,
+R-LR-5); then the tram's run (IX.7), which ends the turn.  The home marker is placed free at the
+start of the line's first turn (IX.6).  Income goes onto the company's revenue space; negative
+income is paid from the revenue space, then the treasury, then the director, then loans
+(IX.8, R-LR-9).  From LR2a a company may buy a private in a line's turn (IV.2).
+
+The tile and station rules are the legality module's (:mod:`tramways.g1840.legality`); the
+runs are the routes module's (:mod:`tramways.g1840.routes`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tramways.core.actions import Action
+from tramways.core.errors import IllegalAction
+from tramways.g1840 import legality, trams
+from tramways.g1840.actions import (
+    BuyPrivate,
+    CompanyAction,
+    CompanyReturnPrivate,
+    LayTile,
+    LineAction,
+    PlaceStation,
+    RemoveMarker,
+    Run,
+    ScrapTram,
+)
+from tramways.g1840.company_round import return_company_private
+
+if TYPE_CHECKING:
+    from tramways.g1840.state import State1840
+
+TILE_BONUSES = (legality.BONUS_YELLOW, legality.BONUS_UPGRADE, legality.BONUS_RED,
+                legality.BONUS_PURPLE)
+
+
+@dataclass
+class Turn:
+    """What the current line has done in its turn (R-LR-1)."""
+
+    line: int
+    first: bool
+    laid: bool = False
+    stadtbahn: bool = False
+    bonus: str | None = None  # pending bonus mode, right after the Stadtbahn tile
+    station: bool = False
+    laid_hexes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LineRound:
+    """A Line Round's progress."""
+
+    lines: list[int]
+    pos: int = 0
+    turn: Turn | None = None
+
+
+def begin(state: State1840, log: list[str]) -> None:
+    lines = sorted(state.line_owner)
+    state.sub = LineRound(lines=lines)
+    log.append(f"{state.round.name} begins (phase {state.phase})")
+    if lines:
+        _start_turn(state, log)
+
+
+def _start_turn(state: State1840, log: list[str]) -> None:
+    sub: LineRound = state.sub
+    line = sub.lines[sub.pos]
+    first = line not in state.operated
+    sub.turn = Turn(line=line, first=first)
+    if first:
+        _place_home(state, line, log)  # before it counts as operating (IX.6)
+        state.operated.add(line)
+
+
+def _place_home(state: State1840, line: int, log: list[str]) -> None:
+    """IX.6: the first marker goes free on the home base at the start of the first turn."""
+    board = state.board
+    if board is None:
+        return
+    coord = state.ent.lines[line].home_hex
+    for option in legality.legal_station_placements(state, line):
+        if option.home:
+            board.place_marker(option.coord, option.location, line)
+            log.append(f"Line {line} places its home marker on {option.coord}.{option.location}")
+            return
+    log.append(f"Line {line} finds no free circle on its home base {coord}")
+
+
+def acting(state: State1840) -> int:
+    turn = state.sub.turn
+    assert turn is not None
+    return state.company_of_line(turn.line).director
+
+
+def current_line(state: State1840) -> int:
+    turn = state.sub.turn
+    assert turn is not None
+    return int(turn.line)
+
+
+# --- construction options ----------------------------------------------------------------
+
+
+def tile_options(state: State1840, turn: Turn) -> list[Any]:
+    """Every legal tile lay now, as the legality module's ``TileLay`` values."""
+    if state.board is None:
+        return []
+    treasury = state.company_of_line(turn.line).treasury
+    out: list[Any] = []
+    if turn.bonus in TILE_BONUSES:
+        out.extend(legality.legal_bonus_lays(state, turn.line, turn.bonus,
+                                             laid_this_turn=turn.laid_hexes))
+    if not turn.laid:
+        out.extend(legality.legal_tile_lays(state, turn.line, first_turn=turn.first,
+                                            laid_this_turn=turn.laid_hexes, mode="normal"))
+    if not turn.stadtbahn:
+        out.extend(legality.legal_stadtbahn_lays(state, turn.line))
+    seen: set[tuple[str, str, int]] = set()
+    result = []
+    for lay in out:
+        key = (lay.coord, lay.tile_id, lay.rotation)
+        if key in seen or lay.cost > treasury:
+            continue
+        seen.add(key)
+        result.append(lay)
+    return result
+
+
+def _check_lay(state: State1840, turn: Turn, action: LayTile) -> Any:
+    """The TileLay for ``action``: the pending bonus first, then the Stadtbahn tile, then the
+    normal lay (R-LR-1)."""
+    refusal: IllegalAction | None = None
+    attempts: list[Any] = []
+    bonus = turn.bonus
+    if bonus in TILE_BONUSES:
+        attempts.append(lambda: legality.check_bonus_lay(
+            state, turn.line, bonus, action.hex, action.tile, action.rotation,
+            laid_this_turn=turn.laid_hexes))
+    hexdef = state.board.layout.hexes.get(action.hex)
+    is_sb = (hexdef is not None and hexdef.stadtbahn is not None
+             and state.board.tile(action.hex) is None)
+    if is_sb and not turn.stadtbahn:
+        attempts.append(lambda: legality.check_stadtbahn_lay(
+            state, turn.line, action.hex, action.tile, action.rotation))
+    if not turn.laid:
+        attempts.append(lambda: legality.check_tile_lay(
+            state, turn.line, action.hex, action.tile, action.rotation,
+            first_turn=turn.first, laid_this_turn=turn.laid_hexes, mode="normal"))
+    for attempt in attempts:
+        try:
+            return attempt()
+        except IllegalAction as exc:
+            refusal = refusal or exc
+    if refusal is not None:
+        raise refusal
+    raise IllegalAction("R-LR-1", f"line {turn.line} has no tile lay left this turn")
+
+
+def station_options(state: State1840, turn: Turn) -> list[Any]:
+    """Legal station placements now (IX.6; the free bonus marker R-LR-4)."""
+    if state.board is None:
+        return []
+    free = turn.bonus == legality.BONUS_STATION
+    if turn.station and not free:
+        return []
+    options = legality.legal_station_placements(state, turn.line, free=free)
+    treasury = state.company_of_line(turn.line).treasury
+    return [o for o in options if o.cost <= treasury]
+
+
+def removal_options(state: State1840, turn: Turn) -> list[Any]:
+    """Stadtbahn markers the line may remove now (R-LR-5)."""
+    if state.board is None:
+        return []
+    treasury = state.company_of_line(turn.line).treasury
+    return [r for r in legality.legal_marker_removals(state, turn.line) if r.cost <= treasury]
+
+
+def private_options(state: State1840, turn: Turn) -> list[tuple[str, int]]:
+    """IV.2: from LR2a the company may buy a private from its director (1..face value)."""
+    if state.round_index < _lr2a_index(state):
+        return []
+    company = state.company_of_line(turn.line)
+    seat = company.director
+    out = []
+    for p in state.players[seat].privates:
+        face = state.ent.privates[p].face_value
+        for price in range(1, min(face, company.treasury) + 1):
+            out.append((p, price))
+    return out
+
+
+def _lr2a_index(state: State1840) -> int:
+    return next(i for i, r in enumerate(state.ent.round_bar) if r.name == "LR2a")
+
+
+# --- the protocol ------------------------------------------------------------------------
+
+
+def legal(state: State1840) -> list[Action]:
+    sub: LineRound = state.sub
+    turn = sub.turn
+    assert turn is not None
+    line = turn.line
+    company = state.company_of_line(line)
+    seat = company.director
+    out: list[Action] = [
+        LayTile(line=line, hex=t.coord, tile=t.tile_id, rotation=t.rotation, player=seat)
+        for t in tile_options(state, turn)
+    ]
+    out.extend(PlaceStation(line=line, hex=s.coord, location=s.location, player=seat)
+               for s in station_options(state, turn))
+    out.extend(RemoveMarker(line=line, hex=r.coord, location=r.location, player=seat)
+               for r in removal_options(state, turn))
+    out.extend(BuyPrivate(line=line, private=p, price=price, player=seat)
+               for p, price in private_options(state, turn))
+    out.extend(ScrapTram(company=company.id, colour=c, player=seat)
+               for c in sorted(set(company.trams)))
+    out.extend(CompanyReturnPrivate(company=company.id, private=p, player=seat)
+               for p in company.privates)
+    out.append(Run(line=line, player=seat))
+    return out
+
+
+def apply(state: State1840, action: Action, log: list[str]) -> None:
+    sub: LineRound = state.sub
+    turn = sub.turn
+    assert turn is not None
+    company = state.company_of_line(turn.line)
+    if isinstance(action, CompanyAction):
+        if action.company != company.id:
+            raise IllegalAction("IX.1", f"it is line {turn.line}'s turn ({company.id})")
+        if isinstance(action, ScrapTram):
+            trams.scrap(state, company, action.colour, log)
+        elif isinstance(action, CompanyReturnPrivate):
+            return_company_private(state, company, action.private, log)
+        else:
+            raise IllegalAction("IX.3", "not an action of a Line Round")
+        turn.bonus = None
+        return
+    if not isinstance(action, LineAction) or action.line != turn.line:
+        raise IllegalAction("IX.1", f"it is line {turn.line}'s turn")
+    if isinstance(action, LayTile):
+        _lay(state, turn, action, log)
+    elif isinstance(action, PlaceStation):
+        _station(state, turn, action, log)
+    elif isinstance(action, RemoveMarker):
+        _remove(state, turn, action, log)
+    elif isinstance(action, BuyPrivate):
+        _buy_private(state, turn, action, log)
+        turn.bonus = None
+    elif isinstance(action, Run):
+        _run(state, turn, action, log)
+        _next_line(state, log)
+    else:
+        raise IllegalAction("IX.3", "not an action of a Line Round")
+
+
+def _lay(state: State1840, turn: Turn, action: LayTile, log: list[str]) -> None:
+    if state.board is None:
+        raise IllegalAction("IX.4", "no board")
+    lay = _check_lay(state, turn, action)
+    company = state.company_of_line(turn.line)
+    if lay.cost > company.treasury:
+        raise IllegalAction("R-LR-10", f"{company.id} cannot pay {lay.cost}")
+    lay.apply(state.board)
+    company.treasury -= lay.cost
+    turn.laid_hexes.append(lay.coord)
+    kind = lay.kind
+    cost = f" for {lay.cost}" if lay.cost else ""
+    log.append(f"Line {turn.line} lays tile {lay.tile_id} on {lay.coord} "
+               f"(rotation {lay.rotation}){cost}")
+    if kind == "stadtbahn":
+        turn.stadtbahn = True
+        turn.bonus = legality.bonus_action(state.board, lay.coord)
+        if turn.bonus:
+            log.append(f"Bonus action: {turn.bonus.replace('_', ' ')}")
+        return
+    if kind == "normal":
+        turn.laid = True
+    turn.bonus = None
+    landmark = getattr(lay, "landmark", None)
+    if landmark:
+        log.append(f"The {landmark} landmark token goes on {lay.coord}")
+
+
+def _station(state: State1840, turn: Turn, action: PlaceStation, log: list[str]) -> None:
+    options = {(s.coord, s.location): s for s in station_options(state, turn)}
+    chosen = options.get((action.hex, action.location))
+    if chosen is None:
+        legality.check_station(state, turn.line, action.hex, action.location,
+                               free=turn.bonus == legality.BONUS_STATION)
+        raise IllegalAction("IX.6", f"line {turn.line} may not place a marker on "
+                            f"{action.hex}.{action.location}")
+    company = state.company_of_line(turn.line)
+    state.board.place_marker(action.hex, action.location, turn.line)
+    company.treasury -= chosen.cost
+    if turn.bonus == legality.BONUS_STATION:
+        turn.bonus = None
+    else:
+        turn.station = True
+        turn.bonus = None
+    log.append(f"Line {turn.line} places a station marker on {action.hex}.{action.location}"
+               f" for {chosen.cost}")
+
+
+def _remove(state: State1840, turn: Turn, action: RemoveMarker, log: list[str]) -> None:
+    options = {(r.coord, r.location): r for r in removal_options(state, turn)}
+    chosen = options.get((action.hex, action.location))
+    if chosen is None:
+        raise IllegalAction("R-LR-5", f"line {turn.line} may not remove a marker at "
+                            f"{action.hex}.{action.location}")
+    company = state.company_of_line(turn.line)
+    state.board.remove_marker(action.hex, action.location, chosen.company)
+    company.treasury -= chosen.cost
+    log.append(f"Line {turn.line} removes Stadtbahn {chosen.company}'s marker on "
+               f"{action.hex}.{action.location} for {chosen.cost}")
+    # a pending bonus station marker may still be used here (R-LR-5)
+
+
+def _buy_private(state: State1840, turn: Turn, action: BuyPrivate, log: list[str]) -> None:
+    if (action.private, action.price) not in set(private_options(state, turn)):
+        raise IllegalAction("IV.2", f"cannot buy {action.private} for {action.price} now "
+                            "(from LR2a, 1 to face value, from the director)")
+    company = state.company_of_line(turn.line)
+    seller = state.players[company.director]
+    seller.privates.remove(action.private)
+    seller.cash += action.price
+    company.treasury -= action.price
+    company.privates.append(action.private)
+    state.private_owner[action.private] = company.id
+    log.append(f"{company.id} buys {action.private} from {seller.name} for {action.price}")
+
+
+def run_value(state: State1840, line: int, route: str | None = None) -> tuple[int, str]:
+    """The line's income now (IX.7, IX.8): the best route's total, or 0 without tram/route."""
+    colour = state.tram_of(line)
+    if colour is None or state.board is None:
+        return 0, "no tram"
+    from tramways.g1840.routes import best_route, check_route, format_route
+
+    ctx = state.route_context(line)
+    best = best_route(ctx)
+    if route is not None:
+        claimed = check_route(ctx, route)
+        if best is None or claimed.total != best.total:
+            raise IllegalAction("IX.8", f"the claimed route earns {claimed.total}; "
+                                f"the best earns {best.total if best else 0}")
+        return claimed.total, format_route(claimed)
+    if best is None:
+        return 0, "no route"
+    return best.total, format_route(best)
+
+
+def _run(state: State1840, turn: Turn, action: Run, log: list[str]) -> None:
+    income, text = run_value(state, turn.line, action.route)
+    company = state.company_of_line(turn.line)
+    log.append(f"Line {turn.line} runs ({text}) for {income}")
+    receive_income(state, company.id, income, log)
+
+
+def receive_income(state: State1840, company_id: str, income: int, log: list[str]) -> None:
+    """IX.8 / R-LR-9: onto the revenue space; a loss from revenue, treasury, director, loans."""
+    company = state.companies[company_id]
+    if income >= 0:
+        company.revenue += income
+        return
+    loss = -income
+    take = min(loss, company.revenue)
+    company.revenue -= take
+    loss -= take
+    take = min(loss, company.treasury)
+    company.treasury -= take
+    loss -= take
+    if loss:
+        log.append(f"{state.players[company.director].name} pays {loss} of {company_id}'s loss")
+        state.pay_from_director(company, loss, log)
+
+
+def _next_line(state: State1840, log: list[str]) -> None:
+    sub: LineRound = state.sub
+    sub.pos += 1
+    sub.turn = None
+    if sub.pos < len(sub.lines):
+        _start_turn(state, log)
+
+
+def settle(state: State1840, log: list[str]) -> bool:
+    sub: LineRound = state.sub
+    return sub.turn is None

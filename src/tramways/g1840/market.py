@@ -1,0 +1,103 @@
+"""The share price chart (X): positions, stacking and the moves of X.2 / X.3.
+
+Cells are ``(row, column)``, row 0 at the top, rows left-aligned and shorter lower down.  Each cell
+holds a stack of company markers, top first; a marker moving onto an occupied cell goes under the
+markers already there (X.1).
+"""
+
+from __future__ import annotations
+
+from tramways.g1840.entities import entities
+
+Cell = tuple[int, int]
+
+
+class ShareMarket:
+    """Where each company's share price marker stands."""
+
+    __slots__ = ("rows", "where", "stacks")
+
+    def __init__(self) -> None:
+        self.rows = entities().market_rows
+        self.where: dict[str, Cell] = {}
+        self.stacks: dict[Cell, list[str]] = {}
+
+    def copy(self) -> ShareMarket:
+        other = ShareMarket()
+        other.where = dict(self.where)
+        other.stacks = {c: list(s) for c, s in self.stacks.items()}
+        return other
+
+    def price(self, company: str) -> int:
+        row, col = self.where[company]
+        return self.rows[row][col]
+
+    def place(self, company: str, cell: Cell) -> None:
+        """Put a marker on ``cell``, under any already there (X.1)."""
+        old = self.where.get(company)
+        if old == cell:
+            return
+        if old is not None:
+            self.stacks[old].remove(company)
+            if not self.stacks[old]:
+                del self.stacks[old]
+        self.where[company] = cell
+        self.stacks.setdefault(cell, []).append(company)
+
+    def remove(self, company: str) -> None:
+        cell = self.where.pop(company)
+        self.stacks[cell].remove(company)
+        if not self.stacks[cell]:
+            del self.stacks[cell]
+
+    # --- single steps -------------------------------------------------------------------
+    def _right(self, cell: Cell) -> Cell:
+        row, col = cell
+        if col + 1 < len(self.rows[row]):
+            return (row, col + 1)
+        return (row - 1, col) if row > 0 else cell
+
+    def _left(self, cell: Cell) -> Cell:
+        row, col = cell
+        if col > 0:
+            return (row, col - 1)
+        return (row + 1, col) if row + 1 < len(self.rows) else cell
+
+    def _down(self, cell: Cell) -> Cell:
+        row, col = cell
+        if row + 1 < len(self.rows) and col < len(self.rows[row + 1]):
+            return (row + 1, col)
+        return cell
+
+    def _up(self, cell: Cell) -> Cell:
+        row, col = cell
+        return (row - 1, col) if row > 0 else cell
+
+    # --- moves --------------------------------------------------------------------------
+    def move_dividend(self, company: str, spaces: int) -> None:
+        """X.2 / R-CR-2: right ``spaces`` (up at a row end), or left (down at column 0)."""
+        cell = self.where[company]
+        step = self._right if spaces > 0 else self._left
+        for _ in range(abs(spaces)):
+            cell = step(cell)
+        self.place(company, cell)
+
+    def move_down(self, company: str, spaces: int) -> None:
+        """X.3: one space down per share sold; the bottom of a column stops the marker."""
+        cell = self.where[company]
+        for _ in range(spaces):
+            cell = self._down(cell)
+        self.place(company, cell)
+
+    def move_up(self, company: str) -> None:
+        """X.3: a sold-out tram company rises one space (not above the top row)."""
+        self.place(company, self._up(self.where[company]))
+
+    def order(self, companies: list[str]) -> list[str]:
+        """VIII.4: highest price first; equal prices: rightmost cell first; same cell: top first."""
+
+        def key(company: str) -> tuple[int, int, int]:
+            cell = self.where[company]
+            return (-self.price(company), -cell[1], self.stacks[cell].index(company))
+
+        return sorted(companies, key=key)

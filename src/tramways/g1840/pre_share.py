@@ -1,0 +1,241 @@
+"""The Pre-Share Round (VI): the private auction and the choice of playing order cards.
+
+R-ORDER-1: played in playing-order-card order.  R-PRE-1: the chooser opens an auction by naming a
+private and bidding at least its face value (steps of 5), or passes, and then the next player
+may open.  R-PRE-2: while nothing is sold, an all-pass lowers the cheapest unsold private by 5;
+at 0 the start player must take it.  R-PRE-3: after the first sale an all-pass pays the private
+dividends and restarts with the lowest card.  Afterwards the players choose playing order
+cards, least money first (ties: earlier in the old order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tramways.core.actions import Action
+from tramways.core.errors import IllegalAction
+from tramways.g1840.actions import Bid, ChooseOrder, Pass
+
+if TYPE_CHECKING:
+    from tramways.g1840.state import State1840
+
+BID_STEP = 5
+
+
+@dataclass
+class Auction:
+    """A private being auctioned."""
+
+    private: str
+    high: int
+    high_bidder: int
+    opener_pos: int
+    turn: int
+    passed: set[int] = field(default_factory=set)
+
+
+@dataclass
+class PreShare:
+    """The Pre-Share Round's progress."""
+
+    chooser_pos: int = 0
+    passes: int = 0
+    sold_any: bool = False
+    discount: int = 0
+    auction: Auction | None = None
+    choosing_order: list[int] | None = None  # seats still to choose a card, in turn
+    cards_left: list[int] = field(default_factory=list)
+    new_order: dict[int, int] = field(default_factory=dict)  # card -> seat
+    done: bool = False
+
+
+def begin(state: State1840, log: list[str]) -> None:
+    state.sub = PreShare()
+    log.append("Pre-Share Round: the private companies are auctioned")
+
+
+def unsold(state: State1840) -> list[str]:
+    return [p for p, owner in state.private_owner.items() if owner is None]
+
+
+def minimum(state: State1840, private: str) -> int:
+    """Face value, less the R-PRE-2 reduction for the cheapest unsold private."""
+    sub: PreShare = state.sub
+    face = state.ent.privates[private].face_value
+    if not sub.sold_any and private == _cheapest(state):
+        return face - sub.discount
+    return face
+
+
+def _cheapest(state: State1840) -> str:
+    return min(unsold(state), key=lambda p: state.ent.privates[p].face_value)
+
+
+def acting(state: State1840) -> int:
+    sub: PreShare = state.sub
+    if sub.choosing_order is not None:
+        return sub.choosing_order[0]
+    if sub.auction is not None:
+        return sub.auction.turn
+    return state.order[sub.chooser_pos]
+
+
+def legal(state: State1840) -> list[Action]:
+    sub: PreShare = state.sub
+    seat = acting(state)
+    cash = state.players[seat].cash
+    if sub.choosing_order is not None:
+        return [ChooseOrder(seat, card) for card in sub.cards_left]
+    out: list[Action] = []
+    if sub.auction is not None:
+        a = sub.auction
+        out.extend(Bid(seat, a.private, amt) for amt in range(a.high + BID_STEP, cash + 1, BID_STEP))
+    else:
+        for p in unsold(state):
+            low = minimum(state, p)
+            out.extend(Bid(seat, p, amt) for amt in range(low, cash + 1, BID_STEP))
+    out.append(Pass(seat))
+    return out
+
+
+def apply(state: State1840, action: Action, log: list[str]) -> None:
+    sub: PreShare = state.sub
+    seat = acting(state)
+    player = state.players[seat]
+    if sub.choosing_order is not None:
+        if not isinstance(action, ChooseOrder):
+            raise IllegalAction("VI", "choose a playing order card")
+        if action.card not in sub.cards_left:
+            raise IllegalAction("VI", f"card {action.card} is not available")
+        _take_card(state, seat, action.card, log)
+        return
+    if isinstance(action, Bid):
+        if action.private not in state.private_owner:
+            raise IllegalAction("VI", f"no private {action.private} in this game")
+        if action.amount > player.cash:
+            raise IllegalAction("VI", f"{player.name} has only {player.cash}")
+        a = sub.auction
+        if a is None:
+            if state.private_owner[action.private] is not None:
+                raise IllegalAction("VI", f"{action.private} is already sold")
+            low = minimum(state, action.private)
+            if action.amount < low or (action.amount - low) % BID_STEP:
+                raise IllegalAction("VI", f"open at {low} or more in steps of {BID_STEP}")
+            sub.auction = Auction(action.private, action.amount, seat, sub.chooser_pos, seat)
+            log.append(f"{player.name} opens {action.private} at {action.amount}")
+            _next_bidder(state, log)
+            return
+        if action.private != a.private:
+            raise IllegalAction("VI", f"{a.private} is being auctioned")
+        if action.amount <= a.high or (action.amount - a.high) % BID_STEP:
+            raise IllegalAction("VI", f"raise above {a.high} in steps of {BID_STEP}")
+        a.high, a.high_bidder = action.amount, seat
+        log.append(f"{player.name} bids {action.amount} for {a.private}")
+        _next_bidder(state, log)
+        return
+    if not isinstance(action, Pass):
+        raise IllegalAction("VI", "bid or pass in the Pre-Share Round")
+    a = sub.auction
+    if a is not None:
+        a.passed.add(seat)
+        log.append(f"{player.name} passes on {a.private}")
+        _next_bidder(state, log)
+        return
+    log.append(f"{player.name} passes")
+    sub.passes += 1
+    sub.chooser_pos = (sub.chooser_pos + 1) % state.n
+    if sub.passes < state.n:
+        return
+    sub.passes = 0
+    if not sub.sold_any:
+        sub.discount += 5
+        cheapest = _cheapest(state)
+        price = minimum(state, cheapest)
+        if price > 0:
+            log.append(f"Everybody passed: {cheapest} now starts at {price} (R-PRE-2)")
+            sub.chooser_pos = 0
+            return
+        start = state.order[0]
+        log.append(f"{state.players[start].name} must take {cheapest} for free (R-PRE-2)")
+        _sell(state, cheapest, start, 0, log)
+        sub.chooser_pos = 1 % state.n
+        _after_sale(state, log)
+        return
+    log.append("Everybody passed: the privates pay dividends and the round restarts (R-PRE-3)")
+    pay_private_dividends(state, log)
+    sub.chooser_pos = 0
+
+
+def pay_private_dividends(state: State1840, log: list[str]) -> None:
+    """VIII.2 / R-CR-3: every owned private pays its dividend to its owner."""
+    for p, owner in state.private_owner.items():
+        if owner is None:
+            continue
+        amount = state.ent.privates[p].dividend
+        if isinstance(owner, int):
+            state.players[owner].cash += amount
+            log.append(f"{p} pays {amount} to {state.players[owner].name}")
+        else:
+            state.companies[owner].treasury += amount
+            log.append(f"{p} pays {amount} to {owner}")
+
+
+def _next_bidder(state: State1840, log: list[str]) -> None:
+    sub: PreShare = state.sub
+    a = sub.auction
+    assert a is not None
+    pos = state.order.index(a.turn)
+    for step in range(1, state.n + 1):
+        seat = state.order[(pos + step) % state.n]
+        if seat != a.high_bidder and seat not in a.passed:
+            a.turn = seat
+            return
+    # everybody else passed: the high bidder wins
+    _sell(state, a.private, a.high_bidder, a.high, log)
+    sub.chooser_pos = (a.opener_pos + 1) % state.n
+    sub.auction = None
+    _after_sale(state, log)
+
+
+def _sell(state: State1840, private: str, seat: int, price: int, log: list[str]) -> None:
+    sub: PreShare = state.sub
+    player = state.players[seat]
+    player.cash -= price
+    player.privates.append(private)
+    state.private_owner[private] = seat
+    sub.sold_any = True
+    log.append(f"{player.name} buys {private} for {price}")
+
+
+def _after_sale(state: State1840, log: list[str]) -> None:
+    sub: PreShare = state.sub
+    sub.passes = 0
+    if unsold(state):
+        return
+    # VI: least money chooses first; ties keep the old order (R-ORDER-1)
+    old = {seat: i for i, seat in enumerate(state.order)}
+    sub.choosing_order = sorted(range(state.n), key=lambda s: (state.players[s].cash, old[s]))
+    sub.cards_left = list(range(1, state.n + 1))
+    log.append("All privates are sold: players choose playing order cards, least money first")
+
+
+def _take_card(state: State1840, seat: int, card: int, log: list[str]) -> None:
+    sub: PreShare = state.sub
+    assert sub.choosing_order is not None
+    sub.choosing_order.pop(0)
+    sub.cards_left.remove(card)
+    sub.new_order[card] = seat
+    log.append(f"{state.players[seat].name} takes playing order card {card}")
+
+
+def settle(state: State1840, log: list[str]) -> bool:
+    """Automatic steps; True when the round is over."""
+    sub: PreShare = state.sub
+    if sub.choosing_order is not None:
+        if len(sub.choosing_order) == 1:
+            _take_card(state, sub.choosing_order[0], sub.cards_left[0], log)
+        if not sub.choosing_order:
+            state.order = [sub.new_order[c] for c in range(1, state.n + 1)]
+            return True
+    return False

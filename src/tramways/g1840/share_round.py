@@ -1,0 +1,224 @@
+"""Share Rounds (VII; X.3; R-SR-1..3).
+
+A turn: sell any number of shares (not in SR1, never the director's share), then buy one
+certificate or end the turn.  SR1 opens with every player buying a director's share
+(VII.5, R-SR-1).  The round ends when every player has passed in turn; then sold-out tram
+companies rise one space (X.3, R-SR-2) and the new playing order is by most cash (VII.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tramways.core.actions import Action
+from tramways.core.errors import IllegalAction
+from tramways.g1840.actions import BuyShare, Par, Pass, ReturnPrivate, SellShares
+from tramways.g1840.state import TramCompany
+
+if TYPE_CHECKING:
+    from tramways.g1840.state import State1840
+
+
+@dataclass
+class ShareRound:
+    """A Share Round's progress."""
+
+    first: bool
+    turn_pos: int = 0
+    passes: int = 0
+    sold_in_turn: bool = False
+    sold: dict[int, set[str]] = field(default_factory=dict)
+    done: bool = False
+
+
+def begin(state: State1840, log: list[str]) -> None:
+    state.sub = ShareRound(first=state.round.name == "SR1")
+    names = ", ".join(state.players[s].name for s in state.order)
+    log.append(f"{state.round.name} begins; order: {names}")
+
+
+def acting(state: State1840) -> int:
+    return state.order[state.sub.turn_pos]
+
+
+def _available(state: State1840, company: str) -> int:
+    holder = state.companies.get(company) or state.stadtbahn.get(company)
+    return 0 if holder is None else holder.ipo + holder.pool
+
+
+def can_buy(state: State1840, seat: int, company: str) -> str | None:
+    """Why ``seat`` may not buy a share of ``company`` now (None if it may): VII.3, VII.6."""
+    sub: ShareRound = state.sub
+    player = state.players[seat]
+    if company not in state.companies and company not in state.stadtbahn:
+        return "VII.6"
+    if _available(state, company) <= 0:
+        return "VII.6"
+    if company in sub.sold.get(seat, set()):
+        return "VII.6"
+    if player.cash < state.price(company):
+        return "VII.6"
+    if player.shares.get(company, 0) >= state.ent.max_percent:
+        return "VII.3"
+    if state.certificates(seat) >= state.cert_limit():
+        return "VII.3"
+    return None
+
+
+def sellable(state: State1840, seat: int, company: str) -> int:
+    """How many 10% shares ``seat`` may sell of ``company`` (VII.4, R-SR-3)."""
+    if state.sub.first:
+        return 0
+    pct = state.players[seat].shares.get(company, 0)
+    tram = state.companies.get(company)
+    if tram is not None and tram.director == seat:
+        pct -= 50
+    return max(pct, 0) // 10
+
+
+def legal(state: State1840) -> list[Action]:
+    sub: ShareRound = state.sub
+    seat = acting(state)
+    player = state.players[seat]
+    if sub.first and not _is_director(state, seat):
+        return [
+            Par(seat, company, price)
+            for company in state.unchosen
+            for price in state.ent.par_prices
+            if 5 * price - player.pre_emptive <= player.cash
+        ]
+    out: list[Action] = []
+    for company in list(state.companies) + list(state.stadtbahn):
+        for count in range(1, sellable(state, seat, company) + 1):
+            out.append(SellShares(seat, company, count))
+    for company in list(state.companies) + list(state.stadtbahn):
+        if can_buy(state, seat, company) is None:
+            out.append(BuyShare(seat, company))
+    out.extend(ReturnPrivate(seat, p) for p in player.privates)
+    out.append(Pass(seat))
+    return out
+
+
+def _is_director(state: State1840, seat: int) -> bool:
+    return any(c.director == seat for c in state.companies.values())
+
+
+def apply(state: State1840, action: Action, log: list[str]) -> None:
+    sub: ShareRound = state.sub
+    seat = acting(state)
+    player = state.players[seat]
+    if sub.first and not _is_director(state, seat):
+        if not isinstance(action, Par):
+            raise IllegalAction("R-SR-1", "buy a director's share first")
+        _par(state, seat, action, log)
+        _end_turn(state, passed=False)
+        return
+    if isinstance(action, Par):
+        raise IllegalAction("IV.1.2", "each player directs exactly one tram company")
+    if isinstance(action, SellShares):
+        if sub.first:
+            raise IllegalAction("VII.4", "no selling in the First Share Round")
+        if action.count < 1 or action.count > sellable(state, seat, action.company):
+            raise IllegalAction("VII.4", f"{player.name} cannot sell {action.count} "
+                                f"of {action.company} (the director's share is never sold)")
+        price = state.price(action.company)
+        holder = state.companies.get(action.company) or state.stadtbahn[action.company]
+        player.shares[action.company] -= 10 * action.count
+        if not player.shares[action.company]:
+            del player.shares[action.company]
+        holder.pool += 10 * action.count
+        player.cash += price * action.count
+        state.market.move_down(action.company, action.count)
+        sub.sold.setdefault(seat, set()).add(action.company)
+        sub.sold_in_turn = True
+        log.append(f"{player.name} sells {action.count} {action.company} at {price}; "
+                   f"price now {state.price(action.company)}")
+        return
+    if isinstance(action, BuyShare):
+        why = can_buy(state, seat, action.company)
+        if why is not None:
+            raise IllegalAction(why, f"{player.name} may not buy {action.company} now")
+        price = state.price(action.company)
+        holder = state.companies.get(action.company) or state.stadtbahn[action.company]
+        if holder.ipo > 0:
+            holder.ipo -= 10
+        else:
+            holder.pool -= 10
+        player.shares[action.company] = player.shares.get(action.company, 0) + 10
+        player.cash -= price
+        log.append(f"{player.name} buys a 10% share of {action.company} for {price}")
+        _end_turn(state, passed=False)
+        return
+    if isinstance(action, ReturnPrivate):
+        return_private(state, seat, action.private, log)
+        return
+    if isinstance(action, Pass):
+        passed = not sub.sold_in_turn
+        log.append(f"{player.name} {'passes' if passed else 'ends the turn'}")
+        _end_turn(state, passed=passed)
+        return
+    raise IllegalAction("VII.1", "sell, buy or pass in a Share Round")
+
+
+def return_private(state: State1840, seat: int, private: str, log: list[str]) -> None:
+    """IV.2: a private may be returned to the bank for its face value."""
+    player = state.players[seat]
+    if private not in player.privates:
+        raise IllegalAction("IV.2", f"{player.name} does not own {private}")
+    face = state.ent.privates[private].face_value
+    player.privates.remove(private)
+    player.cash += face
+    del state.private_owner[private]
+    state.closed_privates.append(private)
+    log.append(f"{player.name} returns {private} to the bank for {face}")
+
+
+def _par(state: State1840, seat: int, action: Par, log: list[str]) -> None:
+    """VII.5: the director's share at par 70/80/90/100; Pre-emptive Right card first."""
+    player = state.players[seat]
+    if action.company not in state.unchosen:
+        raise IllegalAction("R-SETUP-1", f"{action.company} is not available")
+    if action.price not in state.ent.par_prices:
+        raise IllegalAction("IV.1.2", "par must be 70, 80, 90 or 100")
+    cost = 5 * action.price - player.pre_emptive
+    if cost > player.cash:
+        raise IllegalAction("VII.5", f"{player.name} cannot pay {cost} above the card")
+    player.cash -= cost
+    player.pre_emptive = 0
+    state.unchosen.remove(action.company)
+    state.companies[action.company] = TramCompany(
+        id=action.company, director=seat, par=action.price, treasury=10 * action.price
+    )
+    player.shares[action.company] = 50
+    state.market.place(action.company, state.ent.tram_par_cells[action.price])
+    log.append(f"{player.name} pars {action.company} at {action.price} "
+               f"(pays {cost} besides the Pre-emptive Right); treasury {10 * action.price}")
+    if len(state.companies) == state.n:
+        log.append(f"Unchosen tram companies leave the game: {', '.join(state.unchosen)}")
+        state.unchosen = []
+
+
+def _end_turn(state: State1840, passed: bool) -> None:
+    sub: ShareRound = state.sub
+    sub.passes = sub.passes + 1 if passed else 0
+    sub.sold_in_turn = False
+    sub.turn_pos = (sub.turn_pos + 1) % state.n
+    if sub.passes >= state.n:
+        sub.done = True
+
+
+def settle(state: State1840, log: list[str]) -> bool:
+    """End of round: X.3 sold-out rise (tram companies, R-SR-2), VII.2 new order."""
+    sub: ShareRound = state.sub
+    if not sub.done:
+        return False
+    for company in state.market.order(list(state.companies)):
+        tram = state.companies[company]
+        if tram.ipo == 0 and tram.pool == 0:
+            state.market.move_up(company)
+            log.append(f"{company} is sold out: price rises to {state.price(company)}")
+    old = {seat: i for i, seat in enumerate(state.order)}
+    state.order = sorted(range(state.n), key=lambda s: (-state.players[s].cash, old[s]))
+    log.append("New playing order: " + ", ".join(state.players[s].name for s in state.order))
+    return True

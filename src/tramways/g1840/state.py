@@ -1,0 +1,284 @@
+"""The 1840 game state: players, companies, market, trams, lines, board and the current round.
+
+The state is mutated in place by :meth:`State1840.apply`, which validates first and mutates only
+a legal action (an :class:`~tramways.core.errors.IllegalAction` leaves it untouched).  The round
+logic lives in one module per round type; :mod:`tramways.g1840.flow` walks the Round Bar.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from tramways.core.actions import Action
+from tramways.core.errors import IllegalAction
+from tramways.g1840.entities import Entities, RoundDef, entities
+from tramways.g1840.market import ShareMarket
+
+Owner = int | str
+"""A private's owner: a player seat, or a tram company id."""
+
+
+@dataclass
+class PlayerState:
+    """A player's holdings (III.3)."""
+
+    name: str
+    cash: int
+    pre_emptive: int  # the Pre-emptive Right card's value, 0 once used (VII.5)
+    loans: int = 0
+    shares: dict[str, int] = field(default_factory=dict)  # company -> percent
+    privates: list[str] = field(default_factory=list)
+
+
+@dataclass
+class TramCompany:
+    """A tram company in the game (IV.1.2)."""
+
+    id: str
+    director: int
+    par: int
+    treasury: int
+    revenue: int = 0  # the charter's revenue space
+    lines: list[int] = field(default_factory=list)
+    trams: list[str] = field(default_factory=list)  # colours; trams[i] runs lines[i]
+    privates: list[str] = field(default_factory=list)
+    ipo: int = 50  # percent still with the company (the unsold 10% shares)
+    pool: int = 0  # percent in the share pool
+
+
+@dataclass
+class StadtbahnCompany:
+    """A Stadtbahn company (IV.1.3): no director, ten 10% shares."""
+
+    id: str
+    ipo: int = 100
+    pool: int = 0
+    last_run: int = 0
+
+
+@dataclass
+class TramStacks:
+    """The tram buying section (III.5, VIII.3): three spaces, left to right."""
+
+    spaces: list[tuple[str, int] | None]
+    queue: list[str]  # colours still to come, next first
+    newest: str | None = None  # newest colour ever bought (Table 7)
+
+    def on_sale(self) -> list[tuple[int, str, int]]:
+        """(space, colour, count) of every non-empty space."""
+        return [(i, s[0], s[1]) for i, s in enumerate(self.spaces) if s is not None and s[1] > 0]
+
+
+class State1840:
+    """One position of a game of 1840."""
+
+    def __init__(self, settings: dict[str, Any], setup: dict[str, Any], seed: int) -> None:
+        from tramways.g1840 import flow
+
+        ent = entities()
+        self.ent: Entities = ent
+        self.seed = seed
+        self.settings = settings
+        self.n: int = settings["players"]
+        self.layout_name: str = setup["layout"]
+        names = settings["names"]
+        self.players: list[PlayerState] = [
+            PlayerState(names[i], ent.starting_cash[self.n], ent.pre_emptive_right)
+            for i in range(self.n)
+        ]
+        # order[k] is the seat holding playing order card k + 1
+        self.order: list[int] = list(setup["playing_order"])
+        self.companies: dict[str, TramCompany] = {}
+        self.unchosen: list[str] = list(ent.tram_companies)
+        self.stadtbahn: dict[str, StadtbahnCompany] = {
+            s: StadtbahnCompany(s) for s in setup["stadtbahn"]
+        }
+        self.market = ShareMarket()
+        for s in self.stadtbahn:
+            self.market.place(s, ent.stadtbahn_par_cells[ent.stadtbahn[s].par])
+        self.private_owner: dict[str, Owner | None] = {p: None for p in setup["privates"]}
+        self.closed_privates: list[str] = []
+        self.line_display: list[int] = list(setup["line_display"])
+        self.line_deck: list[int] = list(setup["line_deck"])
+        self.line_owner: dict[int, str] = {}
+        self.operated: set[int] = set()
+        counts = ent.tram_counts[self.n]
+        colours = list(counts)
+        self.trams = TramStacks(
+            spaces=[(colours[0], counts[colours[0]]), None, None], queue=colours[1:]
+        )
+        self.tram_counts = dict(counts)
+        self.board: Any = _new_board(self.layout_name)
+        self.round_index = 0
+        self.sub: Any = None
+        self.finished = False
+        self.log: list[str] = []
+        flow.start(self, self.log)
+
+    # --- the round ---------------------------------------------------------------------
+    @property
+    def round(self) -> RoundDef:
+        return self.ent.round_bar[self.round_index]
+
+    @property
+    def phase(self) -> str:
+        """The newest tile colour available (R-LR-7)."""
+        return self.round.phase
+
+    def has_operated(self, line: int) -> bool:
+        """Whether the line has had its first turn (home marker placed, IX.6)."""
+        return line in self.operated
+
+    # --- helpers -----------------------------------------------------------------------
+    def price(self, company: str) -> int:
+        return self.market.price(company)
+
+    def director_of(self, company: str) -> int:
+        return self.companies[company].director
+
+    def company_of_line(self, line: int) -> TramCompany:
+        return self.companies[self.line_owner[line]]
+
+    def certificates(self, seat: int) -> int:
+        """VII.3: certificates held (director share counts one, privates count)."""
+        player = self.players[seat]
+        count = len(player.privates)
+        for company, pct in player.shares.items():
+            tram = self.companies.get(company)
+            if tram is not None and tram.director == seat:
+                count += 1 + (pct - 50) // 10
+            else:
+                count += pct // 10
+        return count
+
+    def cert_limit(self) -> int:
+        return self.ent.certificate_limit[self.n]
+
+    def share_value(self, seat: int) -> int:
+        return sum(pct // 10 * self.price(c) for c, pct in self.players[seat].shares.items())
+
+    def wealth(self, seat: int) -> int:
+        """R-END-1: cash + shares at market + privates at face value - 200 per loan."""
+        player = self.players[seat]
+        privates = sum(self.ent.privates[p].face_value for p in player.privates)
+        return (player.cash + self.share_value(seat) + privates
+                + player.loans * self.ent.loan_end_value)
+
+    def pay_from_director(self, company: TramCompany, amount: int, log: list[str]) -> None:
+        """The director pays ``amount``, taking as many 100 loans as needed (VIII.5.3, IX.8)."""
+        player = self.players[company.director]
+        if player.cash < amount:
+            shortfall = amount - player.cash
+            loans = -(-shortfall // self.ent.loan_amount)
+            player.loans += loans
+            player.cash += loans * self.ent.loan_amount
+            log.append(f"{player.name} takes {loans} loan(s) of {self.ent.loan_amount}")
+        player.cash -= amount
+
+    def lines_with_trams(self) -> list[int]:
+        """Lines that currently have a tram to run."""
+        out = []
+        for company in self.companies.values():
+            for i, line in enumerate(company.lines):
+                if i < len(company.trams):
+                    out.append(line)
+        return sorted(out)
+
+    def tram_of(self, line: int) -> str | None:
+        company = self.company_of_line(line)
+        i = company.lines.index(line)
+        return company.trams[i] if i < len(company.trams) else None
+
+    def landmark_hexes(self, company: str) -> frozenset[str]:
+        """Hexes of the landmarks whose privates the company owns (IV.2, IX.8)."""
+        return frozenset(self.ent.privates[p].landmark_hex for p in self.companies[company].privates)
+
+    def route_context(self, line: int) -> Any:
+        """The routes module's context for ``line`` (IX.7, IX.8)."""
+        from tramways.g1840.routes import RouteContext
+
+        company = self.company_of_line(line)
+        colour = self.tram_of(line)
+        maintenance = 0
+        if colour is not None and self.trams.newest is not None:
+            maintenance = self.ent.maintenance_for(colour, self.trams.newest)
+        return RouteContext(
+            board=self.board,
+            line=line,
+            phase=self.phase,
+            landmark_hexes=self.landmark_hexes(company.id),
+            maintenance=maintenance,
+            ruleset="rules",
+        )
+
+    # --- the GameState protocol ---------------------------------------------------------
+    def _module(self) -> Any:
+        from tramways.g1840 import company_round, line_round, pre_share, share_round
+
+        return {
+            "PRE": pre_share,
+            "SR": share_round,
+            "CR": company_round,
+            "LR": line_round,
+        }[self.round.type]
+
+    def current_players(self) -> list[int]:
+        if self.finished:
+            return []
+        return [self._module().acting(self)]
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        if self.finished:
+            return []
+        actor = self._module().acting(self)
+        if player is not None and player != actor:
+            return []
+        return self._module().legal(self)
+
+    def apply(self, action: Action) -> list[str]:
+        from tramways.g1840 import flow
+
+        if self.finished:
+            raise IllegalAction("XI", "the game is over")
+        actor = self._module().acting(self)
+        if action.player not in (-1, actor):
+            raise IllegalAction("V", f"it is {self.players[actor].name}'s turn")
+        log: list[str] = []
+        self._module().apply(self, action, log)
+        flow.settle(self, log)
+        return log
+
+    def is_over(self) -> bool:
+        return self.finished
+
+    def result(self) -> Any:
+        from tramways.g1840.view import result
+
+        return result(self)
+
+    def view(self, player: int | None) -> Any:
+        from tramways.g1840.view import view
+
+        return view(self, player)
+
+    def clone(self) -> State1840:
+        board = self.board
+        self.board = None
+        try:
+            other = copy.deepcopy(self)
+        finally:
+            self.board = board
+        other.board = board.copy() if board is not None else None
+        return other
+
+
+def _new_board(layout: str) -> Any:
+    """The printed map (the board helper's :class:`Board`), or ``None`` if not available."""
+    try:
+        from tramways.g1840.board import Board
+        from tramways.g1840.data import load_layout
+    except ImportError:
+        return None
+    return Board(load_layout(layout))

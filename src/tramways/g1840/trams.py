@@ -1,0 +1,138 @@
+"""Trams (VIII.3, VIII.5.3): the buying section, buying, scrapping, rearranging, maintenance.
+
+A company's trams are a list in line order: ``trams[i]`` runs ``lines[i]``; trams beyond the
+number of lines wait unassigned.  At most three trams per company (VIII.5.3).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from tramways.core.actions import Action
+from tramways.core.errors import IllegalAction
+from tramways.g1840.actions import Arrange, BuyTram, CompanyReturnPrivate, ScrapTram
+from tramways.g1840.entities import TRAM_COLOURS
+
+if TYPE_CHECKING:
+    from tramways.g1840.state import State1840, TramCompany
+
+
+def move_stacks(state: State1840, log: list[str]) -> None:
+    """VIII.3 CRb: the rightmost stack leaves, the others move right, the next colour enters."""
+    stacks = state.trams
+    gone = stacks.spaces[2]
+    if gone is not None and gone[1] > 0:
+        log.append(f"{gone[1]} {gone[0]} tram(s) leave the game")
+    nxt = stacks.queue.pop(0) if stacks.queue else None
+    stacks.spaces = [
+        (nxt, state.tram_counts[nxt]) if nxt is not None else None,
+        stacks.spaces[0],
+        stacks.spaces[1],
+    ]
+    on_sale = ", ".join(f"{c} {price_of(state, c)} (x{n})" for _, c, n in stacks.on_sale()
+                        if price_of(state, c) is not None)
+    log.append(f"Trams on sale: {on_sale or 'none'}")
+
+
+def price_of(state: State1840, colour: str) -> int | None:
+    """The price of a tram of ``colour`` on its current space (None if not on sale)."""
+    for space, c, count in state.trams.on_sale():
+        if c == colour and count > 0:
+            return state.ent.tram_prices_by_space[c][space]
+    return None
+
+
+def buyable_colours(state: State1840) -> list[str]:
+    return [c for _, c, _ in state.trams.on_sale() if price_of(state, c) is not None]
+
+
+def can_buy_voluntarily(state: State1840, company: TramCompany) -> list[str]:
+    """Colours the company may buy from its treasury now (VIII.5.3)."""
+    if len(company.trams) >= state.ent.max_trams:
+        return []
+    out = []
+    for colour in buyable_colours(state):
+        price = price_of(state, colour)
+        if price is not None and price <= company.treasury:
+            out.append(colour)
+    return out
+
+
+def arrangements(company: TramCompany) -> list[tuple[str, ...]]:
+    """Distinct reorderings of the trams that change which line runs what."""
+    if not company.lines or len(set(company.trams)) < 2:
+        return []
+    current = tuple(company.trams)
+    seen = sorted(set(permutations(company.trams)))
+    k = len(company.lines)
+    return [p for p in seen if p[:k] != current[:k]]
+
+
+def turn_actions(state: State1840, company: TramCompany, player: int) -> list[Action]:
+    """Buying turn options besides Done: buy, scrap, rearrange, return privates."""
+    out: list[Action] = []
+    out.extend(BuyTram(company=company.id, colour=c, player=player)
+               for c in can_buy_voluntarily(state, company))
+    out.extend(Arrange(company=company.id, colours=p, player=player)
+               for p in arrangements(company))
+    out.extend(ScrapTram(company=company.id, colour=c, player=player)
+               for c in sorted(set(company.trams), key=TRAM_COLOURS.index))
+    out.extend(CompanyReturnPrivate(company=company.id, private=p, player=player)
+               for p in company.privates)
+    return out
+
+
+def has_turn(state: State1840, company: TramCompany) -> bool:
+    """Whether a buying turn offers anything worth a decision (a purchase or a rearrangement)."""
+    return bool(can_buy_voluntarily(state, company) or arrangements(company))
+
+
+def buy(state: State1840, company: TramCompany, colour: str, log: list[str],
+        mandatory: bool = False) -> None:
+    """Buy a tram; a mandatory purchase may draw on the director and loans (VIII.5.3, R-CR-5)."""
+    price = price_of(state, colour)
+    if price is None:
+        raise IllegalAction("VIII.5.3", f"no {colour} tram is on sale")
+    if len(company.trams) >= state.ent.max_trams:
+        raise IllegalAction("VIII.5.3", f"{company.id} already has three trams")
+    if not mandatory and price > company.treasury:
+        raise IllegalAction("VIII.5.3", f"{company.id} has only {company.treasury}")
+    from_treasury = min(price, company.treasury)
+    company.treasury -= from_treasury
+    if from_treasury < price:
+        rest = price - from_treasury
+        log.append(f"{state.players[company.director].name} pays {rest} towards "
+                   f"{company.id}'s mandatory tram (VIII.5.3)")
+        state.pay_from_director(company, rest, log)
+    for i, space in enumerate(state.trams.spaces):
+        if space is not None and space[0] == colour:
+            state.trams.spaces[i] = (colour, space[1] - 1)
+    company.trams.append(colour)
+    log.append(f"{company.id} buys a {colour} tram for {price}")
+    newest = state.trams.newest
+    if newest is None or TRAM_COLOURS.index(colour) > TRAM_COLOURS.index(newest):
+        state.trams.newest = colour
+        if newest is not None:
+            log.append(f"First {colour} tram: maintenance changes (Table 7)")
+
+
+def scrap(state: State1840, company: TramCompany, colour: str, log: list[str]) -> None:
+    """VIII.5.3: a tram may be scrapped at any time, without compensation."""
+    if colour not in company.trams:
+        raise IllegalAction("VIII.5.3", f"{company.id} has no {colour} tram")
+    # scrap the last one of that colour so the others keep their lines
+    idx = len(company.trams) - 1 - company.trams[::-1].index(colour)
+    company.trams.pop(idx)
+    log.append(f"{company.id} scraps a {colour} tram")
+
+
+def arrange(state: State1840, company: TramCompany, colours: tuple[str, ...],
+            log: list[str]) -> None:
+    """VIII.5.3 / VIII.6: rearrange trams between the company's lines."""
+    if sorted(colours) != sorted(company.trams):
+        raise IllegalAction("VIII.5.3", f"{company.id} owns {','.join(company.trams) or 'no'} "
+                            "trams")
+    company.trams = list(colours)
+    pairs = ", ".join(f"L{ln}: {t}" for ln, t in zip(company.lines, company.trams, strict=False))
+    log.append(f"{company.id} arranges its trams ({pairs})")

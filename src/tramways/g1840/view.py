@@ -1,0 +1,158 @@
+"""JSON views of an 1840 position and their text form (everything in 1840 is public).
+
+``view(state, player)`` is the same for every player; ``text_view(view)`` is what
+``tramways show`` prints.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tramways.g1840.state import State1840
+
+
+def _turn(state: State1840) -> dict[str, Any] | None:
+    if state.finished:
+        return None
+    seat = state.current_players()[0]
+    out: dict[str, Any] = {"player": seat, "name": state.players[seat].name}
+    kind = state.round.type
+    if kind == "CR":
+        from tramways.g1840.company_round import current_company
+
+        out["company"] = current_company(state)
+        out["step"] = state.sub.step
+    elif kind == "LR":
+        from tramways.g1840.line_round import current_line
+
+        out["line"] = current_line(state)
+    return out
+
+
+def view(state: State1840, player: int | None) -> dict[str, Any]:
+    """The whole public position (1840 has no hidden information)."""
+    players = []
+    for seat, p in enumerate(state.players):
+        players.append({
+            "seat": seat,
+            "name": p.name,
+            "cash": p.cash,
+            "loans": p.loans,
+            "pre_emptive_right": p.pre_emptive,
+            "shares": dict(sorted(p.shares.items())),
+            "privates": list(p.privates),
+            "certificates": state.certificates(seat),
+            "value": state.wealth(seat),
+        })
+    companies = {}
+    for cid, c in state.companies.items():
+        markers = {}
+        for line in c.lines:
+            markers[str(line)] = ([f"{h}.{loc}" for h, loc in state.board.line_markers(line)]
+                                  if state.board is not None else [])
+        companies[cid] = {
+            "name": state.ent.tram_companies[cid].name,
+            "director": c.director,
+            "par": c.par,
+            "price": state.price(cid),
+            "treasury": c.treasury,
+            "revenue": c.revenue,
+            "lines": list(c.lines),
+            "trams": list(c.trams),
+            "privates": list(c.privates),
+            "markers": markers,
+            "ipo": c.ipo,
+            "pool": c.pool,
+        }
+    stadtbahn = {
+        sid: {"price": state.price(sid), "ipo": s.ipo, "pool": s.pool, "last_run": s.last_run}
+        for sid, s in state.stadtbahn.items()
+    }
+    sub = state.sub
+    round_info: dict[str, Any] = {"name": state.round.name, "type": state.round.type,
+                                  "phase": state.phase}
+    auction = getattr(sub, "auction", None)
+    if auction is not None:
+        round_info["auction"] = {k: v for k, v in vars(auction).items()
+                                 if isinstance(v, (int, str))}
+    return {
+        "game": "1840",
+        "viewer": player,
+        "round": state.round.name,
+        "round_info": round_info,
+        "finished": state.finished,
+        "turn": _turn(state),
+        "playing_order": list(state.order),
+        "players": players,
+        "companies": companies,
+        "stadtbahn": stadtbahn,
+        "market": {c: list(cell) for c, cell in state.market.where.items()},
+        "privates": {p: o for p, o in state.private_owner.items()},
+        "line_display": list(state.line_display),
+        "line_deck": len(state.line_deck),
+        "trams": {
+            "on_sale": [{"space": s, "colour": c, "count": n}
+                        for s, c, n in state.trams.on_sale()],
+            "newest": state.trams.newest,
+        },
+        "tiles": ({h: [p.tile_id, p.rotation] for h, p in state.board.placed().items()}
+                  if state.board is not None else {}),
+        "result": result(state) if state.finished else None,
+    }
+
+
+def result(state: State1840) -> dict[str, Any]:
+    """XI / R-END-1: wealth per player and the ranking (equal wealth shares a place)."""
+    wealth = [state.wealth(s) for s in range(state.n)]
+    ranks = [1 + sum(1 for w in wealth if w > mine) for mine in wealth]
+    return {
+        "wealth": wealth,
+        "rank": ranks,
+        "winners": [s for s in range(state.n) if ranks[s] == 1],
+    }
+
+
+def text_view(v: dict[str, Any]) -> str:
+    """A multi-line summary for ``tramways show``."""
+    lines = [f"1840 Vienna Tramways - {v['round']} ({v['round_info']['phase']} phase)"]
+    if v["finished"]:
+        lines.append("Game over.")
+    elif v["turn"]:
+        t = v["turn"]
+        who = t["name"]
+        if "company" in t:
+            who += f" for {t['company']} (step {t['step']})"
+        if "line" in t:
+            who += f" for line {t['line']}"
+        lines.append(f"To act: {who}")
+    lines.append("")
+    lines.append("Players:")
+    for p in v["players"]:
+        shares = " ".join(f"{c}:{pct}%" for c, pct in p["shares"].items()) or "-"
+        privates = " ".join(p["privates"]) or "-"
+        loans = f" loans {p['loans']}" if p["loans"] else ""
+        lines.append(f"  {p['name']:<12} cash {p['cash']:>5}{loans}  value {p['value']:>6}  "
+                     f"certs {p['certificates']:>2}  shares {shares}  privates {privates}")
+    if v["companies"]:
+        lines.append("Tram companies:")
+        for cid, c in v["companies"].items():
+            lines.append(
+                f"  {cid:<4} price {c['price']:>3}  treasury {c['treasury']:>5}  "
+                f"revenue {c['revenue']:>4}  lines {c['lines'] or '-'}  "
+                f"trams {','.join(c['trams']) or '-'}  director P{c['director'] + 1}")
+    lines.append("Stadtbahn: " + "  ".join(
+        f"{s} {d['price']}" for s, d in v["stadtbahn"].items()))
+    lines.append("Lines on display: " + (", ".join(map(str, v["line_display"])) or "-")
+                 + f"  (deck {v['line_deck']})")
+    sale = ", ".join(f"{t['colour']} x{t['count']}" for t in v["trams"]["on_sale"]) or "-"
+    lines.append(f"Trams: {sale}; newest bought: {v['trams']['newest'] or '-'}")
+    unsold = [p for p, o in v["privates"].items() if o is None]
+    if unsold:
+        lines.append("Unsold privates: " + ", ".join(unsold))
+    if v["result"]:
+        lines.append("Result: " + ", ".join(
+            f"{v['players'][s]['name']} {w} (#{r})"
+            for s, (w, r) in enumerate(zip(v["result"]["wealth"], v["result"]["rank"],
+                                           strict=True))))
+    return "\n".join(lines)
