@@ -3,6 +3,7 @@ R-LR-11, X-7)."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -212,6 +213,19 @@ def test_copy_is_independent() -> None:
     assert board.markers("F22") == {}
     assert board.supply["14"] == 5
     assert other.version != board.version
+
+
+def test_json_round_trip() -> None:
+    board = straight_row()
+    board.place_marker("F20", 0, 3)
+    board.lay("F24", "L31b", 0, location_map={1: 0, 2: 1})
+    data = board.to_json()
+    assert data["tiles"]["F24"] == ["L31b", 0]
+    assert ["F24", 0, "W"] in data["markers"]
+    again = Board.from_json(json.loads(json.dumps(data)))
+    assert again.to_json() == data
+    assert dict(again.supply) == dict(board.supply)
+    assert again.reach(7) == board.reach(7)
 
 
 def test_version_increments_on_every_change() -> None:

@@ -292,3 +292,53 @@ def test_asymmetric_neighbours_are_a_data_error() -> None:
     )
     with pytest.raises(DataError, match="F24"):
         _validate_layout(broken)
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_ix4_stadtbahn_tile_options_cover_the_printed_dotted_route(name: str) -> None:
+    layout = load_layout(name)
+    all_tiles = tiles()
+    for h in layout.hexes.values():
+        if h.stadtbahn is None:
+            continue
+        required = frozenset(h.stadtbahn.required_exits)
+        planned = {e for p in h.paths if p.track == "stadtbahn_planned" for e in p.edges}
+        assert not planned or planned == required, h.coord
+        assert h.stadtbahn.yellow_tile_options, h.coord
+        for tile_id, rotations in h.stadtbahn.yellow_tile_options.items():
+            tile = all_tiles[tile_id]
+            assert tile.orange_edged and tile.colour == "yellow"
+            assert any(loc.is_interchange for loc in tile.locations) == h.stadtbahn.has_interchange
+            for rotation in rotations:
+                assert tile.exits_at(rotation, "stadtbahn") == required, (h.coord, tile_id)
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_stadtbahn_routes_are_chains_of_neighbours(name: str) -> None:
+    layout = load_layout(name)
+    for line in layout.stadtbahn_lines.values():
+        for here, there in zip(line.route, line.route[1:], strict=False):
+            assert there in layout.hex(here).neighbours.values(), (line.company, here, there)
+        assert line.route[0] == line.termini[0][0]
+        assert line.route[-1] == line.termini[1][0]
+
+
+def test_ix4_red_tiles_point_no_track_across_the_inner_city_borders() -> None:
+    layout = load_layout("full")
+    all_tiles = tiles()
+    for coord in ("D20", "E19", "E21"):
+        h = layout.hex(coord)
+        for tile_id, rotations in h.red_tile_rotations.items():
+            for rotation in rotations:
+                exits = all_tiles[tile_id].exits_at(rotation)
+                assert exits == frozenset(h.tram_exits), (coord, tile_id)
+                assert not exits & set(h.impassable_edges)
+
+
+def test_ix4_special_purple_tiles_match_their_station_hexes() -> None:
+    layout = load_layout("full")
+    for tile_id in ("L30a", "L30b", "L31a", "L31b"):
+        tile = tiles()[tile_id]
+        h = layout.hex(tile.only_on_hex or "")
+        assert tile.exits_at(0) == frozenset(h.tram_exits)
+        assert tile.exits_at(0, "stadtbahn") == frozenset(h.stadtbahn_exits)

@@ -32,15 +32,25 @@ import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from tramways.g1840.data import initial_supply, supply_key, tiles
 from tramways.g1840.hexgrid import HexTrack, neighbour_table, printed_track, tile_track
-from tramways.g1840.model import HexDef, Layout, LocationDef, Owner, PathDef, TileDef, opposite
+from tramways.g1840.model import (
+    FrozenDict,
+    HexDef,
+    Layout,
+    LocationDef,
+    Owner,
+    PathDef,
+    TileDef,
+    opposite,
+)
 
 _VERSIONS = itertools.count(1)
 """Board versions are drawn from one counter, so two diverging copies never share a version."""
 
-_EMPTY: Mapping[int, tuple[Owner, ...]] = MappingProxyType({})
+_EMPTY: Mapping[int, tuple[Owner, ...]] = FrozenDict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +226,7 @@ class Board:
             self._supply[back] = self._supply.get(back, 0) + 1
         self._tiles[coord] = Placed(tile_id, rotation % 6)
         if old_markers:
-            self._markers[coord] = MappingProxyType(moved)
+            self._markers[coord] = FrozenDict(moved)
         self._changed()
         return None if previous is None else previous.tile_id
 
@@ -232,7 +242,7 @@ class Board:
             raise ValueError(f"{coord} location {location} has no free slot")
         updated = dict(current)
         updated[location] = owners + (owner,)
-        self._markers[coord] = MappingProxyType(updated)
+        self._markers[coord] = FrozenDict(updated)
         self._changed()
 
     def remove_marker(self, coord: str, location: int, owner: Owner) -> None:
@@ -249,7 +259,7 @@ class Board:
         else:
             del updated[location]
         if updated:
-            self._markers[coord] = MappingProxyType(updated)
+            self._markers[coord] = FrozenDict(updated)
         else:
             del self._markers[coord]
         self._changed()
@@ -367,6 +377,39 @@ class Board:
                         arrive(coord, link.to_location, link.terminal)
         hexes = {c for c, _ in edges} | {c for c, _ in reached}
         return Reach(frozenset(edges), frozenset(reached), frozenset(hexes))
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """The board as JSON: layout, ruleset, tiles ``{coord: [tile, rotation]}`` and markers
+        ``[[coord, location, owner], ...]`` in placement order (the supply follows from them)."""
+        return {
+            "layout": self.layout.name,
+            "ruleset": self.ruleset,
+            "tiles": {c: [p.tile_id, p.rotation] for c, p in sorted(self._tiles.items())},
+            "markers": [
+                [coord, loc, owner]
+                for coord, by_loc in sorted(self._markers.items())
+                for loc, owners in sorted(by_loc.items())
+                for owner in owners
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Board:
+        """The board :meth:`to_json` wrote (``ValueError`` / ``KeyError`` if inconsistent)."""
+        from tramways.g1840.data import load_layout
+
+        board = cls(load_layout(data["layout"]), data.get("ruleset", "rules"))
+        for coord, by_loc in list(board._markers.items()):
+            for loc, owners in list(by_loc.items()):
+                for owner in owners:
+                    board.remove_marker(coord, loc, owner)
+        for coord, (tile_id, rotation) in data.get("tiles", {}).items():
+            board.lay(coord, tile_id, int(rotation))
+        for coord, loc, owner in data.get("markers", ()):
+            board.place_marker(coord, int(loc), owner)
+        return board
 
     # ------------------------------------------------------------------ misc
 

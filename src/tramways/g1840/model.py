@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, NoReturn, TypeVar
 
 EDGES = range(6)
 TRACKS = ("tram", "stadtbahn", "stadtbahn_planned")
@@ -32,6 +32,39 @@ PHASES = ("yellow", "green", "brown", "grey")
 Phase = Literal["yellow", "green", "brown", "grey"]
 Owner = int | str
 """Who owns a station marker: a line number (1-18) or a Stadtbahn company ("W", "V", "G", "D")."""
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenDict(dict[K, V]):
+    """An immutable, hashable dict (still a ``dict``, so ``json.dumps`` accepts it). Used for
+    every small mapping in the model (phase revenues, neighbours, tile options)."""
+
+    __slots__ = ("_hash",)
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash: int = hash(frozenset(self.items()))
+            return self._hash
+
+    def _immutable(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("FrozenDict is immutable")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _immutable
+    __ior__ = _immutable
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> FrozenDict[K, V]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict[K, V]:
+        return self
 
 
 def rotate_edge(edge: int, rotation: int) -> int:
@@ -274,9 +307,11 @@ class Area:
     hexes: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Layout:
-    """A whole map: ``full`` (3-6 players), ``small3`` (XII) or ``two_player`` (XIII)."""
+    """A whole map: ``full`` (3-6 players), ``small3`` (XII) or ``two_player`` (XIII).
+
+    Layouts are loaded once and compared by identity."""
 
     name: str
     hexes: Mapping[str, HexDef]

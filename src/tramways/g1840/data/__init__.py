@@ -36,7 +36,6 @@ import json
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from types import MappingProxyType
 from typing import Any
 
 from tramways.core.errors import TramwaysError
@@ -46,6 +45,7 @@ from tramways.g1840.model import (
     TRACKS,
     Area,
     End,
+    FrozenDict,
     HexDef,
     Layout,
     LocationDef,
@@ -111,7 +111,7 @@ def _revenue(value: Any, where: str) -> int | Mapping[str, int]:
     if isinstance(value, dict) and value and set(value) <= set(PHASES):
         if not all(isinstance(v, int) for v in value.values()):
             raise DataError(f"{where}: revenue values must be ints: {value}")
-        return MappingProxyType(dict(value))
+        return FrozenDict(dict(value))
     raise DataError(f"{where}: bad revenue {value!r}")
 
 
@@ -185,7 +185,7 @@ def _tiles() -> Mapping[str, TileDef]:
     chart_ids = {tile.chart_id for tile in out.values()}
     if chart_ids != set(chart):
         raise DataError(f"tiles.json: chart ids differ from tiles: {chart_ids ^ set(chart)}")
-    return MappingProxyType(out)
+    return FrozenDict(out)
 
 
 def tiles() -> Mapping[str, TileDef]:
@@ -196,7 +196,7 @@ def tiles() -> Mapping[str, TileDef]:
 def tile_chart() -> Mapping[str, int]:
     """The rules' Track Tile Chart: quantity per chart id (``"L30": 1``, ``"L16": 2``)."""
     _tiles()
-    return MappingProxyType(dict(_tiles_file()["chart"]))
+    return FrozenDict(dict(_tiles_file()["chart"]))
 
 
 def supply_key(tile_id: str, ruleset: str = "rules") -> str:
@@ -249,7 +249,7 @@ def _hex(coord: str, h: dict[str, Any], layout: str) -> HexDef:
             sequence_index=int(s["index"]),
             required_exits=tuple(s["exits"]),
             bonus_action=s["bonus"],
-            yellow_tile_options=MappingProxyType(
+            yellow_tile_options=FrozenDict(
                 {t: tuple(rs) for t, rs in s["options"].items()}
             ),
             has_interchange=bool(s["interchange"]),
@@ -264,7 +264,7 @@ def _hex(coord: str, h: dict[str, Any], layout: str) -> HexDef:
         area=h["area"],
         locations=locations,
         paths=paths,
-        neighbours=MappingProxyType(neighbours),
+        neighbours=FrozenDict(neighbours),
         laying_allowed=bool(lay["allowed"]),
         lay_cost=int(lay.get("cost", 0)),
         label=h.get("label"),
@@ -280,7 +280,7 @@ def _hex(coord: str, h: dict[str, Any], layout: str) -> HexDef:
         stadtbahn_exits=tuple(h.get("sb_exits", ())),
         same_area_as=tuple(h.get("same_area", ())),
         first_tiles=tuple(lay.get("first", ())),
-        red_tile_rotations=MappingProxyType(
+        red_tile_rotations=FrozenDict(
             {t: tuple(rs) for t, rs in lay.get("red_rotations", {}).items()}
         ),
         on_stadtbahn_routes=tuple(h.get("sb_routes", ())),
@@ -355,13 +355,13 @@ def load_layout(name: str) -> Layout:
         )
     layout = Layout(
         name=name,
-        hexes=MappingProxyType(hexes),
-        home_bases=MappingProxyType({int(k): v for k, v in raw["home_bases"].items()}),
-        landmarks=MappingProxyType(dict(raw["landmarks"])),
+        hexes=FrozenDict(hexes),
+        home_bases=FrozenDict({int(k): v for k, v in raw["home_bases"].items()}),
+        landmarks=FrozenDict(dict(raw["landmarks"])),
         lines_in_game=tuple(raw["lines_in_game"]),
         stadtbahn_companies=tuple(raw["stadtbahn_companies"]),
         privates_in_game=tuple(raw["privates_in_game"]),
-        stadtbahn_lines=MappingProxyType(lines),
+        stadtbahn_lines=FrozenDict(lines),
         description=raw.get("description", ""),
         player_counts=tuple(raw.get("player_counts", ())),
         lines_removed=tuple(raw.get("lines_removed", ())),
