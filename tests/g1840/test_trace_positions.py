@@ -9,7 +9,7 @@ import pytest
 
 from tramways.core.errors import RecordError
 from tramways.g1840.board import Board, Placed
-from tramways.g1840.data import initial_supply, load_layout, supply_key
+from tramways.g1840.data import initial_supply, load_layout, supply_key, tiles
 from tramways.g1840.interop.trace_positions import (
     board_from_trace,
     city_location,
@@ -96,3 +96,31 @@ def test_city_index_out_of_range_is_a_record_error() -> None:
 def test_unknown_tile_is_a_record_error() -> None:
     with pytest.raises(RecordError, match="unknown tile"):
         board_from_trace(load_layout("two_player"), {"tiles": {"E25": ["9999", 0]}})
+
+
+def test_ix4_ix6_every_oracle_lay_and_station_is_within_reach(oracle_dir: Path, trace: Path) -> None:
+    """Each tile a line laid (Stadtbahn tiles excepted, R-LR-3) and each station it placed in
+    the recorded game is reached by ``Board.reach`` on the position before the action."""
+    actions = json.loads((oracle_dir / "2player.json").read_text(encoding="utf-8"))["actions"]
+    header = header_of(trace)
+    previous = board_from_trace(layout_for_header(header), header["initial_state"])
+    all_tiles = tiles()
+    lays = stations = 0
+    for index, _, board in iter_positions(trace):
+        action = actions[index]
+        if str(action.get("entity", "")).isdigit():
+            line = int(action["entity"])
+            if action["type"] == "lay_tile":
+                coord = action["hex"]
+                tile = all_tiles[action["tile"].rsplit("-", 1)[0]]
+                if not (tile.orange_edged and tile.colour == "yellow"):
+                    reach = previous.reach(line)
+                    assert any((coord, e) in reach.edges for e in tile.exits_at(
+                        action["rotation"])) or any(c == coord for c, _ in reach.locations), index
+                    lays += 1
+            elif action["type"] == "place_token" and previous.line_markers(line):
+                new = set(board.line_markers(line)) - set(previous.line_markers(line))
+                assert new and new <= previous.reach(line).locations, index
+                stations += 1
+        previous = board
+    assert (lays, stations) == (61, 19)
