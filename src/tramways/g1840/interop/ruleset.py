@@ -1,0 +1,121 @@
+"""The 18xx.games ruleset: the switches a record imported from the site turns on (X-1..X-9).
+
+A record imported from 18xx.games carries ``settings["ruleset"] == "18xx.games"``; it switches
+exactly these behaviours and nothing else (rules/RULINGS.md, "18xx.games ruleset").  The engine
+imports :data:`RULESET_18XX` and branches with :func:`uses_18xx_ruleset`.  Each switch says which
+of our rulings it replaces, where the engine must branch, and where it shows in the 2-player
+oracle game (indexes into its ``actions``; "none" when that game never reaches the case).
+
+X-9 is not (yet) in RULINGS.md: the oracle's trace proves it (see its evidence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+RULESET_RULES = "rules"
+RULESET_18XX = "18xx.games"
+RULESETS = (RULESET_RULES, RULESET_18XX)
+
+
+@dataclass(frozen=True)
+class Switch:
+    """One behaviour the 18xx.games ruleset changes."""
+
+    id: str
+    change: str
+    replaces: tuple[str, ...]
+    branch: str
+    oracle: str
+
+
+SWITCHES: tuple[Switch, ...] = (
+    Switch(
+        "X-1",
+        "The tram companies in the game are drawn at set-up with the site's generator "
+        "(one per player), not chosen when parring.",
+        ("R-SETUP-1", "VII.5"),
+        "setup (record setup 'tram_companies' from setup18xx); SR1 par offers only those",
+        "set-up: GWStStB and WT (trace initial_state); pars at actions 12, 13",
+    ),
+    Switch(
+        "X-2",
+        "CRd order: first every tram company's dividend (share-price order), then the "
+        "Stadtbahn runs, then a separate tram-buying turn per tram company, then the auction.",
+        ("R-CR-1", "VIII.5"),
+        "company_round: order of the CRd sub-steps",
+        "every CR: actions 16-20 (CR1), 49-57, 145-150, 233-242, 312-320, 388-390",
+    ),
+    Switch(
+        "X-3",
+        "Negative tram income is taken from the treasury first, then the director (with "
+        "loans); the revenue space is skipped.",
+        ("R-LR-9", "IX.8"),
+        "line_round: payment of a negative run result",
+        "none (no negative income in the oracle game)",
+    ),
+    Switch(
+        "X-4",
+        "The end-of-SR sold-out rise also applies to Stadtbahn companies.",
+        ("R-SR-2", "X.3"),
+        "share_round: end of the round, sold-out check",
+        "action 333 (end of SR5: G 91 -> 101)",
+    ),
+    Switch(
+        "X-5",
+        "The first-turn home-base tile rule is not enforced.",
+        ("R-LR-2", "IX.4"),
+        "legality of a line's first normal tile lay",
+        "none (every line laid its first tile on its home base)",
+    ),
+    Switch(
+        "X-6",
+        "An empty purple station hex is a valid end of a route, worth 0.",
+        ("R-LR-6", "IX.2", "IX.7"),
+        "routes: validity of a route end",
+        "none (no recorded route ends on an untiled station hex)",
+    ),
+    Switch(
+        "X-7",
+        "L30 and L31 exist in separate versions for F24 and G11 (one each); L16 exists once.",
+        ("R-LR-11",),
+        "board tile supply: data.initial_supply(ruleset)",
+        "none (only L31b and one L16 are laid)",
+    ),
+    Switch(
+        "X-8",
+        "Runs are taken as recorded when valid, even if a better route existed.",
+        ("IX.7",),
+        "line_round: a claimed route is accepted when valid (Run with a route)",
+        "every run_routes action; whether any recorded run is not the best is not yet checked",
+    ),
+    Switch(
+        "X-9",
+        "A right move of the share price that reaches the end of a row goes one space up and "
+        "continues to the right in the new row (R-CR-2 rules one space up per remaining step).",
+        ("R-CR-2", "X.2"),
+        "market: right moves by several spaces",
+        "action 314 (CR5: GWStStB pays 680, 4 steps from 70 at row 4, col 2 to 98 at "
+        "row 3, col 5; R-CR-2 would give 101)",
+    ),
+)
+
+SWITCH_IDS: tuple[str, ...] = tuple(s.id for s in SWITCHES)
+
+
+def switch(switch_id: str) -> Switch:
+    """The switch with this id (``KeyError`` for an unknown id)."""
+    for s in SWITCHES:
+        if s.id == switch_id:
+            return s
+    raise KeyError(switch_id)
+
+
+def uses_18xx_ruleset(settings: Mapping[str, Any]) -> bool:
+    """Whether a game's settings select the 18xx.games ruleset (default: the rules)."""
+    ruleset = settings.get("ruleset", RULESET_RULES)
+    if ruleset not in RULESETS:
+        raise ValueError(f"unknown ruleset {ruleset!r} (known: {', '.join(RULESETS)})")
+    return ruleset == RULESET_18XX
