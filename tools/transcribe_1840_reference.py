@@ -110,6 +110,7 @@ def hex_entry(h: dict, tiles: list[dict], upgrades: dict) -> dict:
         out["label"] = h["label"]
     if h.get("landmark"):
         out["landmark"] = h["landmark"]["private_company"]
+        out["landmark_bonus"] = h["landmark"]["route_bonus"]
     if h.get("stadtbahn"):
         s = h["stadtbahn"]
         out["stadtbahn"] = {
@@ -223,6 +224,11 @@ def main() -> int:
         "about": "1840 track tiles, transcribed from reference/1840/tiles.json; chart = the "
                  "rules' Track Tile Chart (R-LR-11); qty_18xx = 18xx.games quantities (X-7).",
         "chart": RULES_CHART,
+        "colour_availability": {
+            "yellow": "LR1a", "green": "LR2a", "brown": "LR4a", "grey": "LR5a",
+            "red": "LR1a", "purple": "LR1a",
+        },
+        "colour_availability_notes": ref_tiles["colour_availability"],
         "tiles": {t["id"]: tile_entry(t, upgrades) for t in tiles},
     })
     for ref_name, name in LAYOUT_NAMES.items():

@@ -342,3 +342,19 @@ def test_ix4_special_purple_tiles_match_their_station_hexes() -> None:
         h = layout.hex(tile.only_on_hex or "")
         assert tile.exits_at(0) == frozenset(h.tram_exits)
         assert tile.exits_at(0, "stadtbahn") == frozenset(h.stadtbahn_exits)
+
+
+def test_ix8_landmarks_add_20() -> None:
+    layout = load_layout("full")
+    for coord in layout.landmarks:
+        assert layout.hex(coord).landmark_bonus == 20
+    assert layout.hex("E25").landmark_bonus == 0
+
+
+def test_ix5_colour_availability() -> None:
+    from tramways.g1840.data import colour_availability
+
+    assert dict(colour_availability()) == {
+        "yellow": "LR1a", "green": "LR2a", "brown": "LR4a", "grey": "LR5a",
+        "red": "LR1a", "purple": "LR1a",
+    }

@@ -257,6 +257,7 @@ class HexDef:
     impassable_edges: tuple[int, ...] = ()
     home_of: tuple[int, ...] = ()
     landmark: str | None = None
+    landmark_bonus: int = 0
     stadtbahn: StadtbahnHex | None = None
     stadtbahn_markers: tuple[tuple[str, int], ...] = ()
     engine_colour: str = "white"

@@ -8,6 +8,7 @@ Public API:
   small3; otherwise full (R-SETUP-3).
 * :func:`tiles` -> every :class:`~tramways.g1840.model.TileDef` by id (``"3"``, ``"L30a"``, ...).
 * :func:`tile_chart` -> the rules' Track Tile Chart quantities by chart id (R-LR-11).
+* :func:`colour_availability` -> colour -> first Line Round it may be laid in.
 * :func:`initial_supply` ``(ruleset="rules")`` -> the tile supply before any lay. With the rules
   (R-LR-11) it is keyed by chart id: one ``L30`` usable as ``L30a`` or ``L30b``, one ``L31``,
   two ``L16``. With ``ruleset="18xx.games"`` (X-7) it is keyed by tile id: ``L30a``, ``L30b``,
@@ -16,7 +17,7 @@ Public API:
 File format (written once by ``tools/transcribe_1840_reference.py`` from
 ``reference/1840``; facts only):
 
-* ``tiles.json``: ``chart`` (rules quantities) and ``tiles``: id -> ``{colour, orange?,
+* ``tiles.json``: ``chart`` (rules quantities), ``colour_availability`` and ``tiles``: id -> ``{colour, orange?,
   chart?, label?, fixed_rotation?, only_on_hex?, qty_18xx, locs, paths, upgrades}``.
 * ``map_<layout>.json``: layout facts (lines, privates, Stadtbahn lines with ``"HEX.LOC"``
   places, home bases, landmarks, areas) and ``hexes``: coord -> ``{area, name?, colour,
@@ -199,6 +200,13 @@ def tile_chart() -> Mapping[str, int]:
     return FrozenDict(dict(_tiles_file()["chart"]))
 
 
+def colour_availability() -> Mapping[str, str]:
+    """The first Line Round in which each tile colour may be laid (IX.4, IX.5): yellow LR1a,
+    green LR2a, brown LR4a, grey LR5a; red and purple from the start but only by a Stadtbahn
+    bonus action, orange-edged yellow only as the Stadtbahn lay (R-LR-1, R-LR-3)."""
+    return FrozenDict(_tiles_file()["colour_availability"])
+
+
 def supply_key(tile_id: str, ruleset: str = "rules") -> str:
     """The supply entry a tile is taken from: its chart id with the rules (``L30a`` -> ``L30``,
     R-LR-11), its own id with the 18xx.games ruleset (X-7)."""
@@ -271,6 +279,7 @@ def _hex(coord: str, h: dict[str, Any], layout: str) -> HexDef:
         impassable_edges=tuple(h.get("impassable", ())),
         home_of=tuple(h.get("home", ())),
         landmark=h.get("landmark"),
+        landmark_bonus=int(h.get("landmark_bonus", 0)),
         stadtbahn=stadtbahn,
         stadtbahn_markers=markers,
         engine_colour=h.get("engine_colour", "white"),
@@ -386,6 +395,7 @@ __all__ = [
     "DataError",
     "LAYOUTS",
     "RULESETS",
+    "colour_availability",
     "initial_supply",
     "layout_for",
     "load_layout",
