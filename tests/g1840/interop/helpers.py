@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import copy
+import functools
+from pathlib import Path
 from typing import Any
+
+from tramways.g1840.interop.trace import Trace, read_trace
 
 P1, P2 = 11, 22
 
@@ -24,3 +28,9 @@ def export(actions: list[dict[str, Any]] | None = None, **top: Any) -> dict[str,
     }
     data.update(top)
     return data
+
+
+@functools.cache
+def cached_trace(path: Path) -> Trace:
+    """The oracle trace, read once per test run (it is 2.5 MB)."""
+    return read_trace(path)
