@@ -267,7 +267,7 @@ class State1840:
         board = self.board
         self.board = None
         try:
-            other = copy.deepcopy(self)
+            other = copy.deepcopy(self, {id(self.ent): self.ent})
         finally:
             self.board = board
         other.board = board.copy() if board is not None else None
