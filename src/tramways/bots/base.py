@@ -1,0 +1,69 @@
+"""The one small interface every computer opponent implements, and the registry of bots.
+
+A bot sees exactly what a player sees: the game's ``view(player)`` (JSON) and the list of legal
+actions.  It never receives the state.  A search bot may also be given the game's
+``determinize(view, rng) -> state``, which the engine implements by dealing the hidden cards
+at random consistently with the view, so that search cannot peek at the real hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from tramways.core import Action, GameState, TramwaysError
+
+View = Any
+"""A JSON view as returned by ``state.view(player)``."""
+
+Determinizer = Callable[[View, random.Random], GameState]
+"""Samples a full state consistent with a view (hidden cards dealt at random)."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player: picks one of the legal actions from what its player may know."""
+
+    name: str
+
+    def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        """One of ``legal_actions``; ``rng`` is the only source of randomness it may use."""
+        ...
+
+
+BotFactory = Callable[..., Bot]
+"""``factory(game, **options) -> Bot``; ``game`` is the game object (for ``determinize``)."""
+
+_REGISTRY: dict[str, dict[str, BotFactory]] = {}
+"""game name ("*" for every game) -> bot name -> factory."""
+
+
+def register_bot(name: str, factory: BotFactory, game: str = "*") -> None:
+    _REGISTRY.setdefault(game, {})[name] = factory
+
+
+def bot_names(game: str) -> list[str]:
+    _load_builtin()
+    return sorted(set(_REGISTRY.get("*", {})) | set(_REGISTRY.get(game, {})))
+
+
+def make_bot(name: str, game: Any, **options: Any) -> Bot:
+    """The bot ``name`` for ``game`` (a game object); ``TramwaysError`` for an unknown one."""
+    _load_builtin()
+    factory = _REGISTRY.get(game.name, {}).get(name) or _REGISTRY.get("*", {}).get(name)
+    if factory is None:
+        raise TramwaysError(
+            f"no bot {name!r} for {game.name} (bots: {', '.join(bot_names(game.name))})"
+        )
+    return factory(game, **options)
+
+
+def _load_builtin() -> None:
+    if _REGISTRY:
+        return
+    from tramways.bots import random_bot, search, trambahn_rule
+
+    register_bot("random", random_bot.RandomBot.for_game)
+    register_bot("rule", trambahn_rule.RuleBot.for_game, game="trambahn")
+    register_bot("search", search.SearchBot.for_game, game="trambahn")
