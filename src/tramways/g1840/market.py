@@ -77,9 +77,15 @@ class ShareMarket:
     def move_dividend(self, company: str, spaces: int) -> None:
         """X.2 / R-CR-2: right ``spaces`` (up at a row end), or left (down at column 0)."""
         cell = self.where[company]
-        step = self._right if spaces > 0 else self._left
-        for _ in range(abs(spaces)):
-            cell = step(cell)
+        if spaces < 0:
+            for _ in range(-spaces):
+                cell = self._left(cell)
+        else:
+            at_end = False
+            for _ in range(spaces):
+                row, col = cell
+                at_end = at_end or col + 1 >= len(self.rows[row])
+                cell = self._up(cell) if at_end else (row, col + 1)
         self.place(company, cell)
 
     def move_down(self, company: str, spaces: int) -> None:

@@ -1,0 +1,75 @@
+"""X Share price changes: the chart's edges, stacking and Table 6 (X.1-X.3, R-CR-2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tramways.g1840.entities import entities
+from tramways.g1840.market import ShareMarket
+
+
+@pytest.mark.parametrize(
+    ("total", "move"),
+    [(0, -1), (10, 0), (90, 0), (100, 1), (190, 1), (200, 2), (390, 2), (400, 3), (590, 3),
+     (600, 4), (990, 4), (1000, 5), (1490, 5), (1500, 6), (2490, 6), (2500, 7), (9000, 7)],
+)
+def test_x2_table_6_dividend_moves(total: int, move: int) -> None:
+    assert entities().dividend_move(total) == move
+
+
+def test_x2_right_at_row_end_moves_up() -> None:
+    m = ShareMarket()
+    m.place("A", (3, 8))  # 125, second to last of a row of 10
+    m.move_dividend("A", 3)  # R-CR-2: one right, then up for each remaining step
+    assert m.where["A"] == (1, 9) and m.price("A") == 157
+
+
+def test_x2_top_right_corner_stays() -> None:
+    m = ShareMarket()
+    m.place("A", (0, 19))
+    m.move_dividend("A", 2)
+    assert m.where["A"] == (0, 19) and m.price("A") == 400
+
+
+def test_x2_left_at_row_start_moves_down_and_bottom_left_stays() -> None:
+    m = ShareMarket()
+    m.place("A", (2, 0))
+    m.move_dividend("A", -1)
+    assert m.where["A"] == (3, 0) and m.price("A") == 70
+    m.place("A", (4, 0))
+    m.move_dividend("A", -1)
+    assert m.where["A"] == (4, 0) and m.price("A") == 60
+
+
+def test_x3_down_stops_at_the_bottom_of_a_column() -> None:
+    m = ShareMarket()
+    m.place("A", (2, 12))  # 190: no cell below in the 10-long row 3
+    m.move_down("A", 1)
+    assert m.where["A"] == (2, 12)
+    m.place("A", (1, 3))
+    m.move_down("A", 5)
+    assert m.where["A"] == (4, 3) and m.price("A") == 75
+
+
+def test_x3_up_stops_at_the_top() -> None:
+    m = ShareMarket()
+    m.place("A", (0, 5))
+    m.move_up("A")
+    assert m.where["A"] == (0, 5)
+
+
+def test_x1_marker_moving_onto_occupied_space_goes_under() -> None:
+    m = ShareMarket()
+    m.place("A", (2, 2))
+    m.place("B", (2, 3))
+    m.move_dividend("B", -1)
+    assert m.stacks[(2, 2)] == ["A", "B"]
+    assert m.order(["B", "A"]) == ["A", "B"]  # VIII.4: the top marker is higher
+
+
+def test_viii4_equal_price_on_different_cells_rightmost_first() -> None:
+    m = ShareMarket()
+    m.place("A", (2, 2))  # 90
+    m.place("B", (1, 0))  # 90
+    m.place("C", (0, 3))  # 115
+    assert m.order(["A", "B", "C"]) == ["C", "A", "B"]
