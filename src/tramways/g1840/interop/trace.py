@@ -29,6 +29,8 @@ Figure paths (values are ints, strings, ``None`` or sorted lists):
 ``line:N.tram``                      colour of its tram or ``None``
 ``line:N.markers``                   sorted hexes of its station markers
 ``lines.display``                    sorted line numbers offered in the next line auction
+                                     (the site keeps lines removed by R-CR-8 in its list;
+                                     they are left out)
 ``private:P.owner``                  ``player:NAME``, ``company:CO``, ``closed`` or ``None``
 ``tile:HEX``                         ``"TILE@ROTATION"`` for every hex whose tile was laid
 ===================================  ========================================================
@@ -42,7 +44,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -275,7 +277,9 @@ def figures_from_state(state: Mapping[str, Any], names: Mapping[str, str]) -> Fi
             raise ValueError(f"line {number} holds {len(trams)} trams")
         figures[f"{key}.tram"] = trams[0] if trams else None
         figures[f"{key}.markers"] = _markers(line)
-    figures["lines.display"] = sorted(int(n) for n in state["game"].get("tram_lines_available", []))
+    in_play = set(state.get("lines", {}))
+    figures["lines.display"] = sorted(
+        int(n) for n in state["game"].get("tram_lines_available", []) if n in in_play)
     for sym, private in state.get("companies", {}).items():
         owner = "closed" if private.get("closed") else _holder(private.get("owner"), names)
         figures[f"private:{sym}.owner"] = owner
@@ -291,14 +295,97 @@ def _colour(train: Mapping[str, Any]) -> str:
     return colour
 
 
-def figures_from_view(view: Mapping[str, Any]) -> Figures:
-    """Our engine's figures, from ``State1840.view(None)``.
+def figures_from_view(
+    view: Mapping[str, Any], tram_companies: Sequence[str] = ()
+) -> Figures:
+    """Our engine's figures, from the spectator view ``State1840.view(None)``
+    (:mod:`tramways.g1840.view`), in the same paths as :func:`figures_from_state`.
 
-    Not written yet: the engine's view (``tramways.g1840.view``) does not exist as this module
-    is written.  Produce exactly the paths of the module docstring.
+    ``tram_companies``: the companies drawn at set-up (X-1, our ids); those not parred yet are
+    listed as the site lists them (no cash, no price, 100% unsold).  Two equivalences of the
+    site are mirrored: the Pre-emptive Right card (350) counts as cash from SR1 on (the site pays
+    it out then, interpretations.md), and after the Pre-Share Round a private without owner has
+    been returned to the bank ("closed").  Not in the view yet, so left out:
+    ``stadtbahn:S.markers`` (see :data:`VIEW_GAPS`).
     """
-    raise NotImplementedError(
-        "figures_from_view: the 1840 engine's view (tramways.g1840.view) is not available yet")
+    finished = bool(view.get("finished"))
+    round_ = "End" if finished else str(view["round"])
+    figures: Figures = {"round": round_}
+    market = view.get("market", {})
+    for p in view["players"]:
+        key = f"player:{p['name']}"
+        card = p.get("pre_emptive_right", 0) if round_ != "PRE" else 0
+        figures[f"{key}.cash"] = p["cash"] + card
+        figures[f"{key}.loans"] = p["loans"]
+        figures[f"{key}.value"] = p["value"] + card
+        for company, percent in sorted(p["shares"].items()):
+            if percent:
+                figures[f"{key}.shares.{company}"] = percent
+        figures[f"{key}.privates"] = sorted(p["privates"])
+    companies = view.get("companies", {})
+    line_company: dict[int, str] = {}
+    line_tram: dict[int, str | None] = {}
+    line_markers: dict[int, list[str]] = {}
+    order = list(tram_companies) + [c for c in companies if c not in tram_companies]
+    for cid in order:
+        key = f"company:{cid}"
+        c = companies.get(cid)
+        if c is None:
+            figures.update({f"{key}.cash": 0, f"{key}.share_price": None,
+                            f"{key}.share_cell": None, f"{key}.unsold": 100,
+                            f"{key}.lines": [], f"{key}.trams": [], f"{key}.privates": []})
+            continue
+        cell = market.get(cid)
+        figures[f"{key}.cash"] = c["treasury"]
+        figures[f"{key}.share_price"] = c["price"]
+        figures[f"{key}.share_cell"] = None if cell is None else f"{cell[0]},{cell[1]}"
+        figures[f"{key}.unsold"] = c["ipo"]
+        if c.get("pool"):
+            figures[f"{key}.pool"] = c["pool"]
+        lines = [int(n) for n in c["lines"]]
+        trams = list(c["trams"])
+        figures[f"{key}.lines"] = sorted(lines)
+        figures[f"{key}.trams"] = sorted(trams[len(lines):])
+        figures[f"{key}.privates"] = sorted(c["privates"])
+        for i, line in enumerate(lines):
+            line_company[line] = cid
+            line_tram[line] = trams[i] if i < len(trams) else None
+            line_markers[line] = sorted(m.split(".")[0] for m in c["markers"].get(str(line), []))
+    for sid, sb in view.get("stadtbahn", {}).items():
+        key = f"stadtbahn:{sid}"
+        cell = market.get(sid)
+        figures[f"{key}.share_price"] = sb["price"]
+        figures[f"{key}.share_cell"] = None if cell is None else f"{cell[0]},{cell[1]}"
+        figures[f"{key}.unsold"] = sb["ipo"]
+        if sb.get("pool"):
+            figures[f"{key}.pool"] = sb["pool"]
+    display = [int(n) for n in view.get("line_display", [])]
+    for line in sorted(set(display) | set(line_company)):
+        figures[f"line:{line}.company"] = line_company.get(line)
+        figures[f"line:{line}.tram"] = line_tram.get(line)
+        figures[f"line:{line}.markers"] = line_markers.get(line, [])
+    figures["lines.display"] = sorted(display)
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    for private, owner in view.get("privates", {}).items():
+        if owner is None:
+            value = None if round_ == "PRE" else "closed"
+        elif isinstance(owner, int) and not isinstance(owner, bool):
+            value = f"player:{names.get(owner, owner)}"
+        else:
+            value = f"company:{owner}"
+        figures[f"private:{private}.owner"] = value
+    for hexname, (tile, rotation) in sorted(view.get("tiles", {}).items()):
+        figures[f"tile:{hexname}"] = f"{tile}@{rotation}"
+    return figures
+
+
+VIEW_GAPS: tuple[str, ...] = ("stadtbahn:*.markers",)
+"""Figure paths the engine's view does not provide yet (compare with ``skip=in_view_gaps``)."""
+
+
+def in_view_gaps(path: str) -> bool:
+    """Whether a figure path is one :func:`figures_from_view` cannot produce yet."""
+    return path.startswith("stadtbahn:") and path.endswith(".markers")
 
 
 # ---------------------------------------------------------------------------- compare
@@ -347,13 +434,19 @@ def compare(
     index: int | None = None,
     action: str | None = None,
     log: Sequence[str] = (),
+    skip: Callable[[str], bool] | None = None,
 ) -> Difference | None:
-    """The first difference (in ``expected``'s order, then paths only ``actual`` has)."""
+    """The first difference (in ``expected``'s order, then paths only ``actual`` has).
+
+    ``skip(path)`` true leaves a figure out of the comparison (e.g. :func:`in_view_gaps`).
+    """
     for path, value in expected.items():
+        if skip is not None and skip(path):
+            continue
         other = actual.get(path, _MISSING)
         if other is _MISSING or other != value:
             return Difference(path, value, other, index, action, tuple(log))
     for path, other in actual.items():
-        if path not in expected:
+        if path not in expected and not (skip is not None and skip(path)):
             return Difference(path, _MISSING, other, index, action, tuple(log))
     return None
