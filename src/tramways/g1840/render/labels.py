@@ -25,8 +25,10 @@ BONUS_LABELS: dict[str, tuple[str, str]] = {
 """Short label and colour of each printed Stadtbahn bonus action (IX.4)."""
 
 
-Obstacle = tuple[Point, float]
-"""A point and its radius that a label should not cover."""
+Obstacle = tuple[Point, float, float]
+"""A point, its radius and how bad covering it is (track 1, anything drawn on top 5)."""
+
+SOLID = 5.0
 
 
 def _inside(point: Point, radius: float, size: float) -> bool:
@@ -38,18 +40,18 @@ def _inside(point: Point, radius: float, size: float) -> bool:
 
 def _obstacles(view: HexView, size: float) -> list[Obstacle]:
     """Track, locations, the placeholder arrows and the coordinate label of a hex."""
-    obstacles: list[Obstacle] = [(p, size * 0.07) for p in view.track_samples]
+    obstacles: list[Obstacle] = [(p, size * 0.07, 1.0) for p in view.track_samples]
     for location in view.locations:
         spot = view.spots.get(location.id)
         if spot is None:
             continue
-        obstacles.append((spot.point, footprint(location, size)))
+        obstacles.append((spot.point, footprint(location, size), SOLID))
         if location.kind == "placeholder":
             for path in view.paths:
                 if location.id in path.locations:
                     for edge in path.edges:
-                        obstacles.append((polar(edge_angle(edge), size * 0.72), size * 0.14))
-    obstacles.append(((0.0, -size * 0.76), size * 0.1))
+                        obstacles.append((polar(edge_angle(edge), size * 0.72), size * 0.14, SOLID))
+    obstacles.append(((0.0, -size * 0.76), size * 0.1, SOLID))
     return obstacles
 
 
@@ -65,7 +67,7 @@ def _free_point(
     for cand in candidates:
         if not _inside(cand, radius, size):
             continue
-        score = min((math.dist(cand, p) - r - radius for p, r in obstacles), default=size)
+        score = min((math.dist(cand, p) - r - radius for p, r, _ in obstacles), default=size)
         score = min(score, size * 0.05)  # clear enough: prefer the earlier candidate
         if score > best_score + 1e-6:
             best, best_score = cand, score
@@ -78,12 +80,12 @@ def _box_cost(
     """How badly a text box covers obstacles (and sticks out of the hex)."""
     cx, cy = centre
     cost = 0.0
-    for (px, py), r in obstacles:
+    for (px, py), r, weight in obstacles:
         dx = max(abs(px - cx) - width / 2, 0.0)
         dy = max(abs(py - cy) - height / 2, 0.0)
         gap = math.hypot(dx, dy) - r
         if gap < 0:
-            cost += -gap / size + 0.2
+            cost += (-gap / size + 0.2) * weight
     for sx in (-1, 1):
         for sy in (-1, 1):
             x, y = cx + sx * width / 2, cy + sy * height / 2
@@ -113,7 +115,7 @@ def _box_obstacles(centre: Point, width: float, height: float) -> list[Obstacle]
     count = max(1, int(width / height + 0.5))
     step = width / count
     left = centre[0] - width / 2 + step / 2
-    return [((left + i * step, centre[1]), max(step, height) / 2) for i in range(count)]
+    return [((left + i * step, centre[1]), max(step, height) / 2, SOLID) for i in range(count)]
 
 
 def _ring(centre: Point, distance: float, steps: int = 12, start: float = -90.0) -> list[Point]:
@@ -238,17 +240,17 @@ def hex_labels(view: HexView, phase: str, size: float) -> str:
     if label:
         at = _free_point(side, size * 0.14, obstacles, size)
         items.append(halo_text(at[0], at[1], label, size * 0.2, font_weight="bold", fill="#000000"))
-        obstacles.append((at, size * 0.15))
+        obstacles.append((at, size * 0.15, SOLID))
     if view.hexdef.landmark:
         at = _free_point(side, size * 0.14, obstacles, size)
         items.append(_landmark(at, size))
-        obstacles.append((at, size * 0.16))
+        obstacles.append((at, size * 0.16, SOLID))
     if view.tile is None and view.hexdef.stadtbahn is not None:
         bonus = BONUS_LABELS.get(view.hexdef.stadtbahn.bonus_action)
         if bonus is not None:
             at = _free_point(side, size * 0.17, obstacles, size)
             items.append(_badge(bonus[0], bonus[1], at, size, class_="bonus"))
-            obstacles.append((at, size * 0.2))
+            obstacles.append((at, size * 0.2, SOLID))
     if view.tile is None and view.hexdef.lay_cost:
         at = _free_point(list(reversed(side)), size * 0.13, obstacles, size)
         edge = colours.DANUBE if view.area == "danube" else colours.EDGE_COLOURS["stadtbahn"]
@@ -269,6 +271,23 @@ _SIDE_SPOTS = (
 """Candidate places (in hex radii) of the small signs: OO, landmark, bonus, cost."""
 
 
+_BOX_SPOTS = (
+    (0.0, 0.47),
+    (0.0, -0.47),
+    (0.0, 0.3),
+    (0.0, -0.3),
+    (-0.15, 0.47),
+    (0.15, 0.47),
+    (-0.15, -0.47),
+    (0.15, -0.47),
+    (-0.3, 0.3),
+    (0.3, 0.3),
+    (-0.3, -0.3),
+    (0.3, -0.3),
+)
+"""Candidate centres (in hex radii) of a hex's row of phase boxes."""
+
+
 def _revenue_labels(view: HexView, phase: str, obstacles: list[Obstacle], size: float) -> list[str]:
     items: list[str] = []
     revenues = [
@@ -282,16 +301,18 @@ def _revenue_labels(view: HexView, phase: str, obstacles: list[Obstacle], size: 
     distinct = {tuple(sorted(dict(loc.revenue).items())) for loc in phased}
     if len(distinct) == 1:
         # one printed row of boxes for the hex (red areas, red and purple tiles)
-        width, height = size * 0.33 * 4, size * 0.25
-        at = _best_box(
-            [(0.0, size * 0.47), (0.0, -size * 0.47), (0.0, size * 0.3), (0.0, -size * 0.3)],
-            width,
-            height,
-            obstacles,
-            size,
-        )
-        items.append(_phase_boxes(phased[0].revenue, at, phase, size))
-        obstacles.extend(_box_obstacles(at, width, height))
+        best: tuple[float, Point, float] | None = None
+        for scale in (1.0, 0.75):
+            width, height = size * 0.33 * 4 * scale, size * 0.25 * scale
+            for x, y in _BOX_SPOTS:
+                at = (x * size, y * size)
+                cost = _box_cost(at, width, height, obstacles, size) + (1.0 - scale)
+                if best is None or cost < best[0] - 1e-6:
+                    best = (cost, at, scale)
+        assert best is not None
+        _, at, scale = best
+        items.append(_phase_boxes(phased[0].revenue, at, phase, size, scale=scale))
+        obstacles.extend(_box_obstacles(at, size * 0.33 * 4 * scale, size * 0.25 * scale))
     else:
         for loc in phased:
             spot = view.spots[loc.id]
@@ -317,7 +338,7 @@ def _revenue_labels(view: HexView, phase: str, obstacles: list[Obstacle], size: 
             size,
         )
         items.append(_revenue_label(loc.revenue, at, size))
-        obstacles.append((at, radius))
+        obstacles.append((at, radius, SOLID))
     return items
 
 
@@ -326,11 +347,15 @@ def _name(view: HexView, red: bool, obstacles: list[Obstacle], size: float) -> l
     if not name:
         return []
     lines = _split_name(name)
-    font = size * 0.15
+    font = size * 0.14
     width = font * 0.56 * max(len(line) for line in lines)
     height = font * 1.1 * len(lines)
     at = _best_box(
-        [(0.0, y * size) for y in (0.6, 0.5, -0.52, 0.36, -0.36, 0.0)],
+        [
+            (x * size, y * size)
+            for y in (0.6, 0.5, -0.52, 0.36, -0.36, 0.0)
+            for x in (0.0, -0.2, 0.2)
+        ],
         width,
         height,
         obstacles,
@@ -342,9 +367,9 @@ def _name(view: HexView, red: bool, obstacles: list[Obstacle], size: float) -> l
     for i, line in enumerate(lines):
         y = top + i * font * 1.1
         if red:
-            items.append(text(0.0, y, line, font, fill=colours.TEXT_ON_RED, font_weight="bold"))
+            items.append(text(at[0], y, line, font, fill=colours.TEXT_ON_RED, font_weight="bold"))
         else:
-            items.append(halo_text(0.0, y, line, font, fill=colours.TEXT))
+            items.append(halo_text(at[0], y, line, font, fill=colours.TEXT))
     return items
 
 
