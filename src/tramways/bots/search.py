@@ -1,14 +1,20 @@
 """A search bot: flat Monte Carlo over determinizations, with rule-of-thumb play-outs.
 
-For a decision with several legal actions, the bot keeps the rule bot's ``candidates`` best
-actions, samples ``determinizations`` positions consistent with its view (the engine's
-``determinize``: hidden cards dealt at random), and in each sample plays every candidate
-followed by rule-of-thumb play for both players until the end of the opponent's next turn
-(``horizon`` turn ends).  Each candidate is scored by the average of a static evaluation
-(score difference plus the expected value of the columns still to be scored, see
-:func:`evaluate`); the best one is played.  The same samples are used for every candidate
-(common random numbers), so differences come from the choice and not from the luck of the
-deal.  The budget is ``determinizations x candidates`` play-outs per decision.
+For a decision with several legal actions, the bot samples ``determinizations`` positions
+consistent with its view (the engine's ``determinize``: hidden cards dealt at random), and in
+each sample plays every candidate action followed by rule-of-thumb play for both players
+until ``horizon`` turns have ended (by default: the end of its own turn and of the
+opponent's reply).  Each candidate is scored by the average of a static evaluation (score
+difference plus the expected value of the columns still to be scored, see :func:`evaluate`);
+the best one is played.  The same samples serve every candidate (common random numbers), so
+differences come from the choice and not from the luck of the deal.
+
+By default (``passengers_only``) the bot searches the decisions that decide the timing of
+scorings -- which passengers to place, and whether to place a second one -- and plays the
+rule of thumb elsewhere: a short horizon judges those well, while building columns pays off
+only over many turns.  With ``passengers_only=False`` it searches every decision among the
+rule's ``candidates`` best actions.  The budget per searched decision is
+``determinizations x candidates`` play-outs.
 """
 
 from __future__ import annotations

@@ -22,11 +22,11 @@ from tramways.trambahn.actions import Buy, Income, Passenger, Station
 from tramways.trambahn.cards import (
     CARD_FACE,
     COLOURS,
+    FACE_COLOUR,
+    FACE_VALUE,
     REGULAR_SCORINGS,
     TRAMS,
-    face_colour,
     face_points,
-    face_value,
 )
 from tramways.trambahn.state import Column, TrambahnState
 
@@ -42,7 +42,8 @@ def colour_scores(state: TrambahnState) -> list[list[int]]:
     out = [[0, 0, 0, 0], [0, 0, 0, 0]]
     for p in (0, 1):
         for col in state.columns[p]:
-            out[p][col.colour] += col.score
+            if col.tram is not None:
+                out[p][col.colour] += col.score
     return out
 
 
@@ -60,6 +61,8 @@ class Evaluator:
         self.money = len(state.money[me])
         self.hand = [CARD_FACE[c] for c in state.hands[me]]
         self.pending = sum(1 for c in self.cols if c.tram is None)
+        self.points = [c.points for c in self.cols]
+        self._keep: dict[str, float] = {}
 
     # -- values ----------------------------------------------------------------------------
 
@@ -68,20 +71,24 @@ class Evaluator:
 
     def keep_value(self, face: str) -> float:
         """What a hand card is worth kept for a column."""
+        known = self._keep.get(face)
+        if known is not None:
+            return known
         if face == "C":
             best = 0.0
-            for col in self.cols:
+            for i, col in enumerate(self.cols):
                 if col.tram and not col.toured and not col.complete:
-                    best = max(best, col.points * self.multiplier(col) * col.size / 8)
-            return best
-        colour, value = face_colour(face), face_value(face)
-        best = 0.8 if value <= 4 and len(self.cols) < 4 else 0.2
-        for col in self.cols:
-            if col.colour == colour and col.top < value:
-                gap = value - col.top - 1
-                factor = 1.0 if gap <= 2 else 0.5 if gap <= 4 else 0.2
-                v = face_points(face) * self.multiplier(col) * (self.future + 0.5) * factor
-                best = max(best, v)
+                    best = max(best, self.points[i] * self.multiplier(col) * col.size / 8)
+        else:
+            colour, value = FACE_COLOUR[face], FACE_VALUE[face]
+            best = 0.8 if value <= 4 and len(self.cols) < 4 else 0.2
+            for col in self.cols:
+                if col.colour == colour and col.top < value:
+                    gap = value - col.top - 1
+                    factor = 1.0 if gap <= 2 else 0.5 if gap <= 4 else 0.2
+                    v = face_points(face) * self.multiplier(col) * (self.future + 0.5) * factor
+                    best = max(best, v)
+        self._keep[face] = best
         return best
 
     def row_value(self, colour: int, added: int = 1) -> float:
@@ -105,7 +112,7 @@ class Evaluator:
             if col.tram and not col.toured and col.size >= 4:
                 return STATION + col.size
             return -1.0
-        value = face_value(face)
+        value = FACE_VALUE[face]
         if a.column is not None:
             col = self.cols[a.column]
             gap = value - col.top - 1
@@ -113,9 +120,9 @@ class Evaluator:
                 return STATION + 20 - value - 0.5 * gap
             return -1.0
         # a new column: only if a tram can be bought for it this turn
-        colour = face_colour(face)
+        colour = FACE_COLOUR[face]
         higher = any(
-            f != "C" and face_colour(f) == colour and face_value(f) > value for f in self.hand
+            f != "C" and FACE_COLOUR[f] == colour and FACE_VALUE[f] > value for f in self.hand
         )
         affordable = (
             self.money >= 5 * (self.pending + 1) and len(self.state.display) > self.pending
@@ -128,7 +135,7 @@ class Evaluator:
     def income(self, a: Income) -> float:
         keep = self.keep_value(a.card)
         if a.card != "C":
-            colour = face_colour(a.card)
+            colour = FACE_COLOUR[a.card]
             if len(self.state.rows[colour]) == 3:
                 keep += max(0.0, self.row_value(colour))
         if keep < 0.9 or (self.money < 5 and keep < 3):
@@ -136,7 +143,6 @@ class Evaluator:
         return -1.0
 
     def buy(self, a: Buy) -> float:
-        col = self.cols[a.column]
         others = self.pending - 1
         cost = TRAMS[a.kind][1]
         spare = self.money - cost
@@ -145,7 +151,7 @@ class Evaluator:
             (TRAMS[k][1] for k in self.state.display if TRAMS[k][1] <= self.money - 5 * others),
             default=5,
         )
-        score = BUY + col.points + TRAMS[a.kind][0] * 10
+        score = BUY + self.points[a.column] + TRAMS[a.kind][0] * 10
         if not fits_all or cost != best_cost:
             score -= 50
         return score

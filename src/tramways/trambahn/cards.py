@@ -88,6 +88,10 @@ FACES: Final = tuple(dict.fromkeys(CARD_FACE))
 IDS_BY_FACE: Final = {f: tuple(i for i in range(NUM_CARDS) if CARD_FACE[i] == f) for f in FACES}
 
 
+FACE_COLOUR: Final = {f: (-1 if f == CONDUCTOR else COLOURS.index(f[-1])) for f in FACES}
+FACE_VALUE: Final = {f: (0 if f == CONDUCTOR else int(f[:-1])) for f in FACES}
+
+
 def is_conductor(card: int) -> bool:
     return card >= NUM_CARDS - CONDUCTORS
 

@@ -14,6 +14,7 @@ from collections import Counter
 
 from tramways.trambahn.cards import (
     CARD_COLOUR,
+    CARD_POINTS,
     CARD_VALUE,
     DISPLAY_SIZE,
     HAND_SIZE,
@@ -55,6 +56,8 @@ def check_invariants(state: TrambahnState) -> None:
                 raise InvariantError(f"P{p + 1} column {i + 1} mixes colours")
             if not all(is_conductor(c) for c in col.conductors):
                 raise InvariantError(f"P{p + 1} column {i + 1}: non-conductor beside it")
+            if col.points != sum(CARD_POINTS[c] for c in col.stations):
+                raise InvariantError(f"P{p + 1} column {i + 1}: cached points are stale")
             if col.size >= 8 and not col.toured:
                 raise InvariantError(f"P{p + 1} column {i + 1} has 8 cards but no Extra Tour")
     if not state.over and any(len(r) >= ROW_SIZE for r in state.rows):

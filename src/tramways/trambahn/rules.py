@@ -222,7 +222,7 @@ def _station(state: TrambahnState, a: Station) -> list[str]:
     else:
         index = a.column
         col = cols[index]
-        (col.conductors if a.card == CONDUCTOR else col.stations).append(card)
+        col.add(card)
         log = [f"P{p + 1} adds {a.card} to column {index + 1}"]
     col = cols[index]
     if col.size == EXTRA_TOUR_SIZE and not col.toured:

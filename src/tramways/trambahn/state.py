@@ -25,6 +25,19 @@ class Column:
     tram: str | None = None
     toured: bool = False
     """Whether the column has had its Extra Tour (T-R-3)."""
+    points: int = field(init=False, compare=False)
+    """Victory points of the stations (T-FACT-2), kept up to date by :meth:`add`."""
+
+    def __post_init__(self) -> None:
+        self.points = sum(CARD_POINTS[c] for c in self.stations)
+
+    def add(self, card: int) -> None:
+        """Put a station on top of the column, or a conductor beside it."""
+        if CARD_VALUE[card] == 0:
+            self.conductors.append(card)
+        else:
+            self.stations.append(card)
+            self.points += CARD_POINTS[card]
 
     @property
     def top(self) -> int:
@@ -40,11 +53,6 @@ class Column:
     def size(self) -> int:
         """Stations and conductors (the tramway card does not count, T-R-3)."""
         return len(self.stations) + len(self.conductors)
-
-    @property
-    def points(self) -> int:
-        """Victory points of the stations (T-FACT-2)."""
-        return sum(CARD_POINTS[c] for c in self.stations)
 
     @property
     def score(self) -> int:

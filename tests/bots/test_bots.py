@@ -1,0 +1,81 @@
+"""Bots: one interface, a registry by name, legal choices from views only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tramways.bots import Bot, bot_names, make_bot
+from tramways.bots.match import play_match, win_rate
+from tramways.bots.search import evaluate
+from tramways.core import Session, TramwaysError
+from tramways.trambahn.game import GAME
+from tramways.trambahn.invariants import check_invariants
+
+
+def _positions(n_games: int, seed: int):
+    rng = random.Random(seed)
+    for g in range(n_games):
+        s = Session.new("trambahn", {}, seed=seed + g)
+        while not s.state.is_over():
+            if rng.random() < 0.1:
+                yield s.state
+            s.play(rng.choice(s.state.legal_actions()))
+
+
+def test_registry_names_and_unknown_bot():
+    assert bot_names("trambahn") == ["random", "rule", "search"]
+    assert bot_names("1840") == ["random"]
+    for name in bot_names("trambahn"):
+        bot = make_bot(name, GAME)
+        assert isinstance(bot, Bot) and bot.name == name
+    with pytest.raises(TramwaysError, match="no bot 'genius'"):
+        make_bot("genius", GAME)
+
+
+@pytest.mark.parametrize("name", ["random", "rule", "search"])
+def test_bots_choose_a_legal_action_from_the_view(name):
+    bot = make_bot(name, GAME, **({"determinizations": 2} if name == "search" else {}))
+    rng = random.Random(3)
+    for state in _positions(3, 10):
+        legal = state.legal_actions()
+        assert bot.choose(state.view(state.turn), legal, rng) in legal
+
+
+@pytest.mark.parametrize("name", ["rule", "search"])
+def test_bots_cannot_peek_hidden_cards(name):
+    """Changing only hidden cards (the other hand vs the draw pile) changes no choice."""
+    bot = make_bot(name, GAME, **({"determinizations": 3} if name == "search" else {}))
+    for state in _positions(2, 20):
+        other = state.clone()
+        opp = 1 - state.turn
+        k = min(len(other.hands[opp]), len(other.deck))
+        other.hands[opp][:k], other.deck[:k] = other.deck[:k], other.hands[opp][:k]
+        check_invariants(other)
+        assert other.view(state.turn) == state.view(state.turn)
+        legal = state.legal_actions()
+        a = bot.choose(state.view(state.turn), legal, random.Random(5))
+        b = bot.choose(other.view(other.turn), other.legal_actions(), random.Random(5))
+        assert a == b
+
+
+def test_rule_bot_beats_random_bot():
+    stats = win_rate("trambahn", make_bot("rule", GAME), make_bot("random", GAME), 20, seed=1)
+    assert stats["games"] == 20 and stats["wins"] >= 18
+
+
+def test_search_bot_finishes_a_game_with_a_small_budget():
+    bots = [make_bot("search", GAME, determinizations=2), make_bot("rule", GAME)]
+    session = play_match("trambahn", bots, seed=8)
+    assert session.state.is_over()
+    again = Session.from_record(session.record)
+    assert again.state == session.state
+
+
+def test_search_evaluation_of_a_finished_game_is_the_outcome():
+    session = play_match("trambahn", [make_bot("rule", GAME), make_bot("random", GAME)], 3)
+    state = session.state
+    diff = state.scores[0] - state.scores[1]
+    assert evaluate(state, 0) == diff + (1000 if diff > 0 else -1000 if diff < 0 else 0)
+    assert evaluate(state, 1) == -evaluate(state, 0)
