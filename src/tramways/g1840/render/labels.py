@@ -45,7 +45,8 @@ def _obstacles(view: HexView, size: float) -> list[Obstacle]:
         spot = view.spots.get(location.id)
         if spot is None:
             continue
-        obstacles.append((spot.point, footprint(location, size), SOLID))
+        weight = SOLID * 2 if view.markers.get(location.id) else SOLID
+        obstacles.append((spot.point, footprint(location, size), weight))
         if location.kind == "placeholder":
             for path in view.paths:
                 if location.id in path.locations:
@@ -347,20 +348,23 @@ def _name(view: HexView, red: bool, obstacles: list[Obstacle], size: float) -> l
     if not name:
         return []
     lines = _split_name(name)
-    font = size * 0.14
+    candidates = [
+        (x * size, y * size)
+        for y in (0.6, 0.5, -0.52, 0.36, -0.36, 0.66, -0.62, 0.0)
+        for x in (0.0, -0.2, 0.2)
+    ]
+    best: tuple[float, Point, float] | None = None
+    for font, penalty in ((size * 0.14, 0.0), (size * 0.115, 0.4)):
+        width = font * 0.56 * max(len(line) for line in lines)
+        height = font * 1.1 * len(lines)
+        for cand in candidates:
+            cost = _box_cost(cand, width, height, obstacles, size) + penalty
+            if best is None or cost < best[0] - 1e-6:
+                best = (cost, cand, font)
+    assert best is not None
+    _, at, font = best
     width = font * 0.56 * max(len(line) for line in lines)
     height = font * 1.1 * len(lines)
-    at = _best_box(
-        [
-            (x * size, y * size)
-            for y in (0.6, 0.5, -0.52, 0.36, -0.36, 0.0)
-            for x in (0.0, -0.2, 0.2)
-        ],
-        width,
-        height,
-        obstacles,
-        size,
-    )
     obstacles.extend(_box_obstacles(at, width, height))
     items = []
     top = at[1] - height / 2 + font * 0.55

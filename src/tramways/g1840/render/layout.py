@@ -137,6 +137,9 @@ def place_locations(
             if any(math.dist(cand, p) < r + radius + 0.04 * size for p, r in taken):
                 continue
             score = _score(cand, edges, taken, size)
+            if len(edges) >= 3 and cand == (0.0, 0.0):
+                score -= size  # a junction belongs in the middle
+
             if score < best_score - 1e-9:
                 best, best_score = cand, score
         if best is None:  # nowhere free: fall back to the emptiest candidate
