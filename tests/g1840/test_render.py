@@ -241,3 +241,13 @@ def test_png_starts_with_the_png_signature() -> None:
         pytest.skip("cairosvg / libcairo not installed")
     data = render_png(Board(load_layout("two_player")), scale=0.5)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(("layout", "count"), [("full", 6), ("small3", 5), ("two_player", 4)])
+def test_iv2_landmarks_are_marked_with_a_star(layout: str, count: int) -> None:
+    board = Board(load_layout(layout))
+    root = parse(render_svg(board))
+    stars = [el for el in root.iter(f"{SVG}polygon") if el.get("class") == "landmark"]
+    assert len(stars) == len(board.layout.landmarks) == count
+    tips = {(el.findtext(f"{SVG}title") or "").split(":")[0] for el in stars}
+    assert tips == {f"landmark {name}" for name in board.layout.landmarks.values()}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
+from xml.sax.saxutils import escape
 
 from tramways.g1840.render import palette as colours
 from tramways.g1840.render.elements import group, tag, text
@@ -39,6 +40,7 @@ def terrain(view: HexView, size: float) -> str:
     items = [
         tag(
             "polygon",
+            tag("title", escape(_tooltip(view))),
             points=hex_polygon(size),
             fill=fill,
             stroke=colours.BORDER,
@@ -61,6 +63,16 @@ def terrain(view: HexView, size: float) -> str:
     if view.area == "danube" and view.tile is None:
         items.append(_danube(size))
     return group(items, transform=view.translate())
+
+
+def _tooltip(view: HexView) -> str:
+    """Hover text of a hex: coordinate, name, tile and rotation."""
+    parts = [view.coord]
+    if view.hexdef.name:
+        parts.append(view.hexdef.name)
+    if view.tile_id is not None:
+        parts.append(f"tile {view.tile_id}")
+    return " \u2014 ".join(parts)
 
 
 def _danube(size: float) -> str:

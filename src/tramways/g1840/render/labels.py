@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from xml.sax.saxutils import escape
 
 from tramways.g1840.render import palette as colours
 from tramways.g1840.render.elements import group, halo_text, tag, text
@@ -244,7 +245,7 @@ def hex_labels(view: HexView, phase: str, size: float) -> str:
         obstacles.append((at, size * 0.15, SOLID))
     if view.hexdef.landmark:
         at = _free_point(side, size * 0.14, obstacles, size)
-        items.append(_landmark(at, size))
+        items.append(_landmark(at, size, str(view.hexdef.landmark)))
         obstacles.append((at, size * 0.16, SOLID))
     if view.tile is None and view.hexdef.stadtbahn is not None:
         bonus = BONUS_LABELS.get(view.hexdef.stadtbahn.bonus_action)
@@ -420,7 +421,7 @@ def _cost(cost: int, at: Point, edge: str, size: float) -> str:
     )
 
 
-def _landmark(at: Point, size: float) -> str:
+def _landmark(at: Point, size: float, name: str = "") -> str:
     """A landmark: a gold star (its private adds 20 to routes through it, IV.2)."""
     outer, inner = size * 0.15, size * 0.065
     points = []
@@ -430,6 +431,7 @@ def _landmark(at: Point, size: float) -> str:
         points.append((at[0] + math.cos(angle) * radius, at[1] + math.sin(angle) * radius))
     return tag(
         "polygon",
+        tag("title", escape(f"landmark {name}: +20 for its owner's routes (IV.2)")),
         points=" ".join(pt(p) for p in points),
         fill="#ffd700",
         stroke="#7a5c00",

@@ -51,7 +51,7 @@ def _routes_layer(
     count = len(routes)
     for index, (line, run) in enumerate(routes):
         colour = colours.LINE_COLOURS.get(line, "#777777")
-        shift = (index - (count - 1) / 2) * size * 0.07
+        shift = (index - (count - 1) / 2) * size * 0.05
         ds = []
         for coord, path in getattr(run, "paths", ()):
             view = views.get(coord)
