@@ -195,3 +195,9 @@ def test_figures_from_view_counts_the_pre_emptive_card_as_cash_from_sr1():
 def test_compare_can_skip_the_view_gaps():
     assert in_view_gaps("stadtbahn:W.markers") and not in_view_gaps("line:4.markers")
     assert compare({"stadtbahn:W.markers": ["I11"], "a": 1}, {"a": 1}, skip=in_view_gaps) is None
+
+
+def test_iv2_a_private_returned_to_the_bank_is_closed():
+    """Our engine drops a returned private from its owners; the site marks it closed (112)."""
+    f = figures_from_view(_view(privates={"KK": "WT"}), privates=["KK", "HB"])
+    assert f["private:KK.owner"] == "company:WT" and f["private:HB.owner"] == "closed"

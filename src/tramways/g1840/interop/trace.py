@@ -296,13 +296,16 @@ def _colour(train: Mapping[str, Any]) -> str:
 
 
 def figures_from_view(
-    view: Mapping[str, Any], tram_companies: Sequence[str] = ()
+    view: Mapping[str, Any],
+    tram_companies: Sequence[str] = (),
+    privates: Sequence[str] = (),
 ) -> Figures:
     """Our engine's figures, from the spectator view ``State1840.view(None)``
     (:mod:`tramways.g1840.view`), in the same paths as :func:`figures_from_state`.
 
     ``tram_companies``: the companies drawn at set-up (X-1, our ids); those not parred yet are
-    listed as the site lists them (no cash, no price, 100% unsold).  Two equivalences of the
+    listed as the site lists them (no cash, no price, 100% unsold).  ``privates``: the privates
+    in the game; one missing from the view has been returned to the bank.  Two equivalences of the
     site are mirrored: the Pre-emptive Right card (350) counts as cash from SR1 on (the site pays
     it out then, interpretations.md), and after the Pre-Share Round a private without owner has
     been returned to the bank ("closed").  Not in the view yet, so left out:
@@ -374,6 +377,8 @@ def figures_from_view(
         else:
             value = f"company:{owner}"
         figures[f"private:{private}.owner"] = value
+    for private in privates:
+        figures.setdefault(f"private:{private}.owner", "closed")
     for hexname, (tile, rotation) in sorted(view.get("tiles", {}).items()):
         figures[f"tile:{hexname}"] = f"{tile}@{rotation}"
     return figures

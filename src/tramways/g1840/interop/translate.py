@@ -1,0 +1,288 @@
+"""A first translator of 18xx.games actions into our notation, and a probe that replays an
+export through our engine as far as it goes (PLAN.md, section 3).
+
+This is groundwork, not the importer: it follows PLAN.md's mapping table, asks our engine's
+state what a ``pass`` closes, and inserts the passes the site makes by itself; runs are played
+as ``Ln run`` (our best route) until the recorded route can be written in our route notation
+(X-8).  :func:`probe` reports how far an export replays - legally, and with a trace figure for
+figure - and the first problem, so each engine step can be measured against the oracle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from tramways.core.errors import IllegalAction, NotationError, TramwaysError
+from tramways.core.record import GameRecord
+from tramways.core.replay import Session
+from tramways.g1840.interop import actions18xx as a18
+from tramways.g1840.interop.log18xx import EffectiveAction, Export18xx, effective_actions
+from tramways.g1840.interop.pieces18xx import TilePieces
+from tramways.g1840.interop.setup18xx import ENGINE_COMPANY_ID, Setup18xx, compute_setup
+from tramways.g1840.interop.trace import Trace, compare, figures_from_view, in_view_gaps
+
+MAX_IMPLICIT_PASSES = 12
+
+
+class NotMapped(TramwaysError):
+    """An 18xx.games action the translator cannot express in our notation yet."""
+
+
+def new_session(export: Export18xx, setup18: Setup18xx) -> Session:
+    """Our engine's game for an export: its players' names, the site's set-up draws.
+
+    The 18xx.games ruleset is not requested yet (the engine does not accept it; PLAN.md 5.1).
+    """
+    from tramways.games import get_game
+
+    game = get_game("1840")
+    settings = game.normalize_settings({"players": len(export.players),
+                                        "names": export.player_names,
+                                        "small_map": export.small_map})
+    setup = game.setup(settings, export.seed)
+    setup.update({k: v for k, v in setup18.engine_setup().items() if k != "tram_companies"})
+    record = GameRecord(game="1840", version=game.version, settings=settings, seed=export.seed,
+                        setup=setup, actions=[])
+    return Session.from_record(record)
+
+
+class Translator:
+    """Turns effective 18xx.games actions into our notation against a live session."""
+
+    def __init__(self, export: Export18xx, session: Session) -> None:
+        self.export = export
+        self.session = session
+        self.pieces = TilePieces()
+        self.pending_auction: tuple[str, int] | None = None
+
+    # --- helpers -------------------------------------------------------------------
+    def view(self) -> Any:
+        return self.session.state.view(None)
+
+    def player(self, entity: str) -> str:
+        try:
+            return f"P{self.export.seat_of(entity) + 1}"
+        except KeyError:
+            raise NotMapped(f"unknown player id {entity}") from None
+
+    @staticmethod
+    def company(entity: str) -> str:
+        return ENGINE_COMPANY_ID.get(entity, entity)
+
+    def company_of_line(self, line: int) -> str:
+        for cid, c in self.view()["companies"].items():
+            if line in c["lines"]:
+                return str(cid)
+        raise NotMapped(f"line {line} belongs to no tram company")
+
+    def legal(self) -> list[str]:
+        return self.session.legal_notation()
+
+    @staticmethod
+    def colour(train: str) -> str:
+        colour = a18.train_colour(train)
+        if colour is None:
+            raise NotMapped(f"{train} is a Stadtbahn train")
+        return colour
+
+    def location(self, hexname: str, city: int) -> int:
+        from tramways.g1840.interop.trace_positions import city_location
+
+        board = self.session.state.board  # type: ignore[attr-defined]
+        return city_location(board, hexname, city)
+
+    # --- translation ---------------------------------------------------------------
+    def notations(self, eff: EffectiveAction) -> list[str]:
+        """Our actions for one effective site action (often one, sometimes none)."""
+        act = eff.action
+        if isinstance(act, (a18.Program, a18.Message)):
+            return []
+        if isinstance(act, a18.EndGame):
+            raise NotMapped("end_game: the record stops here")
+        if act.entity_type == "player":
+            return self._player(act)
+        if act.entity_type == "company":
+            return self._private(act)
+        if act.entity in ENGINE_COMPANY_ID or act.entity in self.view()["companies"]:
+            return self._company(act)
+        if act.entity.isdigit():
+            return self._line(int(act.entity), act)
+        if isinstance(act, a18.RunRoutes):  # a Stadtbahn company's automatic run
+            return []
+        raise NotMapped(f"{act.TYPE} by {act.entity}")
+
+    def _player(self, act: a18.Action18xx) -> list[str]:
+        p = self.player(act.entity)
+        if isinstance(act, a18.Bid) and act.company is not None:
+            return [f"{p} bid {act.company} {act.price}"]
+        if isinstance(act, a18.Pass):
+            return [f"{p} pass"]
+        if isinstance(act, a18.Choose):
+            if not act.choice.isdigit():
+                raise NotMapped(f"choose {act.choice!r}")
+            return [f"{p} order {int(act.choice) + 1}"]
+        if isinstance(act, a18.Par):
+            return [f"{p} par {self.company(act.corporation)} {act.price}"]
+        if isinstance(act, a18.SellShares):
+            return [f"{p} sell {self.company(act.corporation)} {act.percent // 10}"]
+        if isinstance(act, a18.BuyShares):
+            return [f"{p} buy {self.company(act.corporation)}"] * (act.percent // 10)
+        raise NotMapped(f"{act.TYPE} by a player")
+
+    def _private(self, act: a18.Action18xx) -> list[str]:
+        if isinstance(act, a18.ChooseAbility) and act.choice == "sell":
+            owner = self.view()["privates"].get(act.entity)
+            if isinstance(owner, int) and not isinstance(owner, bool):
+                return [f"P{owner + 1} return {act.entity}"]
+            if isinstance(owner, str):
+                return [f"{owner} return {act.entity}"]
+            raise NotMapped(f"{act.entity} has no owner to sell it")
+        raise NotMapped(f"{act.TYPE} by the private {act.entity}")
+
+    def _company(self, act: a18.Action18xx) -> list[str]:
+        co = self.company(act.entity)
+        if isinstance(act, a18.RunRoutes):
+            return []
+        if isinstance(act, a18.Dividend):
+            if act.amount is None:
+                raise NotMapped(f"dividend of kind {act.kind!r} without an amount")
+            return [f"{co} pay {act.amount}"]
+        if isinstance(act, a18.BuyTrain):
+            return [f"{co} buy {self.colour(act.variant or act.train)}"]
+        if isinstance(act, a18.ScrapTrain):
+            return [f"{co} scrap {self.colour(act.train)}"]
+        if isinstance(act, a18.ReassignTrains):
+            return self._arrange(co, act)
+        if isinstance(act, a18.Merge):
+            self.pending_auction = (co, int(act.corporation))
+            return []
+        if isinstance(act, a18.Bid) and act.corporation is not None:
+            pending, self.pending_auction = self.pending_auction, None
+            if pending == (co, int(act.corporation)):
+                return [f"{co} auction L{act.corporation} {act.price}"]
+            return [f"{co} bid {act.price}"]
+        if isinstance(act, a18.Pass):
+            legal = self.legal()
+            for text in (f"{co} done", f"{co} pass"):
+                if text in legal:
+                    return [text]
+            return []
+        raise NotMapped(f"{act.TYPE} by the tram company {act.entity}")
+
+    def _arrange(self, co: str, act: a18.ReassignTrains) -> list[str]:
+        company = self.view()["companies"].get(co)
+        if company is None:
+            raise NotMapped(f"reassign_trains by {co}, which is not in the game")
+        on_line = {int(a.corporation): self.colour(a.train) for a in act.assignments
+                   if a.corporation.isdigit()}
+        spare = sorted(self.colour(a.train) for a in act.assignments
+                       if not a.corporation.isdigit())
+        colours = [on_line[line] for line in company["lines"] if line in on_line] + spare
+        if colours == list(company["trams"])[:len(colours)]:
+            return []
+        return [f"{co} arrange {','.join(colours)}"]
+
+    def _line(self, line: int, act: a18.Action18xx) -> list[str]:
+        head = f"L{line}"
+        if isinstance(act, a18.LayTile):
+            self.pieces.lay(act)
+            return [f"{head} lay {act.hex} {act.tile_name} r{act.rotation}"]
+        if isinstance(act, (a18.PlaceToken, a18.RemoveToken)):
+            hexname, city = self.pieces.hex_of_city(act.city)
+            loc = self.location(hexname, city)
+            if isinstance(act, a18.RemoveToken):
+                return [f"{head} remove {hexname}.{loc}"]
+            co = self.company_of_line(line)
+            if f"{hexname}.{loc}" in self.view()["companies"][co]["markers"].get(str(line), []):
+                return []  # the home marker our engine placed itself
+            return [f"{head} station {hexname}.{loc}"]
+        if isinstance(act, a18.RunRoutes):
+            return [f"{head} run"]
+        if isinstance(act, a18.BuyCompany):
+            return [f"{head} buy {act.company} {act.price}"]
+        if isinstance(act, a18.ScrapTrain):
+            return [f"{self.company_of_line(line)} scrap {self.colour(act.train)}"]
+        if isinstance(act, a18.Pass):
+            return []
+        raise NotMapped(f"{act.TYPE} by line {line}")
+
+    def implicit_passes(self) -> list[str]:
+        """The passes the site makes by itself: a player whose only moves are passing or
+        returning a private passes ("has no valid actions and passes", action 16)."""
+        played: list[str] = []
+        for _ in range(MAX_IMPLICIT_PASSES):
+            players = self.session.state.current_players()
+            turn = self.view().get("turn") or {}
+            if not players or "company" in turn or "line" in turn:
+                break
+            p = f"P{players[0] + 1}"
+            legal = self.session.legal_notation(players[0])
+            if f"{p} pass" not in legal or not all(
+                    t == f"{p} pass" or t.startswith(f"{p} return ") for t in legal):
+                break
+            self.session.play(f"{p} pass")
+            played.append(f"{p} pass")
+        return played
+
+
+@dataclass
+class ProbeResult:
+    """How far an export replays: ``reached`` export entries replayed (all when it equals
+    their number), our actions played, and the first problem."""
+
+    reached: int
+    played: list[str] = field(default_factory=list)
+    failure: str | None = None
+
+
+def _groups(effective: list[EffectiveAction]) -> Iterator[tuple[int, list[EffectiveAction]]]:
+    group: list[EffectiveAction] = []
+    for eff in effective:
+        if group and eff.index != group[0].index:
+            yield group[0].index, group
+            group = []
+        group.append(eff)
+    if group:
+        yield group[0].index, group
+
+
+def probe(export: Export18xx, trace: Trace | None = None) -> ProbeResult:
+    """Replay an export through our engine as far as it goes (see the module docstring)."""
+    setup18 = compute_setup(export.seed, len(export.players), export.small_map)
+    session = new_session(export, setup18)
+    translator = Translator(export, session)
+    companies = [ENGINE_COMPANY_ID[c] for c in setup18.tram_companies]
+    privates = list(session.state.view(None)["privates"])
+    result = ProbeResult(reached=0)
+    for index, group in _groups(effective_actions(export)):
+        head = f"{group[0].action.TYPE} by {group[0].action.entity}"
+        for eff in group:
+            what = head if eff.auto is None else (
+                f"{head}, auto action {eff.auto}: {eff.action.TYPE} by {eff.action.entity}")
+            try:
+                texts = translator.notations(eff)
+            except (NotMapped, KeyError) as exc:
+                result.failure = f"action {index} ({what}): not mapped: {exc}"
+                return result
+            for text in texts:
+                try:
+                    session.play(text)
+                except (IllegalAction, NotationError) as exc:
+                    result.failure = f"action {index} ({what}): our engine refuses {text!r}: {exc}"
+                    return result
+                result.played.append(text)
+        result.played.extend(translator.implicit_passes())
+        if trace is not None:
+            entry = trace.entries[index]
+            if entry.figures is not None:
+                actual = figures_from_view(session.state.view(None), companies, privates)
+                diff = compare(entry.figures, actual, index=index, action=head,
+                               skip=in_view_gaps)
+                if diff is not None:
+                    result.failure = diff.message()
+                    return result
+        result.reached = index + 1
+    result.reached = len(export.actions)
+    return result
