@@ -251,3 +251,13 @@ def test_iv2_landmarks_are_marked_with_a_star(layout: str, count: int) -> None:
     assert len(stars) == len(board.layout.landmarks) == count
     tips = {(el.findtext(f"{SVG}title") or "").split(":")[0] for el in stars}
     assert tips == {f"landmark {name}" for name in board.layout.landmarks.values()}
+
+
+def test_ix6_home_of_line_2_still_shown_after_line_1_starts() -> None:
+    board = Board(load_layout("full"))
+    board.place_marker("D18", 0, 1)
+    root = parse(render_svg(board))
+    homes = sorted(int(el.text or 0) for el in root.iter(f"{SVG}text") if el.get("class") == "home")
+    assert 1 not in homes
+    assert 2 in homes
+    assert len(homes) == len(board.layout.lines_in_game) - 1

@@ -354,7 +354,7 @@ def locations_layer(views: Sequence[HexView], board: Any, size: float) -> str:
             for line in view.hexdef.home_of
             if line in board.layout.lines_in_game and line not in placed_lines
         ]
-        interchanges = [loc for loc in view.locations if loc.kind == "interchange"]
+        reserved = home_reservations(view, home_lines)
         for location in view.locations:
             spot = view.spots.get(location.id)
             if spot is None:
@@ -362,19 +362,33 @@ def locations_layer(views: Sequence[HexView], board: Any, size: float) -> str:
             if location.kind == "halt":
                 parts.append(_halt(view, location, spot, size))
             elif location.kind == "interchange":
-                home: list[int] = []
-                if home_lines and interchanges:
-                    if len(interchanges) > 1 and len(home_lines) > 1:
-                        index = interchanges.index(location)
-                        home = home_lines[index : index + 1]
-                    elif location is interchanges[0]:
-                        home = home_lines
+                home = reserved.get(location.id, [])
                 parts.append(_interchange(view, location, spot, size, home))
             else:
                 parts.append(_placeholder(view, location, spot, size))
         if parts:
             items.append(group(parts, transform=view.translate()))
     return group(items, class_="layer-locations")
+
+
+def home_reservations(view: HexView, lines: Sequence[int]) -> dict[int, list[int]]:
+    """Interchange id -> the home lines (not yet started) shown in its free slots (IX.6).
+
+    Lines go, in order, to the first interchange with a slot still free (on the OO home hex of
+    lines 1 and 2 each gets one circle)."""
+    free = {
+        loc.id: max(1, loc.slots) - len(view.markers.get(loc.id, ()))
+        for loc in view.locations
+        if loc.kind == "interchange"
+    }
+    reserved: dict[int, list[int]] = {}
+    for line in lines:
+        for location_id, count in free.items():
+            if count > 0:
+                reserved.setdefault(location_id, []).append(line)
+                free[location_id] = count - 1
+                break
+    return reserved
 
 
 def _placed_lines(board: Any) -> set[int]:
