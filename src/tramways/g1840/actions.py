@@ -111,7 +111,8 @@ class ScrapTram(CompanyAction):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Arrange(CompanyAction):
-    """Rearrange the trams between the company's lines: ``colours`` in line order."""
+    """Rearrange the trams between the company's lines: ``colours`` in line order, ``"none"``
+    for a line left without a tram, spares after the lines."""
 
     colours: tuple[str, ...]
 
@@ -273,7 +274,9 @@ def _name(text: str, what: str) -> str:
     return text
 
 
-def _colour(text: str) -> str:
+def _colour(text: str, allow_none: bool = False) -> str:
+    if allow_none and text == "none":
+        return text
     if text not in TRAM_COLOURS:
         raise NotationError(f"unknown tram colour {text!r} (one of {', '.join(TRAM_COLOURS)})")
     return text
@@ -350,7 +353,7 @@ def _parse_company(company: str, verb: str, args: list[str]) -> Action:
         return ScrapTram(company=company, colour=_colour(args[0]))
     if verb == "arrange":
         _arity(args, 1)
-        return Arrange(company=company, colours=tuple(_colour(c) for c in args[0].split(",")))
+        return Arrange(company=company, colours=tuple(_colour(c, True) for c in args[0].split(",")))
     if verb == "done":
         _arity(args, 0)
         return Done(company=company)

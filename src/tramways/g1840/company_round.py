@@ -368,7 +368,7 @@ def _start_mandatory(state: State1840, log: list[str]) -> None:
     if not trams.buyable_colours(state):
         sub.queue = []
         return
-    sub.queue = [c for c in sub.order if not state.companies[c].trams]
+    sub.queue = [c for c in sub.order if not state.companies[c].owned()]
     for c in sub.queue:
         log.append(f"{c} has no tram and must buy one (VIII.5.3)")
 

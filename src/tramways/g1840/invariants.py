@@ -34,8 +34,10 @@ def check(state: State1840) -> None:
     for cid, c in state.companies.items():
         if c.treasury < 0 or c.revenue < 0:
             raise InvariantError(f"{cid}: treasury {c.treasury}, revenue {c.revenue}")
-        if len(c.trams) > state.ent.max_trams or len(c.lines) > 3:
-            raise InvariantError(f"{cid}: {len(c.trams)} trams, {len(c.lines)} lines")
+        if len(c.owned()) > state.ent.max_trams or len(c.lines) > 3:
+            raise InvariantError(f"{cid}: {len(c.owned())} trams, {len(c.lines)} lines")
+        if None in c.trams[len(c.lines):] or (None in c.trams and len(c.trams) > len(c.lines)):
+            raise InvariantError(f"{cid}: a line has no tram while a spare waits: {c.trams}")
     for seat in range(state.n):
         # selling never adds certificates; buying is refused at the limit
         if state.certificates(seat) > state.cert_limit():

@@ -223,7 +223,7 @@ def legal(state: State1840) -> list[Action]:
     out.extend(BuyPrivate(line=line, private=p, price=price, player=seat)
                for p, price in private_options(state, turn))
     out.extend(ScrapTram(company=company.id, colour=c, player=seat)
-               for c in sorted(set(company.trams)))
+               for c in sorted(set(company.owned())))
     out.extend(CompanyReturnPrivate(company=company.id, private=p, player=seat)
                for p in company.privates)
     out.append(Run(line=line, player=seat))

@@ -42,7 +42,11 @@ class TramCompany:
     treasury: int
     revenue: int = 0  # the charter's revenue space
     lines: list[int] = field(default_factory=list)
-    trams: list[str] = field(default_factory=list)  # colours; trams[i] runs lines[i]
+    trams: list[str | None] = field(default_factory=list)  # trams[i] runs lines[i]; None: none
+
+    def owned(self) -> list[str]:
+        """The colours of the company's trams (VIII.5.3: at most three)."""
+        return [t for t in self.trams if t is not None]
     privates: list[str] = field(default_factory=list)
     ipo: int = 50  # percent still with the company (the unsold 10% shares)
     pool: int = 0  # percent in the share pool
@@ -182,7 +186,7 @@ class State1840:
         out = []
         for company in self.companies.values():
             for i, line in enumerate(company.lines):
-                if i < len(company.trams):
+                if i < len(company.trams) and company.trams[i] is not None:
                     out.append(line)
         return sorted(out)
 

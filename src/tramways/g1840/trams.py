@@ -1,7 +1,8 @@
 """Trams (VIII.3, VIII.5.3): the buying section, buying, scrapping, rearranging, maintenance.
 
-A company's trams are a list in line order: ``trams[i]`` runs ``lines[i]``; trams beyond the
-number of lines wait unassigned.  At most three trams per company (VIII.5.3).
+A company's trams are a list in line order: ``trams[i]`` runs ``lines[i]`` (``None``: that line
+has no tram); trams beyond the number of lines wait unassigned, and a line is left without a
+tram only when there is no spare.  At most three trams per company (VIII.5.3).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def buyable_colours(state: State1840) -> list[str]:
 
 def can_buy_voluntarily(state: State1840, company: TramCompany) -> list[str]:
     """Colours the company may buy from its treasury now (VIII.5.3)."""
-    if len(company.trams) >= state.ent.max_trams:
+    if len(company.owned()) >= state.ent.max_trams:
         return []
     out = []
     for colour in buyable_colours(state):
@@ -59,14 +60,33 @@ def can_buy_voluntarily(state: State1840, company: TramCompany) -> list[str]:
     return out
 
 
+NONE = "none"
+
+
 def arrangements(company: TramCompany) -> list[tuple[str, ...]]:
-    """Distinct reorderings of the trams that change which line runs what."""
-    if not company.lines or len(set(company.trams)) < 2:
-        return []
-    current = tuple(company.trams)
-    seen = sorted(set(permutations(company.trams)))
+    """Distinct assignments of the trams to the lines that change which line runs what
+    (``"none"``: that line gets no tram; only when there are fewer trams than lines)."""
+    owned = company.owned()
     k = len(company.lines)
-    return [p for p in seen if p[:k] != current[:k]]
+    if not k or not owned:
+        return []
+    pool: list[str] = owned + [NONE] * max(0, k - len(owned))
+    current = tuple(t if t is not None else NONE for t in company.trams)
+    current = (current + (NONE,) * k)[:k]
+    out = []
+    for p in sorted(set(permutations(pool))):
+        if p[:k] != current:
+            out.append(p)
+    # keep one representative per assignment of the lines (spares' order does not matter)
+    unique: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for p in out:
+        unique.setdefault(p[:k], p)
+    return list(unique.values())
+
+
+def _normalise(company: TramCompany) -> None:
+    while company.trams and company.trams[-1] is None:
+        company.trams.pop()
 
 
 def turn_actions(state: State1840, company: TramCompany, player: int) -> list[Action]:
@@ -77,7 +97,7 @@ def turn_actions(state: State1840, company: TramCompany, player: int) -> list[Ac
     out.extend(Arrange(company=company.id, colours=p, player=player)
                for p in arrangements(company))
     out.extend(ScrapTram(company=company.id, colour=c, player=player)
-               for c in sorted(set(company.trams), key=TRAM_COLOURS.index))
+               for c in sorted(set(company.owned()), key=TRAM_COLOURS.index))
     out.extend(CompanyReturnPrivate(company=company.id, private=p, player=player)
                for p in company.privates)
     return out
@@ -94,7 +114,7 @@ def buy(state: State1840, company: TramCompany, colour: str, log: list[str],
     price = price_of(state, colour)
     if price is None:
         raise IllegalAction("VIII.5.3", f"no {colour} tram is on sale")
-    if len(company.trams) >= state.ent.max_trams:
+    if len(company.owned()) >= state.ent.max_trams:
         raise IllegalAction("VIII.5.3", f"{company.id} already has three trams")
     if not mandatory and price > company.treasury:
         raise IllegalAction("VIII.5.3", f"{company.id} has only {company.treasury}")
@@ -108,7 +128,10 @@ def buy(state: State1840, company: TramCompany, colour: str, log: list[str],
     for i, space in enumerate(state.trams.spaces):
         if space is not None and space[0] == colour:
             state.trams.spaces[i] = (colour, space[1] - 1)
-    company.trams.append(colour)
+    if None in company.trams:
+        company.trams[company.trams.index(None)] = colour  # the first line without a tram
+    else:
+        company.trams.append(colour)
     log.append(f"{company.id} buys a {colour} tram for {price}")
     newest = state.trams.newest
     if newest is None or TRAM_COLOURS.index(colour) > TRAM_COLOURS.index(newest):
@@ -121,18 +144,36 @@ def scrap(state: State1840, company: TramCompany, colour: str, log: list[str]) -
     """VIII.5.3: a tram may be scrapped at any time, without compensation."""
     if colour not in company.trams:
         raise IllegalAction("VIII.5.3", f"{company.id} has no {colour} tram")
-    # scrap the last one of that colour so the others keep their lines
+    # scrap the last one of that colour; the others keep their lines, a spare takes its line
     idx = len(company.trams) - 1 - company.trams[::-1].index(colour)
-    company.trams.pop(idx)
+    if idx >= len(company.lines):
+        company.trams.pop(idx)  # a spare
+    elif len(company.trams) > len(company.lines):
+        company.trams[idx] = company.trams.pop()  # a spare takes the line
+    else:
+        company.trams[idx] = None
+    _normalise(company)
     log.append(f"{company.id} scraps a {colour} tram")
 
 
 def arrange(state: State1840, company: TramCompany, colours: tuple[str, ...],
             log: list[str]) -> None:
     """VIII.5.3 / VIII.6: rearrange trams between the company's lines."""
-    if sorted(colours) != sorted(company.trams):
-        raise IllegalAction("VIII.5.3", f"{company.id} owns {','.join(company.trams) or 'no'} "
-                            "trams")
-    company.trams = list(colours)
-    pairs = ", ".join(f"L{ln}: {t}" for ln, t in zip(company.lines, company.trams, strict=False))
+    if colours not in arrangements(company) and not _same(colours, company):
+        owned = ",".join(company.owned()) or "no"
+        raise IllegalAction("VIII.5.3", f"{company.id} owns {owned} trams for "
+                            f"{len(company.lines)} line(s); not an arrangement")
+    company.trams = [None if c == NONE else c for c in colours]
+    _normalise(company)
+    pairs = ", ".join(f"L{ln}: {t or 'none'}"
+                      for ln, t in zip(company.lines, company.trams, strict=False))
     log.append(f"{company.id} arranges its trams ({pairs})")
+
+
+def _same(colours: tuple[str, ...], company: TramCompany) -> bool:
+    """An arrangement equal to the current one for every line (accepted as a no-op)."""
+    k = len(company.lines)
+    current = tuple(t if t is not None else NONE for t in company.trams)
+    pad = (NONE,) * k
+    return (sorted(c for c in colours if c != NONE) == sorted(company.owned())
+            and (colours + pad)[:k] == (current + pad)[:k])

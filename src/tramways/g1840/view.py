@@ -59,7 +59,7 @@ def view(state: State1840, player: int | None) -> dict[str, Any]:
             "treasury": c.treasury,
             "revenue": c.revenue,
             "lines": list(c.lines),
-            "trams": list(c.trams),
+            "trams": [t or "none" for t in c.trams],
             "privates": list(c.privates),
             "markers": markers,
             "ipo": c.ipo,
