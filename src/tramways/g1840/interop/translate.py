@@ -3,8 +3,7 @@ export through our engine as far as it goes (PLAN.md, section 3).
 
 This is groundwork, not the importer: it follows PLAN.md's mapping table, asks our engine's
 state what a ``pass`` closes, and inserts the passes the site makes by itself; runs are played
-as ``Ln run`` (our best route) until the recorded route can be written in our route notation
-(X-8).  :func:`probe` reports how far an export replays - legally, and with a trace figure for
+as recorded (X-8, :mod:`tramways.g1840.interop.routes18xx`).  :func:`probe` reports how far an export replays - legally, and with a trace figure for
 figure - and the first problem, so each engine step can be measured against the oracle.
 """
 
@@ -20,6 +19,7 @@ from tramways.core.replay import Session
 from tramways.g1840.interop import actions18xx as a18
 from tramways.g1840.interop.log18xx import EffectiveAction, Export18xx, effective_actions
 from tramways.g1840.interop.pieces18xx import TilePieces
+from tramways.g1840.interop.routes18xx import route_text
 from tramways.g1840.interop.setup18xx import ENGINE_COMPANY_ID, Setup18xx, compute_setup
 from tramways.g1840.interop.trace import Trace, compare, figures_from_view, in_view_gaps
 
@@ -199,7 +199,10 @@ class Translator:
                 return []  # the home marker our engine placed itself
             return [f"{head} station {hexname}.{loc}"]
         if isinstance(act, a18.RunRoutes):
-            return [f"{head} run"]
+            if len(act.routes) != 1:
+                raise NotMapped(f"a run of line {line} with {len(act.routes)} routes")
+            board = self.session.state.board  # type: ignore[attr-defined]
+            return [f"{head} run {route_text(board, act.routes[0])}"]
         if isinstance(act, a18.BuyCompany):
             return [f"{head} buy {act.company} {act.price}"]
         if isinstance(act, a18.ScrapTrain):
