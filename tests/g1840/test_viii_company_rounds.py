@@ -7,7 +7,14 @@ import pytest
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840 import company_round, flow
-from tramways.g1840.actions import BuyTram, CompanyPass, Dividend, LineBid, OpenAuction
+from tramways.g1840.actions import (
+    BuyTram,
+    CompanyPass,
+    Dividend,
+    LineBid,
+    OpenAuction,
+    ReturnPrivate,
+)
 from tramways.g1840.pre_share import pay_private_dividends
 
 from .test_game_support import (
@@ -181,7 +188,7 @@ def test_r_cr_5_mandatory_purchase_with_director_cash_and_loans() -> None:
     play(s, "WT done", "SJE auction L3 20", "SJE done")
     # WT has no tram: after the last buying chance it must buy one (any on sale)
     assert s.sub.step == "mandatory"
-    legal = s.legal_actions(1)
+    legal = [a for a in s.legal_actions(1) if not isinstance(a, ReturnPrivate)]
     assert set(legal) == {BuyTram(company="WT", colour="orange"),
                           BuyTram(company="WT", colour="yellow")}
     log = play(s, "WT buy orange")
@@ -240,3 +247,16 @@ def test_viii6_company_pass_only_when_no_money_for_a_bid() -> None:
     # SJE cannot raise to 25: it passes automatically and WT wins
     assert s.companies["WT"].lines == [1]
     assert CompanyPass(company="WT") not in s.legal_actions(1)
+
+
+def test_iv2_director_may_return_a_private_before_a_mandatory_purchase() -> None:
+    s = two_player_after_sr1()
+    play(s, "WT done", "SJE buy yellow", "SJE done", "WT auction L1 20", "SJE pass")
+    s.companies["WT"].treasury = 30
+    play(s, "WT done", "SJE auction L3 20", "SJE done")
+    assert ReturnPrivate(1, "SD") in s.legal_actions(1)
+    play(s, "P2 return SD", "P2 return SB")
+    assert s.players[1].cash == 160 + 50 + 30 and "SD" not in s.private_owner
+    play(s, "WT buy yellow")
+    # 30 from the treasury, 70 from the director: no loan needed
+    assert s.players[1].loans == 0 and s.players[1].cash == 240 - 70

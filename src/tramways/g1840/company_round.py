@@ -348,10 +348,14 @@ def settle(state: State1840, log: list[str]) -> bool:
             continue
         if sub.step == "mandatory":
             if sub.queue:
-                if len(trams.buyable_colours(state)) == 1:
-                    company = state.companies[sub.queue[0]]
-                    trams.buy(state, company, trams.buyable_colours(state)[0], log,
-                              mandatory=True)
+                colours = trams.buyable_colours(state)
+                company = state.companies[sub.queue[0]]
+                director = state.players[company.director]
+                price = trams.price_of(state, colours[0]) or 0
+                # one choice and no loan to avoid by returning a private: automatic
+                if len(colours) == 1 and (price <= company.treasury + director.cash
+                                          or not director.privates):
+                    trams.buy(state, company, colours[0], log, mandatory=True)
                     sub.queue.pop(0)
                     continue
                 return False

@@ -239,7 +239,13 @@ class State1840:
         actor = self._module().acting(self)
         if player is not None and player != actor:
             return []
-        return self._module().legal(self)
+        actions = self._module().legal(self)
+        if self.round.type in ("CR", "LR"):
+            # IV.2: a private may be returned to the bank at any time (here: in its owner's turn)
+            from tramways.g1840.actions import ReturnPrivate
+
+            actions.extend(ReturnPrivate(actor, p) for p in self.players[actor].privates)
+        return actions
 
     def apply(self, action: Action) -> list[str]:
         from tramways.g1840 import flow
@@ -250,7 +256,14 @@ class State1840:
         if action.player not in (-1, actor):
             raise IllegalAction("V", f"it is {self.players[actor].name}'s turn")
         log: list[str] = []
-        self._module().apply(self, action, log)
+        from tramways.g1840.actions import ReturnPrivate
+
+        if isinstance(action, ReturnPrivate) and self.round.type in ("CR", "LR"):
+            from tramways.g1840.share_round import return_private
+
+            return_private(self, actor, action.private, log)
+        else:
+            self._module().apply(self, action, log)
         flow.settle(self, log)
         return log
 
