@@ -1,1 +1,12 @@
-"""Interop with other 1840 implementations (18xx.games records and traces)."""
+"""Interop with other 1840 implementations: 18xx.games records and traces (issue 5).
+
+* :mod:`.lcg` - the site's random generator; :mod:`.setup18xx` - its set-up draws (X-1).
+* :mod:`.actions18xx` - the catalogue of its action types; :mod:`.log18xx` - reading an export,
+  undo/redo, auto actions; :mod:`.errors` - :class:`ImportError18xx`.
+* :mod:`.pieces18xx` - hexes of station actions; :mod:`.routes18xx` - recorded runs in our
+  route notation; :mod:`.trace_positions` (board helper) - trace states as boards.
+* :mod:`.trace` - figures and the comparator; :mod:`.ruleset` - the switches X-1..X-9.
+* :mod:`.translate` - the translator and probe; :mod:`.importer` - the import itself.
+
+``PLAN.md`` beside this file says what is done and what is left.
+"""

@@ -65,9 +65,24 @@ def import_export(export: Export18xx, trace: Trace | None = None) -> GameRecord:
     effective = effective_actions(export)  # validates undo/redo before anything else
     missing = missing_engine_support(export)
     if missing:
-        raise ImportError18xx("import-18xx is not available yet: " + "; ".join(missing))
+        raise ImportError18xx("import-18xx is not available yet: " + "; ".join(missing)
+                              + progress(export, trace))
     mapping = importlib.import_module(MAPPING_MODULE)  # pragma: no cover - not written yet
     return mapping.build_record(export, setup18, effective, trace)  # pragma: no cover
+
+
+def progress(export: Export18xx, trace: Trace | None) -> str:
+    """How far the translator replays the export in today's engine, as a message suffix."""
+    try:
+        from tramways.g1840.interop.translate import probe
+
+        result = probe(export, trace)
+    except Exception as exc:  # the engine is being written: report, never crash
+        return f" (the translator could not run: {type(exc).__name__}: {exc})"
+    total = len(export.actions)
+    if result.failure is None:
+        return f" (the translator replays all {total} actions)"
+    return f" (the translator replays {result.reached} of {total} actions; then {result.failure})"
 
 
 def check_trace_matches(export: Export18xx, trace: Trace) -> None:
