@@ -126,6 +126,13 @@ def text_view(v: dict[str, Any]) -> str:
         if "line" in t:
             who += f" for line {t['line']}"
         lines.append(f"To act: {who}")
+    auction = v["round_info"].get("auction")
+    if auction:
+        what = auction.get("private") or f"line {auction.get('line')}"
+        leader = auction.get("high_company")
+        if leader is None:
+            leader = v["players"][auction["high_bidder"]]["name"]
+        lines.append(f"Auction: {what}, high bid {auction['high']} by {leader}")
     lines.append("")
     lines.append("Players:")
     for p in v["players"]:
