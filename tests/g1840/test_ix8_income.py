@@ -1,76 +1,93 @@
-"""IX.8 Receiving income: best route, revenue space, maintenance and losses (R-LR-8, R-LR-9)."""
+"""IX.8 (with R-LR-7, R-LR-8, R-CR-6): what a route earns, and the best route, on hand-built
+boards of the real map."""
 
 from __future__ import annotations
 
-import pytest
-
-from tramways.core.errors import IllegalAction
-from tramways.g1840.line_round import receive_income
-
-from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1
-
-SCRIPT = ("L1 lay E23 L4 r2", "L1 run", "L3 lay E17 235 r1", "L3 run", "L1 lay H12 L1 r0",
-          "L1 lay D18 235 r1", "L1 run", "L3 lay E15 5 r3")
+from tests.g1840.test_ix7_routes import _row_j_board
+from tests.g1840.test_routes_support import context, lay_exits, new_board
+from tramways.g1840.routes import best_route, check_route, format_route, parse_route
 
 
-def before_line_3_runs():
-    s = two_player_after_sr1()
-    play(s, *CR1_SCRIPT, *SCRIPT)
-    assert s.round.name == "LR1b" and s.sub.turn.line == 3
-    return s
+def _lr3a_board():
+    """The LR3a example of IX.7, rebuilt around Line 18's home I21 (its geometry is not in the
+    text; this board has the same five stops and values).
+
+    A = Südbahnhof J22 with L26 at rotation 0: its location 2 (edge 2, towards I21) is worth 30
+    in yellow and green ("yellow value still valid"); B = I21, an interchange with line 18's
+    marker, 20; C = I23, a halt, 10; D = Schloss Belvedere H22, a halt of 20, +20 because the
+    line's tram company owns the private; E = H24, a halt, 10.
+    """
+    board = new_board()
+    board.lay("J22", "L26", 0)
+    lay_exits(board, "I21", {4, 5}, "interchange")
+    lay_exits(board, "I23", {1, 2})
+    lay_exits(board, "H24", {1, 4})
+    board.place_marker("I21", 0, 18)
+    return board
 
 
-def test_ix8_best_route_income_goes_onto_the_revenue_space() -> None:
-    s = before_line_3_runs()
-    log = play(s, "L3 run")
-    # E15 halt 10 + own marker at E17 20, yellow tram, no maintenance
-    assert s.companies["SJE"].revenue == 30
-    assert any("E15.0-E17.0" in line and "for 30" in line for line in log)
+def test_ix8_lr3a_example_110_minus_50_is_60() -> None:
+    """A 30 + B 20 + C 10 + D 40 (20 + 20 landmark bonus) + E 10 = 110; a yellow tram after
+    red trams were bought has maintenance -50: 110 - 50 = 60."""
+    board = _lr3a_board()
+    ctx = context(board, 18, phase="green", landmarks={"H22"}, maintenance=-50)
+    run = best_route(ctx)
+    assert run is not None
+    assert run.stops == (("H24", 0), ("H22", 0), ("I23", 0), ("I21", 0), ("J22", 2))
+    assert run.parts == (10, 20, 10, 20, 30)
+    assert run.landmark_bonus == 20
+    assert (run.revenue, run.maintenance, run.total) == (110, -50, 60)
+    assert check_route(ctx, "J22.2-I21.0-I23.0-H22.0-H24.0") == run
 
 
-def test_ix8_claimed_route_must_be_valid_and_best() -> None:
-    s = before_line_3_runs()
-    play(s, "L3 run E17.0-E15.0")
-    assert s.companies["SJE"].revenue == 30
-    s = before_line_3_runs()
-    with pytest.raises(IllegalAction):
-        play(s, "L3 run E15.0-D18.0")
-    assert s.companies["SJE"].revenue == 0 and s.sub.turn.line == 3
+def test_ix8_landmark_bonus_only_for_the_company_s_private() -> None:
+    """Without the private the same route earns 90."""
+    run = best_route(context(_lr3a_board(), 18, phase="green"))
+    assert run is not None and run.revenue == 90 and run.landmark_bonus == 0
 
 
-def test_ix8_maintenance_subtracted_table_7() -> None:
-    s = before_line_3_runs()
-    s.trams.newest = "red"  # a yellow tram then costs 50
-    s.companies["SJE"].revenue = 40
-    play(s, "L3 run")
-    assert s.companies["SJE"].revenue == 20  # 40 + (30 - 50)
+def test_ix8_interchange_counts_only_with_own_marker() -> None:
+    """J24 10 + J26 20 (line 6's marker) + J28 0 (no marker; 20 printed) + K27 20 = 50."""
+    run = best_route(context(_row_j_board(), 6))
+    assert run is not None and run.parts == (10, 20, 0, 20) and run.revenue == 50
 
 
-def test_r_lr_9_negative_run_income_down_to_a_loan() -> None:
-    s = before_line_3_runs()
-    s.trams.newest = "pink"  # yellow: -200
-    sje = s.companies["SJE"]
-    sje.revenue, sje.treasury = 50, 70
-    s.players[0].cash = 20
-    log = play(s, "L3 run")
-    # 30 - 200 = -170: revenue 50, treasury 70, director 20 + one loan of 100 (70 left);
-    # line 3 was the last to run, so CR2 follows and KK + HB pay P1 30 more
-    assert sje.revenue == 0
-    assert s.players[0].loans == 1 and s.players[0].cash == 70 + 30
-    assert any("loan" in line for line in log)
+def test_r_lr7_red_area_value_follows_the_phase() -> None:
+    """K27 (Simmering) is worth 20/30/40/50 in the yellow/green/brown/grey phases."""
+    revenues = [best_route(context(_row_j_board(), 6, phase=p)).revenue  # type: ignore[union-attr]
+                for p in ("yellow", "green", "brown", "grey")]
+    assert revenues == [50, 60, 70, 80]
 
 
-def test_r_lr_8_no_route_earns_nothing_even_with_maintenance() -> None:
-    s = two_player_after_sr1()
-    play(s, *CR1_SCRIPT)
-    s.trams.newest = "pink"
-    play(s, "L1 run")
-    assert s.companies["WT"].revenue == 0 and s.companies["WT"].treasury == 880
+def test_r_lr7_purple_halts_fall_in_brown() -> None:
+    """L26's halts are 30 until brown, then 10: the LR3a route earns 110 - 20 = 90 in brown."""
+    run = best_route(context(_lr3a_board(), 18, phase="brown", landmarks={"H22"}))
+    assert run is not None and run.revenue == 90
 
 
-def test_r_lr_9_order_revenue_then_treasury() -> None:
-    s = before_line_3_runs()
-    sje = s.companies["SJE"]
-    sje.revenue, sje.treasury = 100, 500
-    receive_income(s, "SJE", -150, [])
-    assert (sje.revenue, sje.treasury) == (0, 450)
+def test_ix8_maintenance_and_purple_bonus_are_added() -> None:
+    board = _row_j_board()
+    assert best_route(context(board, 6, maintenance=-200)).total == -150  # type: ignore[union-attr]
+    assert best_route(context(board, 6, maintenance=200)).total == 250  # type: ignore[union-attr]
+    no_tram = best_route(context(board, 6, maintenance=None))
+    assert no_tram is not None and no_tram.maintenance == 0 and no_tram.total == 50
+
+
+def test_r_lr8_no_route_no_maintenance() -> None:
+    """A line whose markers reach no second stop has no run (None): it earns 0 and pays no
+    maintenance (R-LR-8, R-CR-6)."""
+    board = new_board()
+    board.place_marker("K27", 0, 6)
+    assert best_route(context(board, 6, maintenance=-400)) is None
+
+
+def test_routes_text_round_trip() -> None:
+    board = _lr3a_board()
+    ctx = context(board, 18, phase="green", landmarks={"H22"})
+    run = best_route(ctx)
+    assert run is not None
+    assert format_route(run) == "H24.0-H22.0-I23.0-I21.0-J22.2"
+    assert format_route(parse_route(run.text)) == run.text
+    assert check_route(ctx, parse_route(run.text)) == run
+    assert check_route(ctx, list(run.stops)) == run
+    assert run.to_json()["stops"] == ["H24.0", "H22.0", "I23.0", "I21.0", "J22.2"]
