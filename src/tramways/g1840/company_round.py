@@ -391,22 +391,14 @@ def _new_line_cards(state: State1840, log: list[str]) -> None:
 
 
 def stadtbahn_revenue(state: State1840, company: str, multiplier: int) -> int:
-    """VIII.5.2: the Stadtbahn company's run, multiplied (the routes helper's run)."""
-    try:
-        from tramways.g1840.stadtbahn_runs import stadtbahn_run
-    except ImportError:
-        stadtbahn_run = None
-    if stadtbahn_run is None or state.board is None:
-        # without the run module only the printed position can be valued
+    """VIII.5.2: the Stadtbahn company's run, multiplied (:mod:`tramways.g1840.stadtbahn_runs`)."""
+    if state.board is None:
         base = state.ent.stadtbahn[company].revenue_before_any_tile.get(state.layout_name, 0)
         return base * multiplier
+    from tramways.g1840.stadtbahn_runs import stadtbahn_run
+
     run: Any = stadtbahn_run(state.board, company, state.phase, multiplier)
-    if isinstance(run, int):
-        return run
-    for attr in ("total", "revenue"):
-        if hasattr(run, attr):
-            return int(getattr(run, attr))
-    return 0
+    return int(run.revenue)
 
 
 def _stadtbahn_runs(state: State1840, log: list[str]) -> None:

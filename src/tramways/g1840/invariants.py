@@ -11,7 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tramways.g1840.state import State1840
+    from tramways.g1840.state import StadtbahnCompany, State1840, TramCompany
 
 
 class InvariantError(AssertionError):
@@ -20,7 +20,9 @@ class InvariantError(AssertionError):
 
 def check(state: State1840) -> None:
     """Raise :class:`InvariantError` naming the first broken invariant."""
-    for cid, holder in [*state.companies.items(), *state.stadtbahn.items()]:
+    holders: list[tuple[str, TramCompany | StadtbahnCompany]] = [
+        *state.companies.items(), *state.stadtbahn.items()]
+    for cid, holder in holders:
         held = sum(p.shares.get(cid, 0) for p in state.players)
         total = held + holder.ipo + holder.pool
         if total != 100:

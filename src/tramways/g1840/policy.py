@@ -44,14 +44,14 @@ def policy(state: Any, player: int, rng: random.Random) -> Action:
     if Bid in kinds:
         if Pass in kinds and rng.random() < 0.4:
             return kinds[Pass][0]
-        bids = sorted(kinds[Bid], key=lambda b: b.amount)  # type: ignore[attr-defined]
+        bids = sorted(kinds[Bid], key=lambda b: int(getattr(b, "amount", 0)))
         return rng.choice(bids[: max(1, len(bids) // 20)] if len(bids) > 3 else bids)
     if OpenAuction in kinds or LineBid in kinds:
         if rng.random() < 0.25:
             return kinds.get(CompanyPass, actions)[0]
         bids = kinds.get(OpenAuction) or kinds.get(LineBid) or actions
-        low = min(b.amount for b in bids)  # type: ignore[attr-defined]
-        return rng.choice([b for b in bids if b.amount <= low + 10])  # type: ignore[attr-defined]
+        low = min(int(getattr(b, "amount", 0)) for b in bids)
+        return rng.choice([b for b in bids if int(getattr(b, "amount", 0)) <= low + 10])
     if Dividend in kinds:
         divs = kinds[Dividend]
         return rng.choice([divs[0], divs[-1], divs[len(divs) // 2]])
