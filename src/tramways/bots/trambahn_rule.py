@@ -124,8 +124,9 @@ class Evaluator:
         higher = any(
             f != "C" and FACE_COLOUR[f] == colour and FACE_VALUE[f] > value for f in self.hand
         )
+        costs = sorted(TRAMS[k][1] for k in self.state.display)
         affordable = (
-            self.money >= 5 * (self.pending + 1) and len(self.state.display) > self.pending
+            len(costs) > self.pending and sum(costs[: self.pending + 1]) <= self.money
         )
         good_start = value <= 4 or (value <= 6 and higher)
         if affordable and good_start and self.remaining >= 3 and len(self.cols) < 5:
@@ -145,10 +146,11 @@ class Evaluator:
     def buy(self, a: Buy) -> float:
         others = self.pending - 1
         cost = TRAMS[a.kind][1]
-        spare = self.money - cost
-        fits_all = spare >= 5 * others
+        cheapest = sorted(TRAMS[k][1] for k in self.state.display)
+        reserve = sum(cheapest[:others])  # what the other tram-less columns need at least
+        fits_all = self.money - cost >= reserve
         best_cost = max(
-            (TRAMS[k][1] for k in self.state.display if TRAMS[k][1] <= self.money - 5 * others),
+            (TRAMS[k][1] for k in self.state.display if TRAMS[k][1] <= self.money - reserve),
             default=5,
         )
         score = BUY + self.points[a.column] + TRAMS[a.kind][0] * 10

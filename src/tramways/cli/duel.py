@@ -197,6 +197,21 @@ def describe(action: Action, view: dict[str, Any]) -> Text:
     return out
 
 
+_KIND_ORDER = {Passenger: 0, Station: 1, Income: 2, Buy: 3, EndTurn: 4}
+
+
+def choice_order(action: Action) -> tuple[Any, ...]:
+    """Choices by step, then colour and value of the card, then column."""
+    card = getattr(action, "card", "")
+    if card == "C" or not card:
+        card_key: tuple[int, int] = (9, 0)
+    else:
+        card_key = (COLOURS.index(card[-1]), int(card[:-1]))
+    column = getattr(action, "column", None)
+    return (_KIND_ORDER[type(action)], getattr(action, "kind", ""), card_key,
+            getattr(action, "row", ""), -1 if column is None else column)
+
+
 def choices_table(actions: list[Action], view: dict[str, Any]) -> Table:
     ncols = 1 if len(actions) <= 12 else 2
     grid = Table.grid(padding=(0, 4))
@@ -270,7 +285,12 @@ class Duel:
         self.recent.extend(self.named(line) for line in lines)
 
     def named(self, line: str) -> str:
-        """A log line with ``P1`` / ``P2`` replaced by the players' names."""
+        """A log line with ``P1`` / ``P2`` replaced by the players' names ("You start...")."""
+        you = f"P{self.human + 1}"
+        line = re.sub(rf"^{you} (\w+?)s\b", r"You \1", line)
+        if line.startswith("You "):
+            line = line.replace(" and assigns ", " and assign ")
+        line = re.sub(rf"\b{you} wins\b", "You win", line)
         return re.sub(r"\bP([12])\b", lambda m: self.labels[int(m.group(1)) - 1], line)
 
     def show_recent(self) -> None:
@@ -286,7 +306,7 @@ class Duel:
         self.console.clear()
         self.console.print(table_picture(view, self.labels))
         self.show_recent()
-        actions = state.legal_actions(self.human)
+        actions = sorted(state.legal_actions(self.human), key=choice_order)
         self.console.print(choices_table(actions, view))
         while True:
             try:
