@@ -8,6 +8,7 @@ import pytest
 
 from tramways.core.errors import NotationError
 from tramways.g1840.actions import (
+    Accept,
     Arrange,
     Bid,
     BuyPrivate,
@@ -16,6 +17,7 @@ from tramways.g1840.actions import (
     ChooseOrder,
     CompanyPass,
     CompanyReturnPrivate,
+    Decline,
     Dividend,
     Done,
     LayTile,
@@ -43,6 +45,8 @@ EXAMPLES = {
     "P1 buy W": BuyShare(0, "W"),
     "P1 sell WT 2": SellShares(0, "WT", 2),
     "P4 return SSB": ReturnPrivate(3, "SSB"),
+    "P2 accept": Accept(1),
+    "P2 decline": Decline(1),
     "WT pay 120": Dividend(company="WT", amount=120),
     "SJE buy orange": BuyTram(company="SJE", colour="orange"),
     "GW scrap yellow": ScrapTram(company="GW", colour="yellow"),

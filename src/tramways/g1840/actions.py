@@ -1,14 +1,16 @@
 """1840 actions and their notation.
 
 Player actions start with the seat (``P1`` is seat 0): ``P1 bid KK 25``, ``P1 pass``,
-``P1 order 2``, ``P2 par WT 90``, ``P1 buy W``, ``P1 sell WT 2``, ``P1 return KK``.
+``P1 order 2``, ``P2 par WT 90``, ``P1 buy W``, ``P1 sell WT 2``, ``P1 return KK``, ``P2 accept``,
+``P2 decline`` (an offer for a private).
 
 Company actions start with the tram company (``WT``, ``DT``, ``SJE``, ``BBG``, ``WKB``, ``GW``):
 ``WT pay 120``, ``WT buy orange``, ``WT scrap yellow``, ``WT arrange orange,yellow``,
 ``WT done``, ``WT auction L7 20``, ``WT bid 25``, ``WT pass``, ``WT return KK``.
 
 Line actions start with the line (``L7``): ``L7 lay E17 57 r2``, ``L7 station E17.0``,
-``L7 remove G3.0``, ``L7 buy KK 15``, ``L7 run`` or ``L7 run <route>``.
+``L7 remove G3.0``, ``L7 buy KK 15`` (from the director at once; from another player as an
+offer that player accepts or declines), ``L7 run`` or ``L7 run <route>``.
 
 Company and line actions are taken by the company's director; their ``player`` is filled in by
 ``legal_actions`` but is not part of the notation (nor of equality), so
@@ -75,6 +77,16 @@ class ReturnPrivate(Action):
     """Return a player's private to the bank for its face value (IV.2)."""
 
     private: str
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """A player accepts a company's offer for their private (IV.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """A player declines a company's offer for their private (IV.2)."""
 
 
 # --- company actions -------------------------------------------------------------------
@@ -253,6 +265,10 @@ def format_action(action: Action) -> str:
             return f"{head} sell {action.company} {action.count}"
         if isinstance(action, ReturnPrivate):
             return f"{head} return {action.private}"
+        if isinstance(action, Accept):
+            return f"{head} accept"
+        if isinstance(action, Decline):
+            return f"{head} decline"
     raise NotationError(f"not an 1840 action: {action!r}")
 
 
@@ -338,6 +354,9 @@ def _parse_player(seat: int, verb: str, args: list[str]) -> Action:
     if verb == "return":
         _arity(args, 1)
         return ReturnPrivate(seat, _name(args[0], "private"))
+    if verb in ("accept", "decline"):
+        _arity(args, 0)
+        return Accept(seat) if verb == "accept" else Decline(seat)
     raise NotationError(f"unknown player verb {verb!r}")
 
 

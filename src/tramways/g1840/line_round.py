@@ -21,9 +21,11 @@ from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.g1840 import legality, trams
 from tramways.g1840.actions import (
+    Accept,
     BuyPrivate,
     CompanyAction,
     CompanyReturnPrivate,
+    Decline,
     LayTile,
     LineAction,
     PlaceStation,
@@ -34,7 +36,7 @@ from tramways.g1840.actions import (
 from tramways.g1840.company_round import return_company_private
 
 if TYPE_CHECKING:
-    from tramways.g1840.state import State1840
+    from tramways.g1840.state import State1840, TramCompany
 
 TILE_BONUSES = (legality.BONUS_YELLOW, legality.BONUS_UPGRADE, legality.BONUS_RED,
                 legality.BONUS_PURPLE)
@@ -51,6 +53,7 @@ class Turn:
     bonus: str | None = None  # pending bonus mode, right after the Stadtbahn tile
     station: bool = False
     laid_hexes: list[str] = field(default_factory=list)
+    offer: tuple[str, int, int] | None = None  # (private, price, seller) awaiting an answer
 
 
 @dataclass
@@ -97,6 +100,8 @@ def _place_home(state: State1840, line: int, log: list[str]) -> None:
 def acting(state: State1840) -> int:
     turn = state.sub.turn
     assert turn is not None
+    if turn.offer is not None:
+        return turn.offer[2]
     return state.company_of_line(turn.line).director
 
 
@@ -185,16 +190,16 @@ def removal_options(state: State1840, turn: Turn) -> list[Any]:
 
 
 def private_options(state: State1840, turn: Turn) -> list[tuple[str, int]]:
-    """IV.2: from LR2a the company may buy a private from its director (1..face value)."""
+    """IV.2: from LR2a the company may buy a player's private for 1..face value (from its
+    director at once, from another player if that player accepts)."""
     if state.round_index < _lr2a_index(state):
         return []
     company = state.company_of_line(turn.line)
-    seat = company.director
-    out = []
-    for p in state.players[seat].privates:
-        face = state.ent.privates[p].face_value
-        for price in range(1, min(face, company.treasury) + 1):
-            out.append((p, price))
+    out: list[tuple[str, int]] = []
+    for player in state.players:
+        for p in player.privates:
+            face = state.ent.privates[p].face_value
+            out.extend((p, price) for price in range(1, min(face, company.treasury) + 1))
     return out
 
 
@@ -209,6 +214,8 @@ def legal(state: State1840) -> list[Action]:
     sub: LineRound = state.sub
     turn = sub.turn
     assert turn is not None
+    if turn.offer is not None:
+        return [Accept(turn.offer[2]), Decline(turn.offer[2])]
     line = turn.line
     company = state.company_of_line(line)
     seat = company.director
@@ -235,6 +242,9 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
     turn = sub.turn
     assert turn is not None
     company = state.company_of_line(turn.line)
+    if turn.offer is not None:
+        _answer(state, turn, action, log)
+        return
     if isinstance(action, CompanyAction):
         if action.company != company.id:
             raise IllegalAction("IX.1", f"it is line {turn.line}'s turn ({company.id})")
@@ -323,21 +333,49 @@ def _remove(state: State1840, turn: Turn, action: RemoveMarker, log: list[str]) 
     company.treasury -= chosen.cost
     log.append(f"Line {turn.line} removes Stadtbahn {chosen.company}'s marker on "
                f"{action.hex}.{action.location} for {chosen.cost}")
-    # a pending bonus station marker may still be used here (R-LR-5)
+    if turn.bonus != legality.BONUS_STATION:
+        turn.bonus = None  # R-LR-1; a bonus marker may still replace the removed one
 
 
 def _buy_private(state: State1840, turn: Turn, action: BuyPrivate, log: list[str]) -> None:
     if (action.private, action.price) not in set(private_options(state, turn)):
         raise IllegalAction("IV.2", f"cannot buy {action.private} for {action.price} now "
-                            "(from LR2a, 1 to face value, from the director)")
+                            "(from LR2a, 1 to face value, from the treasury)")
     company = state.company_of_line(turn.line)
-    seller = state.players[company.director]
-    seller.privates.remove(action.private)
-    seller.cash += action.price
-    company.treasury -= action.price
-    company.privates.append(action.private)
-    state.private_owner[action.private] = company.id
-    log.append(f"{company.id} buys {action.private} from {seller.name} for {action.price}")
+    seller = state.private_owner[action.private]
+    assert isinstance(seller, int)
+    if seller != company.director:
+        turn.offer = (action.private, action.price, seller)
+        log.append(f"{company.id} offers {action.price} for {action.private} to "
+                   f"{state.players[seller].name}")
+        return
+    _transfer(state, company, action.private, action.price, seller, log)
+
+
+def _transfer(state: State1840, company: TramCompany, private: str, price: int, seat: int,
+              log: list[str]) -> None:
+    seller = state.players[seat]
+    seller.privates.remove(private)
+    seller.cash += price
+    company.treasury -= price
+    company.privates.append(private)
+    state.private_owner[private] = company.id
+    log.append(f"{company.id} buys {private} from {seller.name} for {price}")
+
+
+def _answer(state: State1840, turn: Turn, action: Action, log: list[str]) -> None:
+    """IV.2: the owner accepts or declines a company's offer for a private."""
+    assert turn.offer is not None
+    private, price, seat = turn.offer
+    if isinstance(action, Accept):
+        turn.offer = None
+        _transfer(state, state.company_of_line(turn.line), private, price, seat, log)
+    elif isinstance(action, Decline):
+        turn.offer = None
+        log.append(f"{state.players[seat].name} declines the offer for {private}")
+    else:
+        raise IllegalAction("IV.2", f"{state.players[seat].name} accepts or declines the offer "
+                            f"of {price} for {private}")
 
 
 def run_value(state: State1840, line: int, route: str | None = None) -> tuple[int, str]:

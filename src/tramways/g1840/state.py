@@ -240,7 +240,7 @@ class State1840:
         if player is not None and player != actor:
             return []
         actions = self._module().legal(self)
-        if self.round.type in ("CR", "LR"):
+        if self.round.type in ("CR", "LR") and not _offer_pending(self):
             # IV.2: a private may be returned to the bank at any time (here: in its owner's turn)
             from tramways.g1840.actions import ReturnPrivate
 
@@ -258,7 +258,8 @@ class State1840:
         log: list[str] = []
         from tramways.g1840.actions import ReturnPrivate
 
-        if isinstance(action, ReturnPrivate) and self.round.type in ("CR", "LR"):
+        if (isinstance(action, ReturnPrivate) and self.round.type in ("CR", "LR")
+                and not _offer_pending(self)):
             from tramways.g1840.share_round import return_private
 
             return_private(self, actor, action.private, log)
@@ -289,6 +290,11 @@ class State1840:
             self.board = board
         other.board = board.copy() if board is not None else None
         return other
+
+
+def _offer_pending(state: State1840) -> bool:
+    turn = getattr(state.sub, "turn", None)
+    return getattr(turn, "offer", None) is not None
 
 
 def _new_board(layout: str) -> Any:
