@@ -19,13 +19,14 @@ from types import MappingProxyType
 
 from tramways.g1840.model import HexDef, Layout, PathDef, TileDef
 
-_NEIGHBOURS: dict[str, Mapping[str, tuple[str | None, ...]]] = {}
+_LAYOUT_TABLES: dict[int, tuple[Layout, Mapping[str, tuple[str | None, ...]], dict]] = {}
+"""id(layout) -> (layout, neighbour table, printed tracks); the layout is kept alive so that its
+id is never reused while the entry exists."""
 
 
-def neighbour_table(layout: Layout) -> Mapping[str, tuple[str | None, ...]]:
-    """coord -> neighbours by edge 0-5, ``None`` off the map or across an impassable edge."""
-    table = _NEIGHBOURS.get(layout.name)
-    if table is None or len(table) != len(layout.hexes):
+def _tables(layout: Layout) -> tuple[Layout, Mapping[str, tuple[str | None, ...]], dict]:
+    entry = _LAYOUT_TABLES.get(id(layout))
+    if entry is None or entry[0] is not layout:
         built: dict[str, tuple[str | None, ...]] = {}
         for coord, h in layout.hexes.items():
             row: list[str | None] = []
@@ -37,9 +38,14 @@ def neighbour_table(layout: Layout) -> Mapping[str, tuple[str | None, ...]]:
                     nb = None
                 row.append(nb)
             built[coord] = tuple(row)
-        table = MappingProxyType(built)
-        _NEIGHBOURS[layout.name] = table
-    return table
+        entry = (layout, MappingProxyType(built), {})
+        _LAYOUT_TABLES[id(layout)] = entry
+    return entry
+
+
+def neighbour_table(layout: Layout) -> Mapping[str, tuple[str | None, ...]]:
+    """coord -> neighbours by edge 0-5, ``None`` off the map or across an impassable edge."""
+    return _tables(layout)[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,14 +105,11 @@ def tile_track(tile: TileDef, rotation: int) -> HexTrack:
     return track
 
 
-_PRINTED: dict[tuple[str, str], HexTrack] = {}
-
-
 def printed_track(layout: Layout, hexdef: HexDef) -> HexTrack:
     """The indexed tram track printed on an empty hex (cached per layout and hex)."""
-    key = (layout.name, hexdef.coord)
-    track = _PRINTED.get(key)
+    printed = _tables(layout)[2]
+    track = printed.get(hexdef.coord)
     if track is None:
         track = _index(hexdef.paths)
-        _PRINTED[key] = track
+        printed[hexdef.coord] = track
     return track
