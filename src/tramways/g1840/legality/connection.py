@@ -14,11 +14,14 @@ from __future__ import annotations
 from tramways.g1840.board import Board
 from tramways.g1840.model import opposite
 
+_NONE: frozenset[int] = frozenset()
+
 
 class Connection:
     """The reach of ``line`` on ``board``, indexed for tile-laying questions."""
 
-    __slots__ = ("board", "line", "edges", "locations", "hexes", "candidates", "_entered")
+    __slots__ = ("board", "line", "edges", "locations", "hexes", "candidates", "_entered",
+                 "entered_by_hex", "locations_by_hex")
 
     def __init__(self, board: Board, line: int) -> None:
         self.board = board
@@ -38,6 +41,16 @@ class Connection:
                 candidates.add(nb)
         self._entered = frozenset(entered)
         self.candidates = frozenset(candidates)
+        by_hex: dict[str, set[int]] = {}
+        for coord, edge in entered:
+            by_hex.setdefault(coord, set()).add(edge)
+        self.entered_by_hex: dict[str, frozenset[int]] = {
+            c: frozenset(es) for c, es in by_hex.items()}
+        locs: dict[str, set[int]] = {}
+        for coord, loc in self.locations:
+            locs.setdefault(coord, set()).add(loc)
+        self.locations_by_hex: dict[str, frozenset[int]] = {
+            c: frozenset(ls) for c, ls in locs.items()}
 
     def enters(self, coord: str, edge: int) -> bool:
         """True if the line's track reaches the border of ``coord`` at ``edge``."""
@@ -46,8 +59,14 @@ class Connection:
     def reaches_location(self, coord: str, location: int) -> bool:
         return (coord, location) in self.locations
 
+    def entered_edges(self, coord: str) -> frozenset[int]:
+        """The edges of ``coord`` the line's track arrives at."""
+        return self.entered_by_hex.get(coord, _NONE)
+
+    def reached_locations(self, coord: str) -> frozenset[int]:
+        """The locations of ``coord`` the line reaches."""
+        return self.locations_by_hex.get(coord, _NONE)
+
     def touches_hex(self, coord: str) -> bool:
         """True if some location of ``coord`` or its border at some edge is reached."""
-        return any(self.enters(coord, e) for e in range(6)) or any(
-            c == coord for c, _ in self.locations
-        )
+        return coord in self.entered_by_hex or coord in self.locations_by_hex

@@ -12,12 +12,13 @@ tile: R-LR-3) or the ``"bonus_upgrade"`` (yellow to green, from LR2a).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board
 from tramways.g1840.data import tiles
+from tramways.g1840.hexgrid import tile_track
 from tramways.g1840.legality.connection import Connection
 from tramways.g1840.legality.context import (
     NEXT_COLOUR,
@@ -51,6 +52,7 @@ class _Ctx:
     conn: Connection
     home: str | None
     forced_home: bool
+    edge_refusals: dict[tuple[str, int], str | None] = field(default_factory=dict)
 
 
 def _ctx(state: BuildState, line: int, first_turn: bool, mode: str) -> _Ctx:
@@ -129,19 +131,39 @@ def in_supply(board: Board, tile_id: str) -> bool:
     return board.available(tile_id) > 0
 
 
-def exits_refusal(board: Board, coord: str, tile: TileDef, rotation: int) -> str | None:
-    """IX.4: no tram track off the map, nor into a fixed/red/park/station hex without a black
-    arrow or track there (allowed dead ends (1)-(5))."""
-    layout = board.layout
-    for edge in sorted(tile.exits_at(rotation, "tram")):
-        nb = board.neighbour(coord, edge)
-        if nb is None:
-            return f"track at edge {edge} of {coord} would lead off the map"
-        if layout.hexes[nb].area in OPEN_AREAS:
-            continue
-        back = opposite(edge)
-        if not any(p.track == "tram" and back in p.edges for p in board.paths(nb)):
-            return f"track at edge {edge} of {coord} would run into {nb}, which has no connection there"
+def tram_exits(tile: TileDef, rotation: int) -> frozenset[int]:
+    """Edges where tram track leaves ``tile`` at ``rotation`` (cached)."""
+    return tile_track(tile, rotation).tram_edges
+
+
+def edge_refusal(board: Board, coord: str, edge: int) -> str | None:
+    """IX.4: why tram track may not leave ``coord`` at ``edge``: off the map, or into a
+    fixed/red/park/station hex without a black arrow or track there (allowed dead ends
+    (1)-(5)); None if it may."""
+    nb = board.neighbour(coord, edge)
+    if nb is None:
+        return f"track at edge {edge} of {coord} would lead off the map"
+    if board.layout.hexes[nb].area in OPEN_AREAS:
+        return None
+    if opposite(edge) not in board.track(nb).by_edge:
+        return f"track at edge {edge} of {coord} would run into {nb}, which has no connection there"
+    return None
+
+
+def exits_refusal(board: Board, coord: str, tile: TileDef, rotation: int,
+                  cache: dict[tuple[str, int], str | None] | None = None) -> str | None:
+    """The first :func:`edge_refusal` among the tile's tram exits, or None."""
+    for edge in sorted(tram_exits(tile, rotation)):
+        if cache is None:
+            why = edge_refusal(board, coord, edge)
+        else:
+            key = (coord, edge)
+            if key in cache:
+                why = cache[key]
+            else:
+                why = cache[key] = edge_refusal(board, coord, edge)
+        if why:
+            return why
     return None
 
 
@@ -149,10 +171,10 @@ def connected(conn: Connection, coord: str, tile: TileDef, rotation: int,
               location_map: LocationMap) -> bool:
     """IX.4/IX.5: some track of the tile at ``coord`` joins the line's reach (permissive:
     old track that was reached counts, new track need not be usable)."""
-    for p in tile.paths_at(rotation):
-        if p.track == "tram" and any(conn.enters(coord, e) for e in p.edges):
-            return True
-    return any(conn.reaches_location(coord, old) for old, _ in location_map)
+    if tram_exits(tile, rotation) & conn.entered_edges(coord):
+        return True
+    reached = conn.reached_locations(coord)
+    return any(old in reached for old, _ in location_map)
 
 
 # ---------------------------------------------------------------- the evaluator
@@ -192,7 +214,7 @@ def _evaluate(ctx: _Ctx, coord: str, tile_id: str, rotation: int, mode: str,
                        laid_this_turn)
     if not in_supply(board, tile_id):
         raise IllegalAction("R-LR-11", f"no tile {tile_id} is left in the supply")
-    refusal = exits_refusal(board, coord, tile, rotation)
+    refusal = exits_refusal(board, coord, tile, rotation, ctx.edge_refusals)
     if refusal:
         raise IllegalAction("IX.4", refusal)
     home_ok = ctx.forced_home and coord == ctx.home
@@ -341,8 +363,14 @@ def legal_tile_lays(
     ``mode``: ``"normal"``, ``"bonus_yellow"`` or ``"bonus_upgrade"`` (R-LR-1).
     """
     ctx = _ctx(state, line, first_turn, mode)
+    all_tiles = tiles()
+    conn = ctx.conn
     result = []
     for coord, tile_id, rotation in _candidates(ctx, mode, laid_this_turn):
+        if not (ctx.forced_home or conn.reached_locations(coord)) and not (
+            tram_exits(all_tiles[tile_id], rotation) & conn.entered_edges(coord)
+        ):
+            continue  # cannot be connected (the evaluator would refuse it: IX.4/IX.5)
         try:
             result.append(_evaluate(ctx, coord, tile_id, rotation, mode, laid_this_turn))
         except IllegalAction:

@@ -1,0 +1,110 @@
+"""Benchmark of tile-lay legality (``tramways.g1840.legality``): prints one JSON object.
+
+Board: the tiles and station markers of the reference game's last Line Round position (the
+2-player 18xx.games trace in ``../shared``), the most crowded board a Line Round has seen.
+For every line on it, time :func:`legal_tile_lays` (normal lays and upgrades, phase of that
+position) from a cold start: a freshly built board, so the line's reach is computed inside the
+timing. Also timed: the Stadtbahn lays, station placements and a warm (reach cached) call.
+The process-wide tile caches are filled by one untimed pass first (its total is reported as
+``first_pass_all_lines_ms``).
+
+Keys: ``median_ms`` / ``max_ms`` (cold legal_tile_lays per line), ``warm_median_ms``,
+``stations_median_ms``, ``stadtbahn_median_ms``, ``lines``, ``lays_per_line``, ``samples``.
+Run: ``.venv/bin/python benchmarks/legal_lays.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+TRACE = REPO.parent / "shared" / "reference" / "1840" / "oracle" / "2player.trace.jsonl"
+PHASES = {"1": "yellow", "2": "green", "3": "brown", "4": "grey"}
+ROUNDS = 20
+
+
+def last_line_round() -> tuple[dict[str, Any], Any]:
+    from tramways.g1840.interop.trace_positions import board_from_trace, layout_for_header
+
+    header: dict[str, Any] = {}
+    last: dict[str, Any] | None = None
+    with TRACE.open(encoding="utf-8") as fh:
+        for text in fh:
+            item = json.loads(text)
+            if item.get("kind") == "header":
+                header = item
+            elif item.get("processed") and item.get("state", {}).get("round", {}).get(
+                "name"
+            ) == "Line Round":
+                last = item["state"]
+    assert last is not None
+    layout = layout_for_header(header)
+    return last, lambda: board_from_trace(layout, last)
+
+
+def main() -> None:
+    from tramways.g1840.legality import (
+        SimpleBuildState,
+        legal_stadtbahn_lays,
+        legal_station_placements,
+        legal_tile_lays,
+    )
+
+    if not TRACE.is_file():
+        print(json.dumps({"error": f"{TRACE} not found"}))
+        return
+    trace_state, build = last_line_round()
+    phase = PHASES.get(str(trace_state["game"]["phase"]), "yellow")
+    lines = sorted(int(name.split()[-1]) for name in trace_state["lines"])
+    cold: list[float] = []
+    warm: list[float] = []
+    stations: list[float] = []
+    stadtbahn: list[float] = []
+    counts: dict[int, int] = {}
+    # One untimed pass fills the process-wide tile-geometry caches (upgrade maps, rotations).
+    board = build()
+    warmup_state = SimpleBuildState(board, phase, set(lines))
+    start = time.perf_counter()
+    for line in lines:
+        legal_tile_lays(warmup_state, line)
+    first_pass_ms = (time.perf_counter() - start) * 1000
+    for _ in range(ROUNDS):
+        board = build()
+        state = SimpleBuildState(board, phase, set(lines))
+        for line in lines:
+            start = time.perf_counter()
+            lays = legal_tile_lays(state, line)
+            cold.append((time.perf_counter() - start) * 1000)
+            counts[line] = len(lays)
+            start = time.perf_counter()
+            legal_tile_lays(state, line)
+            warm.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            legal_station_placements(state, line)
+            stations.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            legal_stadtbahn_lays(state, line)
+            stadtbahn.append((time.perf_counter() - start) * 1000)
+    print(json.dumps({
+        "benchmark": "legal_lays",
+        "board": "2player trace, last Line Round position",
+        "phase": phase,
+        "tiles_on_board": len(build().placed()),
+        "lines": lines,
+        "lays_per_line": {str(k): v for k, v in counts.items()},
+        "samples": len(cold),
+        "median_ms": round(statistics.median(cold), 3),
+        "max_ms": round(max(cold), 3),
+        "warm_median_ms": round(statistics.median(warm), 3),
+        "first_pass_all_lines_ms": round(first_pass_ms, 3),
+        "stations_median_ms": round(statistics.median(stations), 3),
+        "stadtbahn_median_ms": round(statistics.median(stadtbahn), 3),
+    }))
+
+
+if __name__ == "__main__":
+    main()
