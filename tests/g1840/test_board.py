@@ -427,3 +427,18 @@ def test_supply_is_conserved_and_copies_are_independent(lays) -> None:
         board.reach("W")
     assert snapshot.placed() == {}
     assert on_map_plus_supply(snapshot) == chart
+
+
+def test_ix5_default_location_map_follows_the_track_on_oo_upgrades() -> None:
+    board = full_board()
+    board.lay("D18", "235", 0)  # circle 0 on edge 0, circle 1 without track
+    assert default_location_map(board, "D18", "8858", 0) == {0: 0, 1: 1}
+    assert default_location_map(board, "D18", "8858", 5) == {0: 1, 1: 0}
+    board.lay("D18", "8858", 5, location_map={0: 1, 1: 0})
+    board.place_marker("D18", 0, 1)
+    board.place_marker("D18", 1, 2)
+    assert default_location_map(board, "D18", "L17", 0) == {1: 0}  # edge 1 would be lost
+    mapping = default_location_map(board, "D18", "L17", 2)
+    assert mapping == {0: 0, 1: 0}  # both circles merge into L17's two-slot circle
+    board.lay("D18", "L17", 2, location_map=mapping)
+    assert set(board.markers("D18")[0]) == {1, 2}

@@ -424,8 +424,9 @@ class Board:
 def default_location_map(board: Board, coord: str, tile_id: str, rotation: int) -> dict[int, int]:
     """Old location id -> new for replacing the hex's current track by ``tile_id`` at
     ``rotation``: each old location goes to the new location whose track covers all of the
-    old one's edges and is of the same kind (IX.4/IX.5 "same orientation"); ties keep the id.
-    Locations that match nothing are left out (a caller that needs them must decide)."""
+    old one's edges and is of the same kind (IX.4/IX.5 "same orientation"), preferring distinct
+    targets and the same id; two circles may merge into one (OO -> L17). Locations that match
+    nothing are left out (a caller that needs them must decide)."""
     new_tile = tiles()[tile_id]
     new_paths = new_tile.paths_at(rotation)
     new_edges: dict[int, set[int]] = {loc.id: set() for loc in new_tile.locations}
@@ -445,11 +446,11 @@ def default_location_map(board: Board, coord: str, tile_id: str, rotation: int) 
             new.id
             for new in new_tile.locations
             if new.kind == old.kind and old_edges[old.id] <= new_edges[new.id]
-            and new.id not in used
         ]
         if not candidates:
             continue
-        choice = old.id if old.id in candidates else candidates[0]
+        fresh = [c for c in candidates if c not in used] or candidates  # OO -> L17 merges
+        choice = old.id if old.id in fresh else fresh[0]
         result[old.id] = choice
         used.add(choice)
     return result
