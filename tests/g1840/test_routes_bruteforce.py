@@ -1,0 +1,177 @@
+"""The best-route search against a plain enumeration of every route (IX.2, IX.7, IX.8).
+
+The enumeration below is written separately from :mod:`tramways.g1840.routes`: it walks the
+board's paths edge by edge from every stop, keeping the visited locations and the hex borders
+used (a border is the piece of track both tiles' paths share there), and scores every route it
+can reach.  Hypothesis draws small random boards: random tiles from the real tile set on a
+window of the map (rows G-J, columns 20-30: interchanges, a railway station, the Simmering red
+area, the Schloss Belvedere landmark), random station markers of lines 4, 6, 15 and 18.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.g1840.test_routes_support import context, new_board
+from tramways.g1840.board import Board
+from tramways.g1840.data import tiles
+from tramways.g1840.routes import best_route
+
+WINDOW = ("G21", "G25", "G27", "G29", "H20", "H24", "H26", "H28", "I21", "I23", "I25",
+          "I27", "I29", "J20", "J22", "J24", "J26", "J28")
+LINES = (4, 6, 15, 18)
+
+
+def _red(board: Board, coord: str) -> bool:
+    if board.layout.hexes[coord].area.startswith("offboard_red"):
+        return True
+    placed = board.tile(coord)
+    return placed is not None and tiles()[placed.tile_id].colour == "red"
+
+
+def brute_force_best(board: Board, line: int, phase: str, landmarks: frozenset[str],
+                     ruleset: str) -> int | None:
+    """The highest revenue of any valid route, by enumeration (None: no valid route)."""
+
+    def kind(stop: tuple[str, int]) -> str | None:
+        coord, loc_id = stop
+        loc = board.location(coord, loc_id)
+        if loc.kind in ("halt", "interchange"):
+            return loc.kind
+        if board.layout.hexes[coord].area == "railway_station" and ruleset == "18xx.games":
+            return "station"
+        return None
+
+    def tram(coord: str):  # type: ignore[no-untyped-def]
+        return [p for p in board.paths(coord) if p.track == "tram"]
+
+    def value(stop: tuple[str, int]) -> int:
+        coord, loc_id = stop
+        loc = board.location(coord, loc_id)
+        if kind(stop) == "halt":
+            return loc.value(phase)
+        if kind(stop) == "interchange" and line in board.markers(coord).get(loc_id, ()):
+            return loc.value(phase)
+        return 0
+
+    def passable(stop: tuple[str, int]) -> bool:
+        coord, loc_id = stop
+        if kind(stop) == "station" or _red(board, coord):
+            return False
+        if any(p.terminal and loc_id in p.locations for p in tram(coord)):
+            return False
+        return not board.is_blocked(coord, loc_id, line)
+
+    def score(route: list[tuple[str, int]]) -> int | None:
+        if len(route) < 2 or not any(
+            line in board.markers(c).get(loc, ()) for c, loc in route
+        ):
+            return None
+        bonus = 20 * len({c for c, _ in route if c in landmarks})
+        return sum(value(s) for s in route) + bonus
+
+    def nexts(stop: tuple[str, int], used: frozenset):  # type: ignore[no-untyped-def]
+        """(next stop, borders used) for every way out of ``stop``."""
+        coord, loc_id = stop
+        out = []
+        for p in tram(coord):
+            if loc_id not in p.locations:
+                continue
+            far = p.b if p.a.location == loc_id else p.a
+            if far.location is not None:
+                if far.location != loc_id:
+                    out.append(((coord, far.location), used))
+                continue
+            todo = [(coord, far.edge, used)]
+            while todo:
+                here, edge, borders = todo.pop()
+                there = board.neighbour(here, edge)
+                if there is None:
+                    continue
+                border = frozenset({(here, edge), (there, (edge + 3) % 6)})
+                if border in borders:
+                    continue
+                borders = borders | {border}
+                entry = (edge + 3) % 6
+                for q in tram(there):
+                    if entry not in q.edges:
+                        continue
+                    other = q.b if q.a.edge == entry else q.a
+                    if other.location is not None:
+                        out.append(((there, other.location), borders))
+                    elif other.edge is not None:
+                        todo.append((there, other.edge, borders))
+        return out
+
+    best: int | None = None
+    starts = [
+        (c, loc.id) for c in board.layout.hexes for loc in board.locations(c)
+        if kind((c, loc.id)) is not None
+    ]
+
+    def dfs(route: list[tuple[str, int]], used: frozenset) -> None:  # type: ignore[type-arg]
+        nonlocal best
+        got = score(route)
+        if got is not None and (best is None or got > best):
+            best = got
+        if len(route) > 1 and not passable(route[-1]):
+            return
+        for stop, borders in nexts(route[-1], used):
+            if stop in route or kind(stop) is None:
+                continue
+            route.append(stop)
+            dfs(route, borders)
+            route.pop()
+
+    for start in starts:
+        dfs([start], frozenset())
+    return best
+
+
+def _random_board(data: st.DataObject, line: int) -> Board:
+    ruleset = data.draw(st.sampled_from(["rules", "18xx.games"]))
+    board = new_board(ruleset=ruleset)
+    board._supply = {key: 99 for key in board._supply}  # test boards ignore the supply
+    all_tiles = tiles()
+    for coord in WINDOW:
+        hexdef = board.layout.hexes[coord]
+        if not hexdef.laying_allowed or data.draw(st.integers(0, 3)) == 0:
+            continue
+        if hexdef.area == "inner_city":
+            continue
+        if hexdef.area == "railway_station":
+            options = sorted(t.id for t in all_tiles.values()
+                             if t.colour == "purple" and t.only_on_hex is None)
+        elif hexdef.stadtbahn is not None:
+            options = sorted(t.id for t in all_tiles.values() if t.orange_edged)
+        else:
+            kind = "interchange" if hexdef.area == "interchange" else "halt"
+            colour = data.draw(st.sampled_from(["yellow", "green", "brown", "grey"]))
+            options = sorted(
+                t.id for t in all_tiles.values()
+                if not t.orange_edged and t.colour == colour
+                and not t.label and [loc.kind for loc in t.locations] == [kind]
+            )
+        board.lay(coord, data.draw(st.sampled_from(options)), data.draw(st.integers(0, 5)))
+    interchanges = [(c, loc.id) for c in WINDOW + ("K27",) for loc in board.locations(c)
+                    if loc.kind == "interchange"]
+    for i in range(data.draw(st.integers(1, 8))):
+        coord, loc = data.draw(st.sampled_from(interchanges))
+        owner = line if i < 2 else data.draw(st.sampled_from(LINES))
+        if board.free_slots(coord, loc) > 0:
+            board.place_marker(coord, loc, owner)
+    return board
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_routes_search_equals_brute_force(data: st.DataObject) -> None:
+    line = data.draw(st.sampled_from(LINES))
+    board = _random_board(data, line)
+    phase = data.draw(st.sampled_from(["yellow", "green", "brown", "grey"]))
+    landmarks = frozenset(data.draw(st.sets(st.sampled_from(["H22", "D20", "E21"]))))
+    ruleset = board.ruleset
+    run = best_route(context(board, line, phase, landmarks, 0, ruleset))
+    expected = brute_force_best(board, line, phase, landmarks, ruleset)
+    assert (run.revenue if run else None) == expected
