@@ -19,7 +19,9 @@ Queries:
 * ``supply``: tiles not on the map, keyed by :func:`tramways.g1840.data.supply_key`;
   ``available(tile_id)``.
 * ``reach(line) -> Reach``: where the line's station markers connect to (IX.2, IX.4, IX.6),
-  cached per ``version``.
+  cached per ``version``; ``walk(starts, line)`` is the same walk from any locations.
+* ``to_json()`` / ``Board.from_json(data)``: a JSON snapshot (layout, ruleset, tiles, markers).
+* :func:`default_location_map`: old -> new location ids that keep each location's track.
 
 Changes (each increments ``version``): ``lay`` (returns the replaced tile's id, which goes back
 to the supply, and carries the station markers over), ``place_marker``, ``remove_marker``.
