@@ -10,7 +10,8 @@ Company actions start with the tram company (``WT``, ``DT``, ``SJE``, ``BBG``, `
 
 Line actions start with the line (``L7``): ``L7 lay E17 57 r2``, ``L7 station E17.0``,
 ``L7 remove G3.0``, ``L7 buy KK 15`` (from the director at once; from another player as an
-offer that player accepts or declines), ``L7 run`` or ``L7 run <route>``.
+offer that player accepts or declines), ``L7 run`` or ``L7 run <route>``, and with the
+18xx.games ruleset ``L7 done`` (end the turn after the run).
 
 Company and line actions are taken by the company's director; their ``player`` is filled in by
 ``legal_actions`` but is not part of the notation (nor of equality), so
@@ -212,6 +213,12 @@ class Run(LineAction):
     route: str | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndTurn(LineAction):
+    """18xx.games ruleset: end a line's turn after its run (its company may still buy a
+    private then, the site's BuyCompany step)."""
+
+
 # --- notation --------------------------------------------------------------------------
 
 
@@ -249,6 +256,8 @@ def format_action(action: Action) -> str:
             return f"{head} buy {action.private} {action.price}"
         if isinstance(action, Run):
             return head + " run" + ("" if action.route is None else " " + action.route)
+        if isinstance(action, EndTurn):
+            return f"{head} done"
     else:
         head = f"P{action.player + 1}"
         if isinstance(action, Bid):
@@ -411,4 +420,7 @@ def _parse_line(line: int, verb: str, args: list[str]) -> Action:
     if verb == "buy":
         _arity(args, 2)
         return BuyPrivate(line=line, private=_name(args[0], "private"), price=_int(args[1], "price"))
+    if verb == "done":
+        _arity(args, 0)
+        return EndTurn(line=line)
     raise NotationError(f"unknown line verb {verb!r}")

@@ -61,6 +61,7 @@ class CompanyRound:
     bought: set[str] = field(default_factory=set)  # bought a line this CR
     auction: LineAuction | None = None
     queue: list[str] = field(default_factory=list)  # post / mandatory queue
+    phase: str = "div"  # 18xx.games ruleset: "div" for every company, then "buy"
 
 
 def begin(state: State1840, log: list[str]) -> None:
@@ -179,7 +180,7 @@ def _pay_dividend(state: State1840, company: TramCompany, amount: int, log: list
     company.treasury += company.revenue - amount
     company.revenue = 0
     before = state.price(company.id)
-    state.market.move_dividend(company.id, state.ent.dividend_move(amount))
+    state.market.move_dividend(company.id, state.ent.dividend_move(amount), state.x18)
     log.append(f"{company.id} pays {amount} ({per_share} per share), retains the rest; "
                f"price {before} -> {state.price(company.id)}")
 
@@ -206,7 +207,7 @@ def _end_buying(state: State1840) -> None:
     sub: CompanyRound = state.sub
     if sub.step == "d":
         sub.idx += 1
-        sub.paid = False
+        sub.paid = state.x18 and sub.phase == "buy"
     elif sub.step == "post":
         sub.queue.pop(0)
     else:
@@ -294,11 +295,15 @@ def settle(state: State1840, log: list[str]) -> bool:
     while True:
         if sub.step == "d":
             if sub.idx >= len(sub.order):
-                _stadtbahn_runs(state, log)
-                if last(state):
-                    state.finished = True
-                    log.append("The game ends after CR6 (XI, R-CR-4)")
-                    return True
+                if not state.x18 or sub.phase == "div":
+                    _stadtbahn_runs(state, log)
+                    if last(state):
+                        state.finished = True
+                        log.append("The game ends after CR6 (XI, R-CR-4)")
+                        return True
+                    if state.x18:  # now a tram buying turn per company
+                        sub.phase, sub.idx, sub.paid = "buy", 0, True
+                        continue
                 if all(len(c.lines) >= 3 for c in state.companies.values()):
                     _start_mandatory(state, log)
                 else:
@@ -311,6 +316,9 @@ def settle(state: State1840, log: list[str]) -> bool:
                     sub.paid = True
                     continue
                 return False
+            if state.x18 and sub.phase == "div":  # every dividend first
+                sub.idx, sub.paid = sub.idx + 1, False
+                continue
             if last(state) or not trams.has_turn(state, company):
                 _end_buying(state)
                 continue
@@ -414,6 +422,6 @@ def _stadtbahn_runs(state: State1840, log: list[str]) -> None:
             pct = player.shares.get(company, 0)
             player.cash += per_share * (pct // 10)
         before = state.price(company)
-        state.market.move_dividend(company, state.ent.dividend_move(total))
+        state.market.move_dividend(company, state.ent.dividend_move(total), state.x18)
         log.append(f"Stadtbahn {company} runs for {total} (x{multiplier}), {per_share} per share; "
                    f"price {before} -> {state.price(company)}")

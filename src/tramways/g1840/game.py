@@ -1,6 +1,8 @@
 """The 1840 game object: settings, set-up drawn from the seed, notation, text view.
 
-Settings: ``players`` (2-6), ``small_map`` (3 players only, XII) and ``names``.
+Settings: ``players`` (2-6), ``small_map`` (3 players only, XII), ``names`` and ``ruleset``
+(``"18xx.games"`` for imported records: RULINGS.md X-1..X-9; the set-up may then name the
+``tram_companies`` drawn by the site).
 Set-up (R-SETUP-2, III.1): the playing order cards dealt at random, the line cards (line 2 set
 aside, the others shuffled, players + 1 dealt face up, line 2 shuffled into the rest), the
 privates and Stadtbahn companies of the layout.
@@ -17,6 +19,10 @@ from tramways.core.rng import derive_rng
 from tramways.g1840 import actions as notation
 from tramways.g1840.entities import layout_name, lines_in, privates_in, stadtbahn_in
 from tramways.g1840.state import State1840
+
+RULESETS = ("rules", "18xx.games")
+"""``"rules"``: the printed rules with RULINGS.md; ``"18xx.games"``: X-1..X-9, for records
+imported from the site (see :mod:`tramways.g1840.interop`)."""
 
 
 class Game1840:
@@ -39,10 +45,16 @@ class Game1840:
         if (not isinstance(names, list) or len(names) != players
                 or not all(isinstance(n, str) and n for n in names)):
             raise RecordError(f"1840: names must be {players} non-empty strings")
-        unknown = set(settings) - {"players", "small_map", "names"}
+        ruleset = settings.get("ruleset", "rules")
+        if ruleset not in RULESETS:
+            raise RecordError(f"1840: ruleset must be one of {', '.join(RULESETS)}")
+        unknown = set(settings) - {"players", "small_map", "names", "ruleset"}
         if unknown:
             raise RecordError(f"1840: unknown settings {', '.join(sorted(unknown))}")
-        return {"players": players, "small_map": small, "names": list(names)}
+        out = {"players": players, "small_map": small, "names": list(names)}
+        if ruleset != "rules":
+            out["ruleset"] = ruleset
+        return out
 
     def setup(self, settings: dict[str, Any], seed: int) -> dict[str, Any]:
         """Every random outcome, drawn from the seed (III.1, III.5, R-SETUP-2)."""

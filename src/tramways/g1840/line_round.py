@@ -26,6 +26,7 @@ from tramways.g1840.actions import (
     CompanyAction,
     CompanyReturnPrivate,
     Decline,
+    EndTurn,
     LayTile,
     LineAction,
     PlaceStation,
@@ -54,6 +55,7 @@ class Turn:
     station: bool = False
     laid_hexes: list[str] = field(default_factory=list)
     offer: tuple[str, int, int] | None = None  # (private, price, seller) awaiting an answer
+    ran: bool = False  # 18xx.games ruleset: the run is done, a private may still be bought
 
 
 @dataclass
@@ -124,7 +126,7 @@ def tile_options(state: State1840, turn: Turn) -> list[Any]:
         out.extend(legality.legal_bonus_lays(state, turn.line, turn.bonus,
                                              laid_this_turn=turn.laid_hexes))
     if not turn.laid:
-        out.extend(legality.legal_tile_lays(state, turn.line, first_turn=turn.first,
+        out.extend(legality.legal_tile_lays(state, turn.line, first_turn=turn.first and not state.x18,
                                             laid_this_turn=turn.laid_hexes, mode="normal"))
     if not turn.stadtbahn:
         out.extend(legality.legal_stadtbahn_lays(state, turn.line))
@@ -158,7 +160,7 @@ def _check_lay(state: State1840, turn: Turn, action: LayTile) -> Any:
     if not turn.laid:
         attempts.append(lambda: legality.check_tile_lay(
             state, turn.line, action.hex, action.tile, action.rotation,
-            first_turn=turn.first, laid_this_turn=turn.laid_hexes, mode="normal"))
+            first_turn=turn.first and not state.x18, laid_this_turn=turn.laid_hexes, mode="normal"))
     for attempt in attempts:
         try:
             return attempt()
@@ -219,6 +221,10 @@ def legal(state: State1840) -> list[Action]:
     line = turn.line
     company = state.company_of_line(line)
     seat = company.director
+    if turn.ran:
+        return [*(BuyPrivate(line=line, private=p, price=price, player=seat)
+                  for p, price in private_options(state, turn)),
+                EndTurn(line=line, player=seat)]
     out: list[Action] = [
         LayTile(line=line, hex=t.coord, tile=t.tile_id, rotation=t.rotation, player=seat)
         for t in tile_options(state, turn)
@@ -258,6 +264,14 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
         return
     if not isinstance(action, LineAction) or action.line != turn.line:
         raise IllegalAction("IX.1", f"it is line {turn.line}'s turn")
+    if turn.ran:
+        if isinstance(action, BuyPrivate):
+            _buy_private(state, turn, action, log)
+        elif isinstance(action, EndTurn):
+            _next_line(state, log)
+        else:
+            raise IllegalAction("IX.3", f"line {turn.line} has run: buy a private or end")
+        return
     if isinstance(action, LayTile):
         _lay(state, turn, action, log)
     elif isinstance(action, PlaceStation):
@@ -269,7 +283,10 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
         turn.bonus = None
     elif isinstance(action, Run):
         _run(state, turn, action, log)
-        _next_line(state, log)
+        if state.x18 and private_options(state, turn):
+            turn.ran = True  # the site's BuyCompany step follows the run
+        else:
+            _next_line(state, log)
     else:
         raise IllegalAction("IX.3", "not an action of a Line Round")
 
@@ -386,9 +403,11 @@ def run_value(state: State1840, line: int, route: str | None = None) -> tuple[in
     from tramways.g1840.routes import best_route, check_route, format_route
 
     ctx = state.route_context(line)
-    best = best_route(ctx)
+    best = None if (route is not None and state.x18) else best_route(ctx)
     if route is not None:
         claimed = check_route(ctx, route)
+        if state.x18:  # X-8: a recorded run is taken as recorded when valid
+            return claimed.total, format_route(claimed)
         if best is None or claimed.total != best.total:
             raise IllegalAction("IX.8", f"the claimed route earns {claimed.total}; "
                                 f"the best earns {best.total if best else 0}")
@@ -412,9 +431,10 @@ def receive_income(state: State1840, company_id: str, income: int, log: list[str
         company.revenue += income
         return
     loss = -income
-    take = min(loss, company.revenue)
-    company.revenue -= take
-    loss -= take
+    if not state.x18:  # X-3: the 18xx.games ruleset skips the revenue space
+        take = min(loss, company.revenue)
+        company.revenue -= take
+        loss -= take
     take = min(loss, company.treasury)
     company.treasury -= take
     loss -= take

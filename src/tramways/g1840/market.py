@@ -74,8 +74,10 @@ class ShareMarket:
         return (row - 1, col) if row > 0 else cell
 
     # --- moves --------------------------------------------------------------------------
-    def move_dividend(self, company: str, spaces: int) -> None:
-        """X.2 / R-CR-2: right ``spaces`` (up at a row end), or left (down at column 0)."""
+    def move_dividend(self, company: str, spaces: int, continue_right: bool = False) -> None:
+        """X.2 / R-CR-2: right ``spaces`` (once a row end is hit, up for each remaining step),
+        or left (down at column 0).  ``continue_right`` (18xx.games ruleset, X-9): after going
+        up at a row end the move continues to the right in the new row."""
         cell = self.where[company]
         if spaces < 0:
             for _ in range(-spaces):
@@ -84,6 +86,9 @@ class ShareMarket:
             at_end = False
             for _ in range(spaces):
                 row, col = cell
+                if continue_right:
+                    cell = self._right(cell)
+                    continue
                 at_end = at_end or col + 1 >= len(self.rows[row])
                 cell = self._up(cell) if at_end else (row, col + 1)
         self.place(company, cell)

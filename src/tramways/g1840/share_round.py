@@ -213,8 +213,9 @@ def settle(state: State1840, log: list[str]) -> bool:
     sub: ShareRound = state.sub
     if not sub.done:
         return False
-    for company in state.market.order(list(state.companies)):
-        tram = state.companies[company]
+    risers = list(state.companies) + (list(state.stadtbahn) if state.x18 else [])
+    for company in state.market.order(risers):
+        tram = state.companies.get(company) or state.stadtbahn[company]
         if tram.ipo == 0 and tram.pool == 0:
             state.market.move_up(company)
             log.append(f"{company} is sold out: price rises to {state.price(company)}")

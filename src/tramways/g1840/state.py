@@ -87,6 +87,9 @@ class State1840:
         self.settings = settings
         self.n: int = settings["players"]
         self.layout_name: str = setup["layout"]
+        self.ruleset: str = settings.get("ruleset", "rules")
+        self.x18: bool = self.ruleset == "18xx.games"
+        """The 18xx.games ruleset (RULINGS.md X-1..X-9), for records imported from the site."""
         names = settings["names"]
         self.players: list[PlayerState] = [
             PlayerState(names[i], ent.starting_cash[self.n], ent.pre_emptive_right)
@@ -95,7 +98,8 @@ class State1840:
         # order[k] is the seat holding playing order card k + 1
         self.order: list[int] = list(setup["playing_order"])
         self.companies: dict[str, TramCompany] = {}
-        self.unchosen: list[str] = list(ent.tram_companies)
+        # R-SETUP-1: any of the six; X-1: the ones drawn at set-up
+        self.unchosen: list[str] = list(setup.get("tram_companies") or ent.tram_companies)
         self.stadtbahn: dict[str, StadtbahnCompany] = {
             s: StadtbahnCompany(s) for s in setup["stadtbahn"]
         }
@@ -114,7 +118,7 @@ class State1840:
             spaces=[(colours[0], counts[colours[0]]), None, None], queue=colours[1:]
         )
         self.tram_counts = dict(counts)
-        self.board: Any = _new_board(self.layout_name)
+        self.board: Any = _new_board(self.layout_name, self.ruleset)
         self.round_index = 0
         self.sub: Any = None
         self.finished = False
@@ -214,7 +218,7 @@ class State1840:
             phase=self.phase,
             landmark_hexes=self.landmark_hexes(company.id),
             maintenance=maintenance,
-            ruleset="rules",
+            ruleset=self.ruleset,
         )
 
     # --- the GameState protocol ---------------------------------------------------------
@@ -297,11 +301,11 @@ def _offer_pending(state: State1840) -> bool:
     return getattr(turn, "offer", None) is not None
 
 
-def _new_board(layout: str) -> Any:
+def _new_board(layout: str, ruleset: str = "rules") -> Any:
     """The printed map (the board helper's :class:`Board`), or ``None`` if not available."""
     try:
         from tramways.g1840.board import Board
         from tramways.g1840.data import load_layout
     except ImportError:
         return None
-    return Board(load_layout(layout))
+    return Board(load_layout(layout), ruleset=ruleset)  # X-7: the site's tile supply

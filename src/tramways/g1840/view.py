@@ -66,7 +66,9 @@ def view(state: State1840, player: int | None) -> dict[str, Any]:
             "pool": c.pool,
         }
     stadtbahn = {
-        sid: {"price": state.price(sid), "ipo": s.ipo, "pool": s.pool, "last_run": s.last_run}
+        sid: {"price": state.price(sid), "ipo": s.ipo, "pool": s.pool, "last_run": s.last_run,
+              "markers": ([f"{h}.{loc}" for h, loc in state.board.line_markers(sid)]
+                          if state.board is not None else [])}
         for sid, s in state.stadtbahn.items()
     }
     sub = state.sub
@@ -78,6 +80,7 @@ def view(state: State1840, player: int | None) -> dict[str, Any]:
                                  if isinstance(v, (int, str))}
     return {
         "game": "1840",
+        "ruleset": state.ruleset,
         "viewer": player,
         "round": state.round.name,
         "round_info": round_info,
