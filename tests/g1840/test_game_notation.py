@@ -20,6 +20,7 @@ from tramways.g1840.actions import (
     Decline,
     Dividend,
     Done,
+    EndTurn,
     LayTile,
     LineBid,
     OpenAuction,
@@ -31,6 +32,7 @@ from tramways.g1840.actions import (
     Run,
     ScrapTram,
     SellShares,
+    SkipBonus,
 )
 from tramways.g1840.game import GAME
 from tramways.g1840.policy import policy
@@ -62,6 +64,8 @@ EXAMPLES = {
     "L7 remove G3.0": RemoveMarker(line=7, hex="G3", location=0),
     "L7 buy KK 15": BuyPrivate(line=7, private="KK", price=15),
     "L7 run": Run(line=7),
+    "L7 skip": SkipBonus(line=7),
+    "L7 done": EndTurn(line=7),
     "L7 run E15.0-E17.0": Run(line=7, route="E15.0-E17.0"),
 }
 

@@ -91,3 +91,16 @@ def test_ix1_other_line_may_not_act() -> None:
     with pytest.raises(IllegalAction) as exc:
         play(s, "L3 run")
     assert exc.value.rule == "IX.1"
+
+
+def test_r_lr_1_a_pending_bonus_may_be_declined() -> None:
+    from tramways.g1840.actions import SkipBonus
+
+    s = lr1a()
+    play(s, "L1 lay E23 L4 r2")
+    assert SkipBonus(line=1) in s.legal_actions()
+    play(s, "L1 skip")
+    assert s.sub.turn.bonus is None and SkipBonus(line=1) not in s.legal_actions()
+    with pytest.raises(IllegalAction) as exc:
+        play(s, "L1 skip")
+    assert exc.value.rule == "R-LR-1"

@@ -11,7 +11,8 @@ Company actions start with the tram company (``WT``, ``DT``, ``SJE``, ``BBG``, `
 Line actions start with the line (``L7``): ``L7 lay E17 57 r2``, ``L7 station E17.0``,
 ``L7 remove G3.0``, ``L7 buy KK 15`` (from the director at once; from another player as an
 offer that player accepts or declines), ``L7 run`` or ``L7 run <route>``, and with the
-18xx.games ruleset ``L7 done`` (end the turn after the run).
+18xx.games ruleset ``L7 done`` (end the turn after the run); ``L7 skip`` declines a pending
+Stadtbahn bonus.
 
 Company and line actions are taken by the company's director; their ``player`` is filled in by
 ``legal_actions`` but is not part of the notation (nor of equality), so
@@ -219,6 +220,11 @@ class EndTurn(LineAction):
     private then, the site's BuyCompany step)."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SkipBonus(LineAction):
+    """Decline the pending bonus action of the Stadtbahn tile just laid (R-LR-1)."""
+
+
 # --- notation --------------------------------------------------------------------------
 
 
@@ -258,6 +264,8 @@ def format_action(action: Action) -> str:
             return head + " run" + ("" if action.route is None else " " + action.route)
         if isinstance(action, EndTurn):
             return f"{head} done"
+        if isinstance(action, SkipBonus):
+            return f"{head} skip"
     else:
         head = f"P{action.player + 1}"
         if isinstance(action, Bid):
@@ -423,4 +431,7 @@ def _parse_line(line: int, verb: str, args: list[str]) -> Action:
     if verb == "done":
         _arity(args, 0)
         return EndTurn(line=line)
+    if verb == "skip":
+        _arity(args, 0)
+        return SkipBonus(line=line)
     raise NotationError(f"unknown line verb {verb!r}")

@@ -33,6 +33,7 @@ from tramways.g1840.actions import (
     RemoveMarker,
     Run,
     ScrapTram,
+    SkipBonus,
 )
 from tramways.g1840.company_round import return_company_private
 
@@ -239,6 +240,8 @@ def legal(state: State1840) -> list[Action]:
                for c in sorted(set(company.owned())))
     out.extend(CompanyReturnPrivate(company=company.id, private=p, player=seat)
                for p in company.privates)
+    if turn.bonus is not None:
+        out.append(SkipBonus(line=line, player=seat))
     out.append(Run(line=line, player=seat))
     return out
 
@@ -280,6 +283,11 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
         _remove(state, turn, action, log)
     elif isinstance(action, BuyPrivate):
         _buy_private(state, turn, action, log)
+        turn.bonus = None
+    elif isinstance(action, SkipBonus):
+        if turn.bonus is None:
+            raise IllegalAction("R-LR-1", f"line {turn.line} has no bonus action pending")
+        log.append(f"Line {turn.line} declines its bonus action")
         turn.bonus = None
     elif isinstance(action, Run):
         _run(state, turn, action, log)
