@@ -30,7 +30,7 @@ from tramways.bots.match import play_match  # noqa: E402
 from tramways.core.selfplay import play_game  # noqa: E402
 from tramways.trambahn.game import GAME  # noqa: E402
 
-SEARCH_BUDGET: dict[str, Any] = {"determinizations": 8, "horizon": 2, "passengers_only": True}
+SEARCH_BUDGET: dict[str, Any] = {"determinizations": 6, "horizon": 2, "passengers_only": True}
 
 
 def random_speed(games: int, seed: int) -> float:

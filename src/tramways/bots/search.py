@@ -72,7 +72,7 @@ class SearchBot:
     def __init__(
         self,
         game: Any,
-        determinizations: int = 8,
+        determinizations: int = 6,
         candidates: int = 5,
         horizon: int = 2,
         passengers_only: bool = True,
@@ -118,13 +118,14 @@ class SearchBot:
         return candidates[best]
 
     def _candidates(self, ranked: list[Action]) -> list[Action]:
+        """The actions worth a play-out: every passenger (plus the rule's best other move)
+        when searching passengers only, else the rule's best and one action of each kind."""
         if self.passengers_only:
-            out = [a for a in ranked if isinstance(a, Passenger)]
+            passengers: list[Action] = [a for a in ranked if isinstance(a, Passenger)]
             rest = [a for a in ranked if not isinstance(a, Passenger)]
-            return out + rest[:1]
-        out = ranked[: self.candidates]
-        # always consider ending the step plan differently: keep one action of each kind
-        kinds = {type(a) for a in out}
+            return passengers + rest[:1]
+        out: list[Action] = ranked[: self.candidates]
+        kinds: set[type] = {type(a) for a in out}
         for a in ranked[self.candidates :]:
             if type(a) not in kinds and not isinstance(a, Passenger):
                 out.append(a)

@@ -259,7 +259,7 @@ class Duel:
                 self.bot_move(player)
             elif not self.human_move():
                 self.save()
-                self.console.print(f"Saved the record to {self.path}. Bye.")
+                self.console.print(f"Saved the record to {self.path}. Bye.", soft_wrap=True)
                 return 0
             state = self.session.state
         self.console.print(table_picture(state.view(self.human), self.labels))
@@ -274,7 +274,7 @@ class Duel:
         self.console.print(Text(f"Game over: {verdict}" + (" (tie broken by money)" if tie
                                                            else ""), style="bold"))
         self.save()
-        self.console.print(f"Saved the record to {self.path}.")
+        self.console.print(f"Saved the record to {self.path}.", soft_wrap=True)
         return 0
 
     def bot_move(self, player: int) -> None:
@@ -389,7 +389,8 @@ def cmd_duel(args: argparse.Namespace) -> int:
         if session.game.name != "trambahn" or "duel" not in meta:
             raise TramwaysError(f"{path}: not a Trambahn duel record")
         human, bot_name = int(meta["duel"]["human"]), str(meta["duel"]["bot"])
-        console.print(f"Resuming {path} ({len(session.record.actions)} actions played).")
+        console.print(f"Resuming {path} ({len(session.record.actions)} actions played).",
+                      soft_wrap=True)
     else:
         seed = args.seed if args.seed is not None else draw_seed()
         human = args.seat - 1
