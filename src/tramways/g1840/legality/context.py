@@ -7,7 +7,6 @@ LR2a, ``"green"`` from LR2a, ``"brown"`` from LR4a, ``"grey"`` from LR5a (IX.5).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -35,22 +34,33 @@ class BuildState(Protocol):
         ...
 
 
+def may_still_operate(state: BuildState, line: int) -> bool:
+    """Whether ``line`` can still enter the game (and so needs its home circle kept, IX.6).
+
+    Optional hook: a state may define ``may_still_operate(line)``; without it every line may
+    (the literal reading of IX.6). 18xx.games removes the unsold lines once every tram company
+    holds three (game.rb 885-890), and their reservations go with them: the recorded 2-player
+    game stations line 5 on D18 beside line 2 although line 1 never operated (action 183).
+    """
+    hook = getattr(state, "may_still_operate", None)
+    return True if hook is None else bool(hook(line))
+
+
 @dataclass
 class SimpleBuildState:
-    """A minimal :class:`BuildState`: a board, a phase and the lines that have operated."""
+    """A minimal :class:`BuildState`: a board, a phase, the lines that have operated and the
+    lines that can no longer enter the game (``retired``, see :func:`may_still_operate`)."""
 
     board: Board
     phase: str = "yellow"
     operated: set[int] = field(default_factory=set)
+    retired: set[int] = field(default_factory=set)
 
     def has_operated(self, line: int) -> bool:
         return line in self.operated
 
-    @classmethod
-    def with_lines(
-        cls, board: Board, phase: str = "yellow", operated: Iterable[int] = ()
-    ) -> SimpleBuildState:
-        return cls(board, phase, set(operated))
+    def may_still_operate(self, line: int) -> bool:
+        return line not in self.retired
 
 
 def colour_available(colour: str, phase: str) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board
-from tramways.g1840.legality.context import BuildState
+from tramways.g1840.legality.context import BuildState, may_still_operate
 from tramways.g1840.legality.types import MarkerRemoval, StationPlacement
 
 MARKER_COSTS = (0, 20, 40, 60, 80, 100)
@@ -46,11 +46,12 @@ def area_of(board: Board, coord: str) -> tuple[str, ...]:
 
 def reserved_circles(state: BuildState, coord: str, placing_line: int) -> int:
     """Circles on ``coord`` kept free for home bases of lines other than ``placing_line`` that
-    have not yet placed their home marker (IX.6)."""
+    have not yet placed their home marker (IX.6) and may still enter the game."""
     return sum(
         1
         for other, home in state.board.layout.home_bases.items()
         if home == coord and other != placing_line and not state.has_operated(other)
+        and may_still_operate(state, other)
     )
 
 
