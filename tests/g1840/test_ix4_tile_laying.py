@@ -8,6 +8,7 @@ from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board
 from tramways.g1840.data import load_layout
 from tramways.g1840.legality import SimpleBuildState, check_tile_lay, legal_tile_lays
+from tramways.g1840.legality.tiles import first_tiles
 
 
 def fresh(phase: str = "yellow", layout: str = "full") -> SimpleBuildState:
@@ -41,14 +42,9 @@ def test_ix4_first_turn_tile_goes_on_home_base_r_lr_2() -> None:
     lays = legal_tile_lays(state, 12, first_turn=True)
     assert {lay.coord for lay in lays} == {"E11"}
     assert {lay.tile_id for lay in lays} == {"5", "6", "57"}
-    state.board.lay("E11", "5", 0)  # exits 0 (F10) and 1 (E9)
-    refused("R-LR-2", fresh_with_home_12(), 12, "E9", "3", 3, first_turn=True)
-
-
-def fresh_with_home_12() -> SimpleBuildState:
-    state = fresh()
-    operate(state, 12, "E11")
-    return state
+    err = refused("R-LR-2", state, 12, "E9", "3", 3, first_turn=True)
+    assert "home base E11" in err.message
+    assert check_tile_lay(state, 12, "E11", "5", 0, first_turn=True).coord == "E11"
 
 
 def test_ix4_first_turn_rule_lapses_when_home_already_tiled_r_lr_2() -> None:
@@ -68,6 +64,17 @@ def test_ix4_first_turn_rule_lapses_on_grey_or_red_home_r_lr_2() -> None:
     operate(state, 6, "K27")  # line 6: the red area Simmering
     coords = {lay.coord for lay in legal_tile_lays(state, 6, first_turn=True)}
     assert coords == {"J26", "J28"}
+
+
+def test_ix4_first_tiles_per_white_hex_kind_match_the_map_data() -> None:
+    for name in ("full", "small3", "two_player"):
+        for coord, h in load_layout(name).hexes.items():
+            if h.area in ("plain", "danube", "interchange", "interchange_OO"):
+                assert sorted(first_tiles(h.area)) == sorted(h.first_tiles), (name, coord)
+    assert first_tiles("plain") == ("3", "58", "4")
+    assert first_tiles("interchange") == ("5", "6", "57")
+    assert first_tiles("interchange_OO") == ("235",)
+    assert first_tiles("stadtbahn") == first_tiles("fixed") == ()
 
 
 def test_ix4_halt_tiles_on_open_hexes() -> None:

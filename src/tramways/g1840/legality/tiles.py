@@ -72,8 +72,9 @@ def _ctx(state: BuildState, line: int, first_turn: bool, mode: str) -> _Ctx:
 # ---------------------------------------------------------------- tile fit (data questions)
 
 
-def fits_empty_hex(hexdef: HexDef, tile: TileDef) -> str | None:
-    """Why ``tile`` cannot be a line's first tile on the empty white ``hexdef`` (IX.4), or None.
+def fits_empty_hex(area: str, tile: TileDef) -> str | None:
+    """Why ``tile`` cannot be a line's first tile on an empty white hex of ``area`` (IX.4), or
+    None.
 
     Halt tiles (black bar) on plain and Danube hexes, one-interchange tiles on interchange
     hexes, the OO tile on OO hexes; only yellow, never orange-edged.
@@ -81,13 +82,13 @@ def fits_empty_hex(hexdef: HexDef, tile: TileDef) -> str | None:
     if tile.colour != "yellow" or tile.orange_edged:
         return "only a yellow tile without orange edge can be laid on an empty white hex"
     kinds = sorted(loc.kind for loc in tile.locations)
-    if hexdef.area == "interchange_OO":
+    if area == "interchange_OO":
         return None if tile.label == "OO" else "only the OO tile may be laid on an OO hex"
     if tile.label is not None:
         return f"the {tile.label} tile only goes on {tile.label} hexes"
-    if hexdef.area in ("plain", "danube"):
+    if area in ("plain", "danube"):
         return None if kinds == ["halt"] else "only tiles with a halt may be laid on open hexes"
-    if hexdef.area == "interchange":
+    if area == "interchange":
         return (
             None if kinds == ["interchange"]
             else "only tiles with an interchange may be laid on interchange hexes"
@@ -234,7 +235,7 @@ def _first_tile(ctx: _Ctx, hexdef: HexDef, tile: TileDef, rotation: int,
         raise IllegalAction("IX.4", f"no tile may be laid on {hexdef.coord}")
     if hexdef.area not in NORMAL_AREAS:
         raise IllegalAction("IX.4", f"only special tiles may be laid on {hexdef.coord}")
-    why = fits_empty_hex(hexdef, tile)
+    why = fits_empty_hex(hexdef.area, tile)
     if why:
         raise IllegalAction("IX.4", why)
     location_map = printed_map(ctx.layout, hexdef.coord, tile, rotation)
@@ -284,27 +285,12 @@ def _upgrade(ctx: _Ctx, coord: str, old_id: str, old_rot: int, tile: TileDef, ro
 # ---------------------------------------------------------------- candidates and API
 
 
-def _first_candidates(area: str) -> tuple[str, ...]:
-    return _FIRST.get(area, ())
-
-
-def _build_first() -> dict[str, tuple[str, ...]]:
-    all_tiles = tiles()
-    result: dict[str, tuple[str, ...]] = {}
-    probe = {
-        "plain": "plain", "danube": "danube", "interchange": "interchange",
-        "interchange_OO": "interchange_OO",
-    }
-    for area in probe:
-        fake = HexDef(coord="", name=None, area=area, locations=(), paths=(), neighbours={},
-                      laying_allowed=True)
-        result[area] = tuple(
-            t.id for t in all_tiles.values() if fits_empty_hex(fake, t) is None
-        )
-    return result
-
-
-_FIRST: dict[str, tuple[str, ...]] = {}
+@cache
+def first_tiles(area: str) -> tuple[str, ...]:
+    """The tiles :func:`fits_empty_hex` allows on an empty hex of ``area`` (IX.4)."""
+    if area not in NORMAL_AREAS:
+        return ()
+    return tuple(t.id for t in tiles().values() if fits_empty_hex(area, t) is None)
 
 
 @cache
@@ -323,8 +309,6 @@ def _upgrade_candidates(old_id: str) -> tuple[str, ...]:
 
 def _candidates(ctx: _Ctx, mode: str, laid_this_turn: Collection[str]
                 ) -> Iterator[tuple[str, str, int]]:
-    if not _FIRST:
-        _FIRST.update(_build_first())
     coords = set(ctx.conn.candidates)
     if ctx.forced_home and ctx.home is not None:
         coords = {ctx.home}
@@ -337,7 +321,7 @@ def _candidates(ctx: _Ctx, mode: str, laid_this_turn: Collection[str]
         if placed is None:
             if mode == "bonus_upgrade":
                 continue
-            for tile_id in _first_candidates(hexdef.area):
+            for tile_id in first_tiles(hexdef.area):
                 for rotation in range(6):
                     yield coord, tile_id, rotation
         else:
