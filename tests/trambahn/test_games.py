@@ -45,6 +45,8 @@ def test_replay_of_a_record_reproduces_the_game(tmp_path):
     state, log = replay(GameRecord.load(path))
     assert state == out.session.state
     assert log[-1].startswith("Game over")
+    text = GAME.text_view(state.view(None))
+    assert text.startswith("Game over (") and "Your hand" not in text
 
 
 def test_cli_new_show_moves_play_selfplay(tmp_path, capsys):

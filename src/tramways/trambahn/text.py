@@ -31,7 +31,7 @@ def render(view: dict[str, Any]) -> str:
         lines.append(
             f"Game over ({view['end_reason']}): {names[0]} {res['scores'][0]}, "
             f"{names[1]} {res['scores'][1]} - "
-            + ("draw" if w is None else f"{names[w]} wins")
+            + ("a draw" if w is None else f"winner: {names[w]}")
         )
     else:
         lines.append(
