@@ -1,0 +1,36 @@
+"""Views: everything in 1840 is public; the JSON view and the text view of ``tramways show``."""
+
+from __future__ import annotations
+
+import json
+
+from tramways.g1840.game import GAME
+
+from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1
+
+
+def test_view_is_public_json_with_the_figures() -> None:
+    s = two_player_after_sr1()
+    play(s, *CR1_SCRIPT, "L1 lay D18 235 r1")
+    v = s.view(0)
+    assert v == s.view(None) | {"viewer": 0}
+    json.dumps(v)
+    assert v["round"] == "LR1a" and not v["finished"]
+    assert v["turn"] == {"player": 1, "name": "Player 2", "line": 1}
+    p2 = v["players"][1]
+    assert p2["cash"] == 160 and p2["loans"] == 0 and p2["shares"] == {"WT": 50}
+    assert p2["value"] == 160 + 5 * 95 + 80 and p2["certificates"] == 3
+    wt = v["companies"]["WT"]
+    assert wt["treasury"] == 880 and wt["revenue"] == 0 and wt["price"] == 95
+    assert wt["lines"] == [1] and wt["trams"] == ["yellow"] and wt["markers"] == {"1": ["D18.0"]}
+    assert v["market"]["WT"] == [1, 1] and v["tiles"] == {"D18": ["235", 1]}
+    assert sorted(v["stadtbahn"]["D"]["markers"]) == ["A17.2", "D22.0", "E23.0", "F24.2"]
+    assert v["trams"]["newest"] == "yellow"
+
+
+def test_text_view_summarises_the_position() -> None:
+    s = two_player_after_sr1()
+    text = GAME.text_view(s.view(None))
+    assert "CR1" in text and "To act: Player 2 for WT" in text
+    assert "WT   price  95  treasury  1000" in text  # after its 0 dividend (VIII.5.1)
+    assert "Trams: orange x3, yellow x2" in text
