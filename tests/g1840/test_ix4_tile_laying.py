@@ -199,11 +199,37 @@ def test_ix4_track_may_meet_arrows_of_grey_red_and_station_hexes() -> None:
 
 def test_ix4_markers_move_to_the_new_tile_in_place() -> None:
     state = fresh()
-    operate(state, 2, "D18", 1)
-    lay = check_tile_lay(state, 2, "D18", "235", 0, first_turn=True)
-    assert lay.mapping == {0: 0, 1: 1}
+    operate(state, 12, "E11")
+    lay = check_tile_lay(state, 12, "E11", "57", 2, first_turn=True)
+    assert lay.mapping == {0: 0}
     lay.apply(state.board)
-    assert state.board.markers("D18") == {1: (2,)}
+    assert state.board.markers("E11") == {0: (12,)}
+    state = fresh()
+    operate(state, 2, "D18", 1)  # alone on the OO hex: its circle gets 235's track
+    lay = check_tile_lay(state, 2, "D18", "235", 0, first_turn=True)
+    assert lay.mapping == {0: 1, 1: 0}
+    lay.apply(state.board)
+    assert state.board.markers("D18") == {0: (2,)}
+
+
+def test_ix4_oo_tile_gives_the_laying_lines_marker_the_track() -> None:
+    state = fresh()
+    operate(state, 1, "D18", 0)
+    operate(state, 2, "D18", 1)
+    lay = check_tile_lay(state, 2, "D18", "235", 3, first_turn=True)
+    assert lay.mapping == {0: 1, 1: 0}  # 235's circle 0 is the one with track
+    lay.apply(state.board)
+    assert state.board.markers("D18") == {0: (2,), 1: (1,)}
+    assert ("D18", 0) in state.board.reach(2).locations
+    assert check_tile_lay(fresh_oo(), 1, "D18", "235", 3, first_turn=True).mapping == {
+        0: 0, 1: 1}
+
+
+def fresh_oo() -> SimpleBuildState:
+    state = fresh()
+    operate(state, 1, "D18", 0)
+    operate(state, 2, "D18", 1)
+    return state
 
 
 def test_ix4_tile_must_be_in_the_supply_r_lr_11() -> None:

@@ -58,7 +58,7 @@ def _refuses_unlisted(lays: list[TileLay], coords: list[str], check, rng: random
             check(*triple)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), layout=st.sampled_from(["full", "two_player", "small3"]))
 def test_legality_property_lists_and_checks_agree(seed: int, layout: str) -> None:
     rng = random.Random(seed)

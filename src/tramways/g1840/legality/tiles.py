@@ -242,10 +242,31 @@ def _first_tile(ctx: _Ctx, hexdef: HexDef, tile: TileDef, rotation: int,
     if location_map is None:
         raise IllegalAction("IX.4", f"tile {tile.id} does not keep the printed track of "
                             f"{hexdef.coord}")
+    if hexdef.area == "interchange_OO":
+        location_map = _own_circle_on_track(ctx, hexdef.coord, tile, rotation, location_map)
     return TileLay(
         hexdef.coord, tile.id, rotation, cost=hexdef.lay_cost, upgrade=False,
         location_map=location_map, kind=mode,
     )
+
+
+def _own_circle_on_track(ctx: _Ctx, coord: str, tile: TileDef, rotation: int,
+                         location_map: LocationMap) -> LocationMap:
+    """IX.4 on an OO hex: the printed circles have no drawn position in the data, so the laying
+    line orients the OO tile so that its own marker sits on the circle the track serves (235
+    has track to one circle only); the other circle's markers take the other circle."""
+    own = [loc for loc, owners in ctx.board.markers(coord).items() if ctx.line in owners]
+    mapping = dict(location_map)
+    if not own or own[0] not in mapping:
+        return location_map
+    served = {loc for p in tile.paths_at(rotation) if p.track == "tram" for loc in p.locations}
+    if mapping[own[0]] in served:
+        return location_map
+    for other, target in mapping.items():
+        if other != own[0] and target in served:
+            mapping[other], mapping[own[0]] = mapping[own[0]], target
+            return tuple(sorted(mapping.items()))
+    return location_map
 
 
 def _upgrade(ctx: _Ctx, coord: str, old_id: str, old_rot: int, tile: TileDef, rotation: int,
