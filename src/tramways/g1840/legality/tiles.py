@@ -367,6 +367,8 @@ def legal_tile_lays(
     ``laid_this_turn``: hexes whose tile was laid in this turn (not upgradable: R-LR-3).
     ``mode``: ``"normal"``, ``"bonus_yellow"`` or ``"bonus_upgrade"`` (R-LR-1).
     """
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}")
     ctx = _ctx(state, line, first_turn, mode)
     all_tiles = tiles()
     conn = ctx.conn
