@@ -104,3 +104,12 @@ def test_r_lr_1_a_pending_bonus_may_be_declined() -> None:
     with pytest.raises(IllegalAction) as exc:
         play(s, "L1 skip")
     assert exc.value.rule == "R-LR-1"
+
+
+def test_ix6_home_circles_stay_reserved_only_for_lines_that_may_still_operate() -> None:
+    s = lr1a()
+    assert s.may_still_operate(1) and s.may_still_operate(2)  # owned; on display
+    assert not s.may_still_operate(8)  # not in the 2-player game (XIII)
+    for c in s.companies.values():
+        c.lines = c.lines + [90, 91][: 3 - len(c.lines)]
+    assert not s.may_still_operate(2)  # every company has three lines: no more auctions

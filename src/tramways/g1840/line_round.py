@@ -410,6 +410,8 @@ def run_value(state: State1840, line: int, route: str | None = None) -> tuple[in
         return 0, "no tram"
     from tramways.g1840.routes import best_route, check_route, format_route
 
+    if route is None and not state.x18 and len(state.board.reach(line).locations) < 2:
+        return 0, "no route"  # IX.2: a route joins two revenue locations the line reaches
     ctx = state.route_context(line)
     best = None if (route is not None and state.x18) else best_route(ctx)
     if route is not None:

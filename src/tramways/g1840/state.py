@@ -139,6 +139,22 @@ class State1840:
         """Whether the line has had its first turn (home marker placed, IX.6)."""
         return line in self.operated
 
+    def may_still_operate(self, line: int) -> bool:
+        """Whether ``line`` can still enter the game, so its home circle stays reserved (IX.6):
+        it is owned, or it is still to be auctioned while a company has room (VIII.6: no
+        auction once every company has three lines, none in CR6)."""
+        if line in self.line_owner:
+            return True
+        if line not in self.line_display and line not in self.line_deck:
+            return False
+        if len(self.companies) == self.n and all(len(c.lines) >= 3
+                                                  for c in self.companies.values()):
+            return False
+        last = max(i for i, r in enumerate(self.ent.round_bar) if r.name == "CR5")
+        if self.round_index < last:
+            return True
+        return self.round_index == last and getattr(self.sub, "step", "") in ("d", "e")
+
     # --- helpers -----------------------------------------------------------------------
     def price(self, company: str) -> int:
         return self.market.price(company)
