@@ -74,6 +74,16 @@ def view(state: State1840, player: int | None) -> dict[str, Any]:
     sub = state.sub
     round_info: dict[str, Any] = {"name": state.round.name, "type": state.round.type,
                                   "phase": state.phase}
+    turn = getattr(sub, "turn", None)
+    if turn is not None:
+        round_info["line_turn"] = {
+            "line": turn.line, "first": turn.first, "tile_laid": turn.laid,
+            "stadtbahn_tile_laid": turn.stadtbahn, "station_placed": turn.station,
+            "bonus": turn.bonus, "offer": list(turn.offer) if turn.offer else None,
+        }
+    if state.round.type == "CR" and sub is not None:
+        round_info["company_order"] = list(sub.order)
+        round_info["step"] = sub.step
     auction = getattr(sub, "auction", None)
     if auction is not None:
         round_info["auction"] = {k: v for k, v in vars(auction).items()
@@ -129,6 +139,16 @@ def text_view(v: dict[str, Any]) -> str:
         if "line" in t:
             who += f" for line {t['line']}"
         lines.append(f"To act: {who}")
+    lt = v["round_info"].get("line_turn")
+    if lt:
+        done = [name for key, name in (("tile_laid", "tile"), ("stadtbahn_tile_laid",
+                                                                "Stadtbahn tile"),
+                                       ("station_placed", "station")) if lt[key]]
+        lines.append(f"Line {lt['line']}: done {', '.join(done) or 'nothing'} this turn"
+                     + (f"; bonus pending: {lt['bonus'].replace('_', ' ')}" if lt["bonus"]
+                        else ""))
+    if "company_order" in v["round_info"]:
+        lines.append("Company order: " + ", ".join(v["round_info"]["company_order"]))
     auction = v["round_info"].get("auction")
     if auction:
         what = auction.get("private") or f"line {auction.get('line')}"
@@ -151,6 +171,9 @@ def text_view(v: dict[str, Any]) -> str:
                 f"  {cid:<4} price {c['price']:>3}  treasury {c['treasury']:>5}  "
                 f"revenue {c['revenue']:>4}  lines {c['lines'] or '-'}  "
                 f"trams {','.join(c['trams']) or '-'}  director P{c['director'] + 1}")
+            for line, markers in c["markers"].items():
+                if markers:
+                    lines.append(f"       line {line} stations: {' '.join(markers)}")
     lines.append("Stadtbahn: " + "  ".join(
         f"{s} {d['price']}" for s, d in v["stadtbahn"].items()))
     lines.append("Lines on display: " + (", ".join(map(str, v["line_display"])) or "-")
