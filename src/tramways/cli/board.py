@@ -136,7 +136,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "render",
         help="draw an 1840 board (SVG or PNG)",
-        description=__doc__.splitlines()[0] if __doc__ else None,
+        description="Draw an 1840 board (a game record, an 18xx.games trace position or an "
+        "empty map) as SVG or PNG; the format follows the suffix of -o.",
     )
     p.add_argument("record", nargs="?", metavar="RECORD", help="an 1840 game record")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="map.svg or map.png")
