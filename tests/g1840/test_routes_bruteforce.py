@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from tests.g1840.test_routes_support import context, new_board
 from tramways.g1840.board import Board
 from tramways.g1840.data import tiles
-from tramways.g1840.routes import best_route
+from tramways.g1840.routes import best_route, search
 
 WINDOW = ("G21", "G25", "G27", "G29", "H20", "H24", "H26", "H28", "I21", "I23", "I25",
           "I27", "I29", "J20", "J22", "J24", "J26", "J28")
@@ -164,14 +164,22 @@ def _random_board(data: st.DataObject, line: int) -> Board:
     return board
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_routes_search_equals_brute_force(data: st.DataObject) -> None:
+    """Equal maxima, always; the block bound is switched on at every node (it normally waits
+    for larger graphs) so that it is checked too."""
     line = data.draw(st.sampled_from(LINES))
     board = _random_board(data, line)
     phase = data.draw(st.sampled_from(["yellow", "green", "brown", "grey"]))
     landmarks = frozenset(data.draw(st.sets(st.sampled_from(["H22", "D20", "E21"]))))
     ruleset = board.ruleset
-    run = best_route(context(board, line, phase, landmarks, 0, ruleset))
+    use_blocks = data.draw(st.booleans())
+    saved = search.BLOCK_BOUND_FROM
+    search.BLOCK_BOUND_FROM = 0 if use_blocks else 10**6
+    try:
+        run = best_route(context(board, line, phase, landmarks, 0, ruleset))
+    finally:
+        search.BLOCK_BOUND_FROM = saved
     expected = brute_force_best(board, line, phase, landmarks, ruleset)
     assert (run.revenue if run else None) == expected

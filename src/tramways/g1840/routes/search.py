@@ -29,6 +29,10 @@ from tramways.g1840.routes.graph import LineGraph, line_graph
 from tramways.g1840.routes.model import LANDMARK_BONUS, RouteContext, Run
 
 
+BLOCK_BOUND_FROM = 32
+"""The block bound is worth its cost only when this many stops are still reachable."""
+
+
 @dataclass(slots=True)
 class _Found:
     value: int
@@ -81,6 +85,7 @@ class _Search:
         self.valued = [(s, self.value[s], self.landmark[s]) for s in reach]
         self.best: _Found | None = None
         self.best_value = -1
+        self.reached = 0
 
     # -- bound -----------------------------------------------------------------------------
     def bound(self, visited: int, starts: int, lmask: int) -> int:
@@ -104,6 +109,7 @@ class _Search:
         total = 0
         marks = 0
         rest = reach & ~visited
+        self.reached = rest.bit_count()
         value = self.value
         landmark = self.landmark
         while rest:
@@ -113,6 +119,113 @@ class _Search:
             marks |= landmark[s]
             rest ^= low
         return total + LANDMARK_BONUS * _popcount(marks & ~lmask)
+
+    # -- the block bound -------------------------------------------------------------------
+    def block_bound(self, visited: int, ends: tuple[int, ...], lmask: int) -> int:
+        """An upper bound on what the route can still collect, from the biconnected blocks of
+        the remaining graph.
+
+        The remaining graph ``H``: the open ends and the unvisited stops they reach, without the
+        end-only stops (blocked interchanges, red areas: they can only be a last step, so each
+        counts as a leaf of the stop before it).  With two open ends the route already joins
+        them: that is an edge of ``H`` the completed route must use.  A simple path never comes
+        back to a block it left, so it runs through the blocks along one path of the block-cut
+        tree: it can collect at most the stops of those blocks, plus one leaf at each end.
+        """
+        nb = self.nb
+        end_only = self.end_only_mask
+        value = self.value
+        landmark = self.landmark
+        start = 0
+        for e in ends:
+            start |= 1 << e
+        inside = start
+        frontier = start
+        while frontier:
+            new = 0
+            grow = frontier & ~end_only | (frontier & start)
+            while grow:
+                low = grow & -grow
+                new |= nb[low.bit_length() - 1]
+                grow ^= low
+            new &= ~visited & ~inside & ~end_only
+            inside |= new
+            frontier = new
+        val: dict[int, int] = {}
+        adj: dict[int, list[int]] = {}
+        leaf: dict[int, int] = {}
+        rest = inside
+        while rest:
+            low = rest & -rest
+            v = low.bit_length() - 1
+            rest ^= low
+            bonus = LANDMARK_BONUS if landmark[v] & ~lmask else 0
+            val[v] = 0 if (start >> v) & 1 else value[v] + bonus
+            adj[v] = []
+            near = nb[v] & inside
+            while near:
+                lo = near & -near
+                adj[v].append(lo.bit_length() - 1)
+                near ^= lo
+            best_leaf = 0
+            leaves = nb[v] & end_only & ~visited
+            while leaves:
+                lo = leaves & -leaves
+                t = lo.bit_length() - 1
+                leaves ^= lo
+                got = value[t] + (LANDMARK_BONUS if landmark[t] & ~lmask else 0)
+                if got > best_leaf:
+                    best_leaf = got
+            leaf[v] = best_leaf
+        if len(ends) == 2:
+            a, b = ends
+            if b not in adj[a]:
+                adj[a].append(b)
+                adj[b].append(a)
+        blocks = _blocks(ends[0], adj)
+        of: dict[int, list[int]] = {}
+        for i, block in enumerate(blocks):
+            for v in block:
+                of.setdefault(v, []).append(i)
+        memo: dict[tuple[int, int], int] = {}
+
+        def down_vertex(w: int, came: int) -> int:
+            best = leaf[w]
+            for j in of.get(w, ()):
+                if j != came:
+                    got = down_block(j, w)
+                    if got > best:
+                        best = got
+            return best
+
+        def down_block(j: int, parent: int) -> int:
+            key = (j, parent)
+            hit = memo.get(key)
+            if hit is not None:
+                return hit
+            total = 0
+            more = 0
+            for w in blocks[j]:
+                if w == parent:
+                    continue
+                total += val[w]
+                got = down_vertex(w, j)
+                if got > more:
+                    more = got
+            memo[key] = total + more
+            return total + more
+
+        if len(ends) == 1:
+            return down_vertex(ends[0], -1)
+        a, b = ends
+        root = next(j for j in of[a] if b in blocks[j])
+        total = 0
+        options = []
+        for w in blocks[root]:
+            total += val[w]
+            options.append(down_vertex(w, root))
+        options.sort(reverse=True)
+        return total + sum(options[:2])
 
     # -- search ----------------------------------------------------------------------------
     def run(self) -> _Found | None:
@@ -153,6 +266,10 @@ class _Search:
         total = value + LANDMARK_BONUS * _popcount(lmask)
         if not starts or total + self.bound(visited, starts, lmask) <= self.best_value:
             return
+        if not at_marker and self.reached >= BLOCK_BOUND_FROM:
+            ends = (end, m) if extend and m_open else (end,) if extend else (m,)
+            if total + self.block_bound(visited, ends, lmask) <= self.best_value:
+                return
         if extend:
             for t, mask, li in self.adj[end]:
                 if (visited >> t) & 1 or used & mask:
@@ -193,6 +310,10 @@ class _Search:
         total = value + LANDMARK_BONUS * _popcount(lmask)
         if total + self.bound(visited, 1 << end, lmask) <= self.best_value:
             return
+        if self.reached >= BLOCK_BOUND_FROM and (
+            total + self.block_bound(visited, (end,), lmask) <= self.best_value
+        ):
+            return
         for t, mask, li in self.adj[end]:
             if (visited >> t) & 1 or used & mask:
                 continue
@@ -202,6 +323,50 @@ class _Search:
                        lmask | self.landmark[t])
             del self.stops[0]
             del self.links[0]
+
+
+def _blocks(root: int, adj: dict[int, list[int]]) -> list[set[int]]:
+    """The biconnected blocks (vertex sets) of the component of ``root`` (Tarjan)."""
+    disc = {root: 0}
+    low = {root: 0}
+    counter = 1
+    edges: list[tuple[int, int]] = []
+    out: list[set[int]] = []
+    stack = [(root, -1, iter(adj[root]))]
+    while stack:
+        v, parent, it = stack[-1]
+        pushed = False
+        for w in it:
+            if w == parent:
+                continue
+            if w not in disc:
+                disc[w] = low[w] = counter
+                counter += 1
+                edges.append((v, w))
+                stack.append((w, v, iter(adj[w])))
+                pushed = True
+                break
+            if disc[w] < disc[v]:
+                if disc[w] < low[v]:
+                    low[v] = disc[w]
+                edges.append((v, w))
+        if pushed:
+            continue
+        stack.pop()
+        if stack:
+            u = stack[-1][0]
+            if low[v] < low[u]:
+                low[u] = low[v]
+            if low[v] >= disc[u]:
+                block: set[int] = set()
+                while True:
+                    a, b = edges.pop()
+                    block.add(a)
+                    block.add(b)
+                    if (a, b) == (u, v):
+                        break
+                out.append(block)
+    return out
 
 
 def best_route(ctx: RouteContext) -> Run | None:
