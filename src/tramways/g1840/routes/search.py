@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from tramways.g1840.routes.graph import LineGraph, line_graph
 from tramways.g1840.routes.model import LANDMARK_BONUS, RouteContext, Run
 
-
 BLOCK_BOUND_FROM = 32
 """The block bound is worth its cost only when this many stops are still reachable."""
 
