@@ -261,3 +261,31 @@ def test_ix6_home_of_line_2_still_shown_after_line_1_starts() -> None:
     assert 1 not in homes
     assert 2 in homes
     assert len(homes) == len(board.layout.lines_in_game) - 1
+
+
+@pytest.mark.parametrize("rotation", range(6))
+def test_every_tile_draws_at_every_rotation(rotation: int) -> None:
+    """All 58 tiles laid at once (no legality check): the SVG stays well-formed and shows each id."""
+    from tramways.g1840.data import tiles
+
+    layout = load_layout("full")
+    board = Board(layout, ruleset="18xx.games")
+    for coord, by_location in list(board.all_markers().items()):
+        for location, owners in list(by_location.items()):
+            for owner in owners:
+                board.remove_marker(coord, location, owner)
+    ids = sorted(tiles())
+    for coord, tile_id in zip(sorted(layout.hexes), ids, strict=False):
+        board.lay(coord, tile_id, rotation)
+    root = parse(render_svg(board))
+    shown = sorted(el.text or "" for el in root.iter(f"{SVG}text") if el.get("class") == "tile-id")
+    assert shown == ids
+
+
+def test_crossing_halts_of_a_stadtbahn_tile_are_apart() -> None:
+    """L10: a tram halt and a Stadtbahn halt on crossing straight tracks get separate places."""
+    from tramways.g1840.data import tiles
+
+    tile = tiles()["L10"]
+    spots = place_locations(tile.locations, tile.paths_at(0), 10.0)
+    assert math.dist(spots[0].point, spots[1].point) >= 0.3 * 10.0

@@ -112,6 +112,7 @@ def place_locations(
             spots[location.id] = Spot(curve.mid[0], curve.mid[1], curve.normal, (a, b), curve)
         else:
             rest.append(location)
+    _separate_crossing_halts(spots, size)
     if not rest:
         return spots
 
@@ -149,6 +150,29 @@ def place_locations(
         spots[location.id] = Spot(best[0], best[1], _bar_angle(edges))
         taken.append((best, radius))
     return spots
+
+
+def _separate_crossing_halts(spots: dict[int, Spot], size: float) -> None:
+    """Two halts whose tracks cross at their middles (tiles L6-L10) slide apart along their
+    own tracks so that both bars stay visible."""
+    ids = sorted(spots)
+    for i, first in enumerate(ids):
+        for second in ids[i + 1 :]:
+            a, b = spots[first], spots[second]
+            if math.dist(a.point, b.point) >= 0.3 * size:
+                continue
+            moved_a = _slide(a, 0.2 * size)
+            moved_b = max(
+                (_slide(b, 0.2 * size), _slide(b, -0.2 * size)),
+                key=lambda m: math.dist(m.point, moved_a.point),
+            )
+            spots[first], spots[second] = moved_a, moved_b
+
+
+def _slide(spot: Spot, distance: float) -> Spot:
+    """``spot`` moved ``distance`` along its track (across its bar)."""
+    dx, dy = polar(spot.angle + math.pi / 2, distance)
+    return Spot(spot.x + dx, spot.y + dy, spot.angle, spot.curve, spot.curve_geometry)
 
 
 def _place_pair(
