@@ -3,6 +3,7 @@
 * Every line turn of the reference game (oracle/2player.json ``run_routes``; the board as the
   trace records it just before the run): the time of ``best_route`` per line, and how our best
   revenue compares with the revenue run there ("worse_than_played" must be 0).
+* Final positions of random-move games with 2-6 players ("selfplay_max_ms").
 * A synthetic, fully grown 6-player board: every hex that takes a tile carries the
   highest-colour tile that fits, and every one of the 18 lines has up to six station markers;
   the best route of every line, exactly ("synthetic_max_ms").
@@ -189,12 +190,32 @@ def synthetic() -> dict[str, object]:
     }
 
 
+def selfplay_boards() -> dict[str, object]:
+    """Final positions of random-move games (2-6 players): every line with a tram."""
+    from tramways.core.selfplay import play_game
+
+    times: list[float] = []
+    for players in (2, 3, 4, 5, 6):
+        for seed in range(2):
+            state = play_game("1840", {"players": players}, seed, max_actions=20000).session.state
+            for line in state.lines_with_trams():  # type: ignore[attr-defined]
+                ctx = state.route_context(line)  # type: ignore[attr-defined]
+                start = time.perf_counter()
+                best_route(ctx)
+                times.append((time.perf_counter() - start) * 1000)
+    return {"selfplay_lines": len(times), "selfplay_max_ms": round(max(times), 3)}
+
+
 def main() -> int:
     out: dict[str, object] = {}
     if (ORACLE / "2player.json").is_file():
         out.update(reference_game())
     if "--no-synthetic" not in sys.argv:
         out.update(synthetic())
+    try:
+        out.update(selfplay_boards())
+    except Exception as exc:  # the engine is optional for this benchmark
+        out["selfplay_error"] = str(exc)
     print(json.dumps(out))
     return 0
 

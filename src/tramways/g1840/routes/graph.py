@@ -197,18 +197,18 @@ def _walk(
                 todo.append((there, far.edge, mask, now))
 
 
-_CACHE: dict[int, tuple[Any, int, TrackGraph]] = {}
+_CACHE: dict[int, TrackGraph] = {}
 
 
 def track_graph(board: Board) -> TrackGraph:
-    """:func:`build_track_graph`, cached per board object and version."""
-    hit = _CACHE.get(id(board))
-    if hit is not None and hit[0] is board and hit[1] == board.version:
-        return hit[2]
-    graph = build_track_graph(board)
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[id(board)] = (board, board.version, graph)
+    """:func:`build_track_graph`, cached by board version (versions are unique across boards
+    and copies share their original's until they change, so a copy reuses the graph)."""
+    graph = _CACHE.get(board.version)
+    if graph is None:
+        graph = build_track_graph(board)
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        _CACHE[board.version] = graph
     return graph
 
 
