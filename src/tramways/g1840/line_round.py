@@ -328,13 +328,12 @@ def _lay(state: State1840, turn: Turn, action: LayTile, log: list[str]) -> None:
 
 
 def _station(state: State1840, turn: Turn, action: PlaceStation, log: list[str]) -> None:
-    options = {(s.coord, s.location): s for s in station_options(state, turn)}
-    chosen = options.get((action.hex, action.location))
-    if chosen is None:
-        legality.check_station(state, turn.line, action.hex, action.location,
-                               free=turn.bonus == legality.BONUS_STATION)
-        raise IllegalAction("IX.6", f"line {turn.line} may not place a marker on "
-                            f"{action.hex}.{action.location}")
+    free = turn.bonus == legality.BONUS_STATION
+    if turn.station and not free:
+        raise IllegalAction("IX.6", f"line {turn.line} has placed its station marker this turn")
+    chosen = legality.check_station(state, turn.line, action.hex, action.location, free=free)
+    if chosen.cost > state.company_of_line(turn.line).treasury:
+        raise IllegalAction("R-LR-10", f"the treasury cannot pay {chosen.cost}")
     company = state.company_of_line(turn.line)
     state.board.place_marker(action.hex, action.location, turn.line)
     company.treasury -= chosen.cost
@@ -348,11 +347,9 @@ def _station(state: State1840, turn: Turn, action: PlaceStation, log: list[str])
 
 
 def _remove(state: State1840, turn: Turn, action: RemoveMarker, log: list[str]) -> None:
-    options = {(r.coord, r.location): r for r in removal_options(state, turn)}
-    chosen = options.get((action.hex, action.location))
-    if chosen is None:
-        raise IllegalAction("R-LR-5", f"line {turn.line} may not remove a marker at "
-                            f"{action.hex}.{action.location}")
+    chosen = legality.check_marker_removal(state, turn.line, action.hex, action.location)
+    if chosen.cost > state.company_of_line(turn.line).treasury:
+        raise IllegalAction("R-LR-10", f"the treasury cannot pay {chosen.cost}")
     company = state.company_of_line(turn.line)
     state.board.remove_marker(action.hex, action.location, chosen.company)
     company.treasury -= chosen.cost
