@@ -62,6 +62,7 @@ class CompanyRound:
     auction: LineAuction | None = None
     queue: list[str] = field(default_factory=list)  # post / mandatory queue
     phase: str = "div"  # 18xx.games ruleset (X-2): "div" for every company, then "buy"
+    lines_drawn: bool = False  # CRf done (early with the 18xx.games ruleset)
 
 
 def begin(state: State1840, log: list[str]) -> None:
@@ -287,6 +288,8 @@ def _next_bidder(state: State1840, log: list[str]) -> None:
     sub.auction = None
     sub.buying = winner.id
     log.append(f"{winner.id} buys line {a.line} for {a.high}")
+    if state.x18 and _chooser(state) is None:
+        _draw_lines(state, log)  # the site refills the display as soon as the auctions end
 
 
 def settle(state: State1840, log: list[str]) -> bool:
@@ -339,6 +342,8 @@ def settle(state: State1840, log: list[str]) -> bool:
                 return False
             chooser = _chooser(state)
             if chooser is None:
+                if state.x18:
+                    _draw_lines(state, log)
                 sub.step = "post"
                 sub.queue = [c for c in sub.order if c not in sub.bought]
                 continue
@@ -367,7 +372,7 @@ def settle(state: State1840, log: list[str]) -> bool:
                     sub.queue.pop(0)
                     continue
                 return False
-            _new_line_cards(state, log)
+            _draw_lines(state, log)
             sub.step = "over"
             return True
         return True
@@ -385,9 +390,22 @@ def _start_mandatory(state: State1840, log: list[str]) -> None:
         log.append(f"{c} has no tram and must buy one (VIII.5.3)")
 
 
+def _draw_lines(state: State1840, log: list[str]) -> None:
+    """CRf once per Company Round."""
+    sub: CompanyRound = state.sub
+    if not sub.lines_drawn:
+        sub.lines_drawn = True
+        _new_line_cards(state, log)
+
+
 def _new_line_cards(state: State1840, log: list[str]) -> None:
     """VIII.7, R-CR-8: players + 1 new lines (or all left) while any company has room."""
     if not any(len(c.lines) < 3 for c in state.companies.values()):
+        if state.x18 and state.line_display:
+            # the site removes the unsold lines once every company has three
+            log.append("Unsold lines leave the game: "
+                       + ", ".join(str(n) for n in state.line_display))
+            state.line_display.clear()
         return
     k = min(state.n + 1, len(state.line_deck))
     if k == 0:

@@ -59,7 +59,7 @@ def view(state: State1840, player: int | None) -> dict[str, Any]:
             "treasury": c.treasury,
             "revenue": c.revenue,
             "lines": list(c.lines),
-            "trams": [t or "none" for t in c.trams],
+            "trams": list(c.trams),  # in line order; null: that line has no tram
             "privates": list(c.privates),
             "markers": markers,
             "ipo": c.ipo,
@@ -170,7 +170,8 @@ def text_view(v: dict[str, Any]) -> str:
             lines.append(
                 f"  {cid:<4} price {c['price']:>3}  treasury {c['treasury']:>5}  "
                 f"revenue {c['revenue']:>4}  lines {c['lines'] or '-'}  "
-                f"trams {','.join(c['trams']) or '-'}  director P{c['director'] + 1}")
+                f"trams {','.join(t or 'none' for t in c['trams']) or '-'}  "
+                f"director P{c['director'] + 1}")
             for line, markers in c["markers"].items():
                 if markers:
                     lines.append(f"       line {line} stations: {' '.join(markers)}")
