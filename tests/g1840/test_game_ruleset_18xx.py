@@ -86,3 +86,16 @@ def test_x_ruleset_private_bought_after_the_run() -> None:
     assert BuyPrivate(line=1, private="SD", price=50) in s.legal_actions(1)
     play(s, "L1 buy SD 50", "L1 done")
     assert s.private_owner["SD"] == "WT" and s.sub.turn.line == 3
+
+
+def test_x_ruleset_unsold_lines_leave_once_every_company_has_three() -> None:
+    for ruleset, left in ((X18, []), ("rules", [1, 3, 5])):
+        s = two_player_after_sr1(ruleset)
+        s.companies["WT"].lines = [2, 4, 6]
+        s.companies["SJE"].lines = [7, 15, 18]
+        for c in ("WT", "SJE"):
+            for line in s.companies[c].lines:
+                s.line_owner[line] = c
+        play(s, "WT buy yellow", "WT done", "SJE buy yellow", "SJE done")
+        assert s.round.name == "LR1a"
+        assert s.line_display == left
