@@ -188,7 +188,7 @@ def _pay_dividend(state: State1840, company: TramCompany, amount: int, log: list
 
 def _buying_turn(state: State1840, company: TramCompany, action: Action,
                  log: list[str]) -> None:
-    sub: CompanyRound = state.sub
+    """VIII.5.3: buy, scrap or rearrange trams (the turn goes on until Done)."""
     if isinstance(action, BuyTram):
         trams.buy(state, company, action.colour, log)
     elif isinstance(action, ScrapTram):
@@ -201,7 +201,6 @@ def _buying_turn(state: State1840, company: TramCompany, action: Action,
         _end_buying(state)
     else:
         raise IllegalAction("VIII.5.3", f"{company.id} may buy, scrap or arrange trams, or end")
-    del sub  # the turn continues until Done
 
 
 def _end_buying(state: State1840) -> None:
