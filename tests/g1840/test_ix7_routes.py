@@ -194,3 +194,25 @@ def test_ix2_stops_must_be_joined_by_track() -> None:
     with pytest.raises(IllegalAction) as err:
         check_route(context(board, 6), "J26.0-K27.0")
     assert err.value.rule == "IX.2"
+
+
+def test_r_lr6_red_inner_city_tile_ends_a_route_and_earns_the_landmark() -> None:
+    """Hofburg E19 with the red tile L20 (rotation 2: track to D18, F20, F18, E17).  Line 7 runs
+    F16 (halt 10) - F18 (its marker, 20) - E19: the red tile has no marker of line 7 so it
+    earns 0, but with the Hofburg private the landmark adds 20: 50 (interpretations: the
+    bonus also counts at an unmarked red tile).  It cannot run on through E19 to E17."""
+    board = new_board()
+    board.lay("E19", "L20", 2)
+    lay_exits(board, "F18", {3, 1}, "interchange")
+    lay_exits(board, "F16", {4, 1})
+    lay_exits(board, "E17", {4, 1}, "interchange")
+    board.place_marker("F18", 0, 7)
+    ctx = context(board, 7, landmarks={"E19"})
+    run = best_route(ctx)
+    assert run is not None
+    assert run.stops == (("E19", 0), ("F18", 0), ("F16", 0))
+    assert (run.parts, run.landmark_bonus, run.revenue) == ((0, 20, 10), 20, 50)
+    assert best_route(context(board, 7)).revenue == 30  # type: ignore[union-attr]
+    with pytest.raises(IllegalAction) as err:
+        check_route(ctx, "F18.0-E19.0-E17.0")
+    assert err.value.rule == "R-LR-6"
