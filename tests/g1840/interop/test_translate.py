@@ -75,3 +75,19 @@ def test_translation_of_single_actions(export):
                                        rotation=4))) == ["L4 lay H28 6 r4"]
     assert t.notations(eff(a18.BuyTrain("WT", "corporation", train="O1-0", price=300,
                                         variant="O1"))) == ["WT buy orange"]
+
+
+def test_every_oracle_action_maps_to_a_legal_action_with_the_engine_changes_emulated(export):
+    """With the engine changes of PLAN.md emulated in the probe (X-2 order, private returned out
+    of turn, private bought after the run, X-8 run not the best at 384) all 391 actions map to
+    legal actions and the game ends after CR6."""
+    result = probe(export, emulate=True)
+    assert (result.reached, result.failure) == (391, None)
+    assert result.played[-2:] == ["WT pay 4100", "GW pay 710"]
+    assert "L15 run" in result.played  # 205: line 15 has no tram, the site skips its run
+    assert "P2 return HB" in result.played  # 112
+
+
+def test_emulation_cannot_be_checked_against_figures(export, oracle_dir):
+    with pytest.raises(ValueError, match="figures cannot be compared"):
+        probe(export, cached_trace(oracle_dir / "2player.trace.jsonl"), emulate=True)

@@ -24,10 +24,10 @@ def route_text(board: Any, route: Route18xx) -> str:
     """
     nodes: dict[str, list[int]] = {}
     for node in route.nodes:
-        hexname, _, index = node.rpartition("-")
-        if not hexname or not index.isdigit():
+        hexname, _, number = node.rpartition("-")
+        if not hexname or not number.isdigit():
             raise ImportError18xx(f"route of {route.train}: bad node {node!r}")
-        nodes.setdefault(hexname, []).append(int(index))
+        nodes.setdefault(hexname, []).append(int(number))
     stops: list[str] = []
     for hexname in route.hexes:
         for index in nodes.pop(hexname, []):

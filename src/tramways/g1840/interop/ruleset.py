@@ -89,7 +89,9 @@ SWITCHES: tuple[Switch, ...] = (
         "Runs are taken as recorded when valid, even if a better route existed.",
         ("IX.7",),
         "line_round: a claimed route is accepted when valid (Run with a route)",
-        "every run_routes action; whether any recorded run is not the best is not yet checked",
+        "action 384 (LR5c): line 7 runs K9-...-F22 for 200 (100 after maintenance) as in its "
+        "earlier turns, while F18-...-I19-J18-...-K9 now earns 220 (120); all 44 recorded runs "
+        "are valid routes",
     ),
     Switch(
         "X-9",
