@@ -201,3 +201,14 @@ def test_iv2_a_private_returned_to_the_bank_is_closed():
     """Our engine drops a returned private from its owners; the site marks it closed (112)."""
     f = figures_from_view(_view(privates={"KK": "WT"}), privates=["KK", "HB"])
     assert f["private:KK.owner"] == "company:WT" and f["private:HB.owner"] == "closed"
+
+
+def test_viii7_lines_left_on_display_when_every_company_is_full_are_out_of_the_game():
+    """The site removes them (158); nobody can buy them any more (IV.3, VIII.6)."""
+    companies = _view()["companies"]
+    full = {"WT": dict(companies["WT"], lines=[4, 18, 7], trams=["orange", "red", "pink"])}
+    f = figures_from_view(_view(companies=full), ["WT"])
+    assert f["lines.display"] == [] and "line:2.company" not in f
+    assert f["line:7.tram"] == "pink"
+    f = figures_from_view(_view(companies=full), ["GW", "WT"])  # GW not parred: room left
+    assert f["lines.display"] == [2, 3]

@@ -57,6 +57,8 @@ Figures = dict[str, Any]
 """A flat mapping figure path -> value (see the module docstring)."""
 
 ROUND_LETTERS = "abc"
+MAX_LINES = 3
+"""A tram company owns at most three lines (IV.3)."""
 
 
 # ------------------------------------------------------------------------------ reading
@@ -308,7 +310,9 @@ def figures_from_view(
     in the game; one missing from the view has been returned to the bank.  Two equivalences of the
     site are mirrored: the Pre-emptive Right card (350) counts as cash from SR1 on (the site pays
     it out then, interpretations.md), and after the Pre-Share Round a private without owner has
-    been returned to the bank ("closed").  Not in the view yet, so left out:
+    been returned to the bank ("closed"); once every tram company has three lines the lines
+    left on display are out of the game (the site removes them, 158; equivalent by VIII.6/
+    VIII.7 since nobody can buy them).  Not in the view yet, so left out:
     ``stadtbahn:S.markers`` (see :data:`VIEW_GAPS`).
     """
     finished = bool(view.get("finished"))
@@ -363,6 +367,9 @@ def figures_from_view(
         if sb.get("pool"):
             figures[f"{key}.pool"] = sb["pool"]
     display = [int(n) for n in view.get("line_display", [])]
+    in_game = [companies.get(cid) for cid in order]
+    if in_game and all(c is not None and len(c["lines"]) >= MAX_LINES for c in in_game):
+        display = []  # no company can buy a line any more: the site removes the unsold ones
     for line in sorted(set(display) | set(line_company)):
         figures[f"line:{line}.company"] = line_company.get(line)
         figures[f"line:{line}.tram"] = line_tram.get(line)
