@@ -33,3 +33,12 @@ def test_selfplay_views_and_clone() -> None:
         assert {"name", "cash", "loans", "value", "shares", "privates"} <= set(p)
     clone = state.clone()
     assert clone.result() == state.result()
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 31), (5, 32)])
+def test_selfplay_18xx_ruleset_finishes_with_invariants(players: int, seed: int) -> None:
+    settings = {"players": players, "ruleset": "18xx.games"}
+    outcome = play_game("1840", settings, seed, check=invariants.check)
+    assert outcome.finished
+    again = Session.from_record(outcome.session.record)
+    assert again.state.result() == outcome.result

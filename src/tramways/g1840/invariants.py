@@ -52,10 +52,11 @@ def check(state: State1840) -> None:
     board = state.board
     if board is None:
         return
-    from tramways.g1840.data import supply_key, tile_chart
+    from tramways.g1840.data import initial_supply, supply_key
 
-    on_map = Counter(supply_key(p.tile_id) for p in board.placed().values())
-    chart = tile_chart()
+    ruleset = board.ruleset  # R-LR-11 chart, or the site's list with X-7
+    on_map = Counter(supply_key(p.tile_id, ruleset) for p in board.placed().values())
+    chart = initial_supply(ruleset)
     for key, count in chart.items():
         if board.supply.get(key, 0) + on_map.get(key, 0) != count:
             raise InvariantError(f"tile {key}: supply {board.supply.get(key, 0)} + map "
