@@ -16,8 +16,9 @@ Pruning, both exact:
   than one link could use) have the same futures; the one with the lower value is dropped.
 
 Ties: among routes of equal revenue the first one found is kept.  The order is deterministic:
-markers by (hex, location), links from a stop by falling value of the stop they lead to, then
-stop order.  The route is then written in its canonical direction (the one whose stop list is
+markers by (hex, location); the moves from a stop go first to the stop with the fewest unvisited
+neighbours (Warnsdorff's rule: long routes are found early), then to the more valuable stop,
+then by stop and link order.  The route is then written in its canonical direction (the one whose stop list is
 smaller as a tuple).
 """
 
@@ -241,6 +242,15 @@ class _Search:
             excluded |= 1 << m
         return self.best
 
+    def _order(self, end: int, visited: int) -> list[tuple[int, int, int]]:
+        """Moves from ``end``: fewest onward stops first (Warnsdorff), then higher value."""
+        nb = self.nb
+        moves = self.adj[end]
+        if len(moves) < 2:
+            return moves
+        free = ~visited
+        return sorted(moves, key=lambda e: ((nb[e[0]] & free).bit_count(), -self.value[e[0]]))
+
     def _record(self, value: int, lmask: int) -> None:
         total = value + LANDMARK_BONUS * _popcount(lmask)
         if total > self.best_value:
@@ -270,7 +280,7 @@ class _Search:
             if total + self.block_bound(visited, ends, lmask) <= self.best_value:
                 return
         if extend:
-            for t, mask, li in self.adj[end]:
+            for t, mask, li in self._order(end, visited):
                 if (visited >> t) & 1 or used & mask:
                     continue
                 self.stops.append(t)
@@ -313,7 +323,7 @@ class _Search:
             total + self.block_bound(visited, (end,), lmask) <= self.best_value
         ):
             return
-        for t, mask, li in self.adj[end]:
+        for t, mask, li in self._order(end, visited):
             if (visited >> t) & 1 or used & mask:
                 continue
             self.stops.insert(0, t)
