@@ -8,10 +8,13 @@ import pytest
 
 from tramways.g1840.interop.errors import ImportError18xx
 from tramways.g1840.interop.trace import (
+    VIEW_GAPS,
     Difference,
+    assignments_in_flux,
     compare,
     figures_from_view,
     in_view_gaps,
+    is_assignment,
     log_path_for,
     read_log,
     read_trace,
@@ -192,9 +195,25 @@ def test_figures_from_view_counts_the_pre_emptive_card_as_cash_from_sr1():
     assert figures_from_view(_view(finished=True))["round"] == "End"
 
 
-def test_compare_can_skip_the_view_gaps():
-    assert in_view_gaps("stadtbahn:W.markers") and not in_view_gaps("line:4.markers")
-    assert compare({"stadtbahn:W.markers": ["I11"], "a": 1}, {"a": 1}, skip=in_view_gaps) is None
+def test_assignment_figures_and_the_view_gaps():
+    assert VIEW_GAPS == () and not in_view_gaps("stadtbahn:W.markers")
+    assert is_assignment("line:4.tram") and is_assignment("company:WT.trams")
+    assert not is_assignment("company:WT.fleet")
+    assert assignments_in_flux({"round": "CR2", "turn": {"company": "WT", "step": "d"}})
+    assert not assignments_in_flux({"round": "LR2a", "turn": {"line": 4}})
+    skip = is_assignment
+    assert compare({"line:4.tram": "red", "a": 1}, {"line:4.tram": None, "a": 1},
+                   skip=skip) is None
+
+
+def test_viii53_fleet_counts_trams_on_lines_and_spare():
+    f = figures_from_view(_view())
+    assert f["company:WT.fleet"] == ["orange", "red", "yellow"]
+    companies = _view()["companies"]
+    gap = {"WT": dict(companies["WT"], trams=[None, "red"])}
+    f = figures_from_view(_view(companies=gap))
+    assert f["line:4.tram"] is None and f["line:18.tram"] == "red"
+    assert f["company:WT.fleet"] == ["red"] and f["company:WT.trams"] == []
 
 
 def test_iv2_a_private_returned_to_the_bank_is_closed():

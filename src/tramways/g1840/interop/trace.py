@@ -22,6 +22,7 @@ Figure paths (values are ints, strings, ``None`` or sorted lists):
 ``company:CO.pool``                  int percent in the share pool (only above 0)
 ``company:CO.lines``                 sorted line numbers
 ``company:CO.trams``                 sorted colours of trams not on a line
+``company:CO.fleet``                 sorted colours of all its trams (on lines or not)
 ``company:CO.privates``              sorted private ids
 ``stadtbahn:S.share_price``          int; also ``share_cell``, ``unsold``, ``pool``
 ``stadtbahn:S.markers``              sorted hexes of its station markers
@@ -42,6 +43,7 @@ reference/1840/README.md).
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -260,6 +262,11 @@ def figures_from_state(state: Mapping[str, Any], names: Mapping[str, str]) -> Fi
             figures[f"{key}.pool"] = corp["shares"]["pool"]
         figures[f"{key}.lines"] = sorted(int(n) for n in corp.get("lines", []))
         figures[f"{key}.trams"] = sorted(_colour(t) for t in corp.get("trains", []))
+        fleet = list(figures[f"{key}.trams"])
+        for number in corp.get("lines", []):
+            line = state.get("lines", {}).get(str(number), {})
+            fleet.extend(_colour(t) for t in line.get("trains", []))
+        figures[f"{key}.fleet"] = sorted(fleet)
         figures[f"{key}.privates"] = sorted(corp.get("companies", []))
     for site_id, corp in state.get("stadtbahn", {}).items():
         key = f"stadtbahn:{site_id}"
@@ -310,10 +317,10 @@ def figures_from_view(
     in the game; one missing from the view has been returned to the bank.  Two equivalences of the
     site are mirrored: the Pre-emptive Right card (350) counts as cash from SR1 on (the site pays
     it out then, interpretations.md), and after the Pre-Share Round a private without owner has
-    been returned to the bank ("closed"); once every tram company has three lines the lines
+    been returned to the bank ("closed"); a line whose tram is ``None`` has none; once every tram company has three lines the lines
     left on display are out of the game (the site removes them, 158; equivalent by VIII.6/
-    VIII.7 since nobody can buy them).  Not in the view yet, so left out:
-    ``stadtbahn:S.markers`` (see :data:`VIEW_GAPS`).
+    VIII.7 since nobody can buy them).  Views without Stadtbahn markers (older engines) leave
+    ``stadtbahn:S.markers`` out.
     """
     finished = bool(view.get("finished"))
     round_ = "End" if finished else str(view["round"])
@@ -340,7 +347,8 @@ def figures_from_view(
         if c is None:
             figures.update({f"{key}.cash": 0, f"{key}.share_price": None,
                             f"{key}.share_cell": None, f"{key}.unsold": 100,
-                            f"{key}.lines": [], f"{key}.trams": [], f"{key}.privates": []})
+                            f"{key}.lines": [], f"{key}.trams": [], f"{key}.fleet": [],
+                            f"{key}.privates": []})
             continue
         cell = market.get(cid)
         figures[f"{key}.cash"] = c["treasury"]
@@ -352,7 +360,8 @@ def figures_from_view(
         lines = [int(n) for n in c["lines"]]
         trams = list(c["trams"])
         figures[f"{key}.lines"] = sorted(lines)
-        figures[f"{key}.trams"] = sorted(trams[len(lines):])
+        figures[f"{key}.trams"] = sorted(t for t in trams[len(lines):] if t)
+        figures[f"{key}.fleet"] = sorted(t for t in trams if t)
         figures[f"{key}.privates"] = sorted(c["privates"])
         for i, line in enumerate(lines):
             line_company[line] = cid
@@ -366,6 +375,8 @@ def figures_from_view(
         figures[f"{key}.unsold"] = sb["ipo"]
         if sb.get("pool"):
             figures[f"{key}.pool"] = sb["pool"]
+        if "markers" in sb:
+            figures[f"{key}.markers"] = sorted(m.split(".")[0] for m in sb["markers"])
     display = [int(n) for n in view.get("line_display", [])]
     in_game = [companies.get(cid) for cid in order]
     if in_game and all(c is not None and len(c["lines"]) >= MAX_LINES for c in in_game):
@@ -391,13 +402,31 @@ def figures_from_view(
     return figures
 
 
-VIEW_GAPS: tuple[str, ...] = ("stadtbahn:*.markers",)
-"""Figure paths the engine's view does not provide yet (compare with ``skip=in_view_gaps``)."""
+VIEW_GAPS: tuple[str, ...] = ()
+"""Figure path patterns (``fnmatch``) our view does not provide (none since the engine's view
+lists Stadtbahn markers)."""
+
+ASSIGNMENTS = ("line:*.tram", "company:*.trams")
+"""Figures that say which line runs which tram.  While a tram company's turn in a Company Round
+is under way the site keeps bought trams beside the lines until its reassign step, ours puts
+them on lines at once: compare them only outside such turns (``company:*.fleet`` is always
+compared)."""
 
 
 def in_view_gaps(path: str) -> bool:
-    """Whether a figure path is one :func:`figures_from_view` cannot produce yet."""
-    return path.startswith("stadtbahn:") and path.endswith(".markers")
+    """Whether a figure path is one :func:`figures_from_view` cannot produce."""
+    return any(fnmatch.fnmatchcase(path, pattern) for pattern in VIEW_GAPS)
+
+
+def is_assignment(path: str) -> bool:
+    """Whether a figure path is one of :data:`ASSIGNMENTS`."""
+    return any(fnmatch.fnmatchcase(path, pattern) for pattern in ASSIGNMENTS)
+
+
+def assignments_in_flux(view: Mapping[str, Any]) -> bool:
+    """Whether our position is inside a tram company's turn of a Company Round."""
+    turn = view.get("turn") or {}
+    return str(view.get("round", "")).startswith("CR") and "company" in turn
 
 
 # ---------------------------------------------------------------------------- compare

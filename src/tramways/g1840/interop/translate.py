@@ -13,15 +13,23 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tramways.core.errors import IllegalAction, NotationError, TramwaysError
+from tramways.core.errors import IllegalAction, NotationError, RecordError, TramwaysError
 from tramways.core.record import GameRecord
 from tramways.core.replay import Session
 from tramways.g1840.interop import actions18xx as a18
 from tramways.g1840.interop.log18xx import EffectiveAction, Export18xx, effective_actions
 from tramways.g1840.interop.pieces18xx import TilePieces
 from tramways.g1840.interop.routes18xx import route_text
+from tramways.g1840.interop.ruleset import RULESET_18XX
 from tramways.g1840.interop.setup18xx import ENGINE_COMPANY_ID, Setup18xx, compute_setup
-from tramways.g1840.interop.trace import Trace, compare, figures_from_view, in_view_gaps
+from tramways.g1840.interop.trace import (
+    Trace,
+    assignments_in_flux,
+    compare,
+    figures_from_view,
+    in_view_gaps,
+    is_assignment,
+)
 
 MAX_IMPLICIT_PASSES = 12
 
@@ -31,18 +39,21 @@ class NotMapped(TramwaysError):
 
 
 def new_session(export: Export18xx, setup18: Setup18xx) -> Session:
-    """Our engine's game for an export: its players' names, the site's set-up draws.
-
-    The 18xx.games ruleset is not requested yet (the engine does not accept it; PLAN.md 5.1).
-    """
+    """Our engine's game for an export: its players' names, the site's set-up draws, and the
+    18xx.games ruleset (X-1..X-9) as soon as the engine accepts it (until then the rules')."""
     from tramways.games import get_game
 
     game = get_game("1840")
-    settings = game.normalize_settings({"players": len(export.players),
-                                        "names": export.player_names,
-                                        "small_map": export.small_map})
+    base = {"players": len(export.players), "names": export.player_names,
+            "small_map": export.small_map}
+    drawn = setup18.engine_setup()
+    try:
+        settings = game.normalize_settings({**base, "ruleset": RULESET_18XX})
+    except RecordError:
+        settings = game.normalize_settings(base)
+        del drawn["tram_companies"]  # X-1 needs the 18xx.games ruleset
     setup = game.setup(settings, export.seed)
-    setup.update({k: v for k, v in setup18.engine_setup().items() if k != "tram_companies"})
+    setup.update(drawn)
     record = GameRecord(game="1840", version=game.version, settings=settings, seed=export.seed,
                         setup=setup, actions=[])
     return Session.from_record(record)
@@ -209,9 +220,8 @@ class Translator:
             loc = self.location(hexname, city)
             if isinstance(act, a18.RemoveToken):
                 return [f"{head} remove {hexname}.{loc}"]
-            co = self.company_of_line(line)
-            if f"{hexname}.{loc}" in self.view()["companies"][co]["markers"].get(str(line), []):
-                return []  # the home marker our engine placed itself
+            if self.already_placed(act):
+                return []  # the home marker our engine placed itself (HomeToken, 76)
             return [f"{head} station {hexname}.{loc}"]
         if isinstance(act, a18.RunRoutes):
             if len(act.routes) != 1:
@@ -223,11 +233,31 @@ class Translator:
         if isinstance(act, a18.ScrapTrain):
             return [f"{self.company_of_line(line)} scrap {self.colour(act.train)}"]
         if isinstance(act, a18.Pass):
+            legal = self.legal()
+            if f"{head} skip" in legal:
+                return [f"{head} skip"]  # a Stadtbahn bonus declined (136, 214)
             nxt = self.following
-            if (nxt is None or nxt.action.entity != act.entity) and f"{head} run" in self.legal():
-                return [f"{head} run"]  # no tram: the site skips the run ("does not run")
-            return []
+            if nxt is not None and nxt.action.entity == act.entity:
+                return []  # the line's turn goes on: the pass only ends a step
+            out = []
+            if f"{head} run" in legal:
+                out.append(f"{head} run")  # no tram: the site skips the run ("does not run")
+            return [*out, f"?{head} done"]  # the turn ends (18xx.games ruleset: after the run)
         raise NotMapped(f"{act.TYPE} by line {line}")
+
+    def already_placed(self, act: a18.Action18xx) -> bool:
+        """Whether a line's ``place_token`` names a marker our engine has already placed: the
+        home marker, which the site lets the player place once the home tile is laid (D18)."""
+        if not (isinstance(act, a18.PlaceToken) and not isinstance(act, a18.RemoveToken)
+                and act.entity.isdigit()):
+            return False
+        try:
+            hexname, city = self.pieces.hex_of_city(act.city)
+            loc = self.location(hexname, city)
+            co = self.company_of_line(int(act.entity))
+        except (KeyError, NotMapped, TramwaysError):
+            return False
+        return f"{hexname}.{loc}" in self.view()["companies"][co]["markers"].get(act.entity, [])
 
     def implicit_passes(self) -> list[str]:
         """The passes the site makes by itself: a player whose only moves are passing or
@@ -287,6 +317,10 @@ def post_run_buys_first(effective: list[EffectiveAction]) -> list[EffectiveActio
     return out
 
 
+def _skip_in_flux(path: str) -> bool:
+    return in_view_gaps(path) or is_assignment(path)
+
+
 def probe(export: Export18xx, trace: Trace | None = None,
           emulate: bool = False) -> ProbeResult:
     """Replay an export through our engine as far as it goes (see the module docstring).
@@ -330,6 +364,10 @@ def probe(export: Export18xx, trace: Trace | None = None,
                 result.failure = f"action {index} ({what}): not mapped: {exc}"
                 return result
             for text in texts:
+                if text.startswith("?"):  # play only if our engine asks for it
+                    text = text[1:]
+                    if text not in session.legal_notation():
+                        continue
                 if (emulate and isinstance(eff.action, (a18.Dividend, a18.ChooseAbility))
                         and text not in session.legal_notation()):
                     held.append(text)
@@ -350,12 +388,16 @@ def probe(export: Export18xx, trace: Trace | None = None,
                 flush()
         result.played.extend(translator.implicit_passes())
         flush()
-        if trace is not None:
+        upcoming = effective[position] if position < len(effective) else None
+        if trace is not None and not (upcoming is not None
+                                      and translator.already_placed(upcoming.action)):
+            # (the site is still waiting for the home marker our engine placed itself)
             entry = trace.entries[index]
             if entry.figures is not None:
-                actual = figures_from_view(session.state.view(None), companies, privates)
-                diff = compare(entry.figures, actual, index=index, action=head,
-                               skip=in_view_gaps)
+                view = session.state.view(None)
+                actual = figures_from_view(view, companies, privates)
+                skip = _skip_in_flux if assignments_in_flux(view) else in_view_gaps
+                diff = compare(entry.figures, actual, index=index, action=head, skip=skip)
                 if diff is not None:
                     result.failure = diff.message()
                     return result
