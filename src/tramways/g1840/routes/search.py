@@ -7,19 +7,23 @@ other side.  A route with both arms is generated once (the first arm starts with
 link number); routes through an earlier marker are not generated again (that marker's search
 found them).
 
-Pruning, both exact:
+Pruning, all exact:
 
 * an upper bound: the value so far plus every stop (and owned landmark) still reachable from
   the open ends over unused stops, ignoring that a route is a single line (it is a superset);
-* a dominance memo: two partial routes that end at the same stop, have visited the same set of
-  stops, are in the same arm and have used the same *contested* pieces of track (pieces more
-  than one link could use) have the same futures; the one with the lower value is dropped.
+* on larger graphs a tighter one from the biconnected blocks of what is left
+  (:meth:`_Search.block_bound`): a simple path never re-enters a block it left, and a red area
+  or a blocked interchange can only be its last step;
+* a dominance memo: two partial routes that end at the same stop, can still reach the same set
+  of unvisited stops, are in the same arm and have used the same *contested* pieces of track
+  (pieces more than one link could use) and have the same owned landmarks have the same
+  futures; the lower value is dropped.
 
 Ties: among routes of equal revenue the first one found is kept.  The order is deterministic:
 markers by (hex, location); the moves from a stop go first to the stop with the fewest unvisited
 neighbours (Warnsdorff's rule: long routes are found early), then to the more valuable stop,
-then by stop and link order.  The route is then written in its canonical direction (the one whose stop list is
-smaller as a tuple).
+then by stop and link order.  The route is then written in its canonical direction (the one
+whose stop list is smaller as a tuple).
 """
 
 from __future__ import annotations
@@ -86,6 +90,7 @@ class _Search:
         self.best: _Found | None = None
         self.best_value = -1
         self.reached = 0
+        self.rest = 0
 
     # -- bound -----------------------------------------------------------------------------
     def bound(self, visited: int, starts: int, lmask: int) -> int:
@@ -109,6 +114,7 @@ class _Search:
         total = 0
         marks = 0
         rest = reach & ~visited
+        self.rest = rest
         self.reached = rest.bit_count()
         value = self.value
         landmark = self.landmark
@@ -262,18 +268,21 @@ class _Search:
         at_marker = end == m
         if not at_marker:
             self._record(value, lmask)
-        key = (0, end, first, visited, used & self.contested)
-        seen = self.memo.get(key)
-        if seen is not None and seen >= value:
-            return
-        self.memo[key] = value
         extend = at_marker or not (self.end_only_mask >> end) & 1
         starts = (1 << end) if extend else 0
         m_open = not at_marker and not self.m_terminal
         if m_open:
             starts |= 1 << m
+        if not starts:
+            return
         total = value + LANDMARK_BONUS * _popcount(lmask)
-        if not starts or total + self.bound(visited, starts, lmask) <= self.best_value:
+        upper = total + self.bound(visited, starts, lmask)
+        key = (0, end, first, self.rest, lmask, used & self.contested)
+        seen = self.memo.get(key)
+        if seen is not None and seen >= value:
+            return
+        self.memo[key] = value
+        if upper <= self.best_value:
             return
         if not at_marker and self.reached >= BLOCK_BOUND_FROM:
             ends = (end, m) if extend and m_open else (end,) if extend else (m,)
@@ -311,13 +320,14 @@ class _Search:
         self._record(value, lmask)
         if (self.end_only_mask >> end) & 1:
             return
-        key = (1, end, visited, used & self.contested)
+        total = value + LANDMARK_BONUS * _popcount(lmask)
+        upper = total + self.bound(visited, 1 << end, lmask)
+        key = (1, end, self.rest, lmask, used & self.contested)
         seen = self.memo.get(key)
         if seen is not None and seen >= value:
             return
         self.memo[key] = value
-        total = value + LANDMARK_BONUS * _popcount(lmask)
-        if total + self.bound(visited, 1 << end, lmask) <= self.best_value:
+        if upper <= self.best_value:
             return
         if self.reached >= BLOCK_BOUND_FROM and (
             total + self.block_bound(visited, (end,), lmask) <= self.best_value
