@@ -8,6 +8,7 @@ import pytest
 
 from tramways.cli import main
 from tramways.core.record import GameRecord
+from tramways.core.replay import Session
 from tramways.g1840.interop.importer import missing_engine_support
 from tramways.g1840.interop.log18xx import load_export
 
@@ -40,10 +41,13 @@ def test_oracle_import_refuses_until_the_engine_can_replay_it(capsys, tmp_path, 
         assert err.count("\n") == 1
         for item in missing:
             assert item in err
-    else:  # once the engine can: the record must replay
+    else:  # the engine can: the record must replay to the site's result
         assert code == 0, err
-        assert GameRecord.load(out).settings["ruleset"] == "18xx.games"
-        assert "wrote" in stdout
+        record = GameRecord.load(out)
+        assert record.settings["ruleset"] == "18xx.games"
+        assert Session.from_record(record).state.result()["wealth"] == [8351, 7618]
+        assert stdout == (f"wrote {out} (1840, 2 players, {len(record.actions)} actions, "
+                          f"every figure checked against {oracle_dir / '2player.trace.jsonl'})\n")
 
 
 def test_bad_export_files(capsys, tmp_path):

@@ -1,10 +1,11 @@
 """Importing an 18xx.games export of 1840 as a tramways record (issue 5).
 
 :func:`import_export` turns a validated export into a :class:`~tramways.core.record.GameRecord`
-that replays, and with a trace compares every figure after every processed action.  It needs
-three things from the rules engine; :func:`missing_engine_support` lists those still missing,
-and while any is, the import refuses with one line naming them (it never writes a record that
-does not replay).  See ``PLAN.md`` beside this module for the mapping and the steps left.
+that replays, and with a trace compares every figure after every processed action
+(:mod:`.mapping`).  It needs the rules engine with the 18xx.games ruleset;
+:func:`missing_engine_support` lists what is missing, and while anything is, the import refuses
+with one line naming it (it never writes a record that does not replay).  ``PLAN.md`` beside
+this module has the mapping and what is left.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from tramways.g1840.interop.setup18xx import Setup18xx, compute_setup
 from tramways.g1840.interop.trace import Trace
 
 MAPPING_MODULE = "tramways.g1840.interop.mapping"
-"""The module that will translate 18xx.games actions into our notation (PLAN.md, step 2)."""
+"""The module that builds the record from the translated actions (PLAN.md)."""
 
 
 def engine_settings(export: Export18xx) -> dict[str, Any]:
@@ -67,8 +68,9 @@ def import_export(export: Export18xx, trace: Trace | None = None) -> GameRecord:
     if missing:
         raise ImportError18xx("import-18xx is not available yet: " + "; ".join(missing)
                               + progress(export, trace))
-    mapping = importlib.import_module(MAPPING_MODULE)  # pragma: no cover - not written yet
-    return mapping.build_record(export, setup18, effective, trace)  # pragma: no cover
+    mapping = importlib.import_module(MAPPING_MODULE)
+    record: GameRecord = mapping.build_record(export, setup18, effective, trace)
+    return record
 
 
 def progress(export: Export18xx, trace: Trace | None) -> str:

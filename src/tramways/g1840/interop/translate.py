@@ -286,6 +286,8 @@ class ProbeResult:
     reached: int
     played: list[str] = field(default_factory=list)
     failure: str | None = None
+    ended_early: bool = False
+    session: Session | None = field(default=None, repr=False, compare=False)
 
 
 def _groups(effective: list[EffectiveAction]) -> Iterator[tuple[int, list[EffectiveAction]]]:
@@ -339,7 +341,7 @@ def probe(export: Export18xx, trace: Trace | None = None,
     translator = Translator(export, session)
     companies = [ENGINE_COMPANY_ID[c] for c in setup18.tram_companies]
     privates = list(session.state.view(None)["privates"])
-    result = ProbeResult(reached=0)
+    result = ProbeResult(reached=0, session=session)
     held: list[str] = []
 
     def flush() -> None:
@@ -356,6 +358,13 @@ def probe(export: Export18xx, trace: Trace | None = None,
         for eff in group:
             position += 1
             following = effective[position] if position < len(effective) else None
+            if isinstance(eff.action, a18.EndGame):
+                if following is not None:
+                    result.failure = f"action {following.index}: an action after end_game"
+                    return result
+                result.ended_early = True
+                result.reached = len(export.actions)
+                return result
             what = head if eff.auto is None else (
                 f"{head}, auto action {eff.auto}: {eff.action.TYPE} by {eff.action.entity}")
             try:
