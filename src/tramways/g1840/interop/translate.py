@@ -229,7 +229,11 @@ class Translator:
             board = self.session.state.board  # type: ignore[attr-defined]
             return [f"{head} run {route_text(board, act.routes[0])}"]
         if isinstance(act, a18.BuyCompany):
-            return [f"{head} buy {act.company} {act.price}"]
+            owner = self.view()["privates"].get(act.company)
+            out = [f"{head} buy {act.company} {act.price}"]
+            if isinstance(owner, int) and not isinstance(owner, bool):
+                out.append(f"?P{owner + 1} accept")  # the site's sale needs no consent (IV.2)
+            return out
         if isinstance(act, a18.ScrapTrain):
             return [f"{self.company_of_line(line)} scrap {self.colour(act.train)}"]
         if isinstance(act, a18.Pass):
