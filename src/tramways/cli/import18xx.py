@@ -1,10 +1,12 @@
 """``tramways import-18xx FILE -o RECORD [--check TRACE.jsonl]``: import an 18xx.games game of
 1840 (issue 5).
 
-Every bad input is one line on stderr and exit code 2, and nothing is written: a file that is not
-an 1840 export, a malformed action, an undo that cannot be resolved, a trace of another game, an
-output path in a missing directory.  Until the 1840 engine can replay the mapped actions, the
-command says what is missing and exits 2 (it never writes a record that does not replay).
+The record is written only once it replays to the site's position: every action translated
+and legal, the export's own result reached, and with ``--check`` every figure of the trace
+equal after every processed action.  Every bad input or failed check is one line on stderr and
+exit code 2, and nothing is written: a file that is not an 1840 export, a malformed action, an
+undo that cannot be resolved, a trace of another game, an output path in a missing directory,
+the first figure that differs.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ imports :data:`RULESET_18XX` and branches with :func:`uses_18xx_ruleset`.  Each 
 of our rulings it replaces, where the engine must branch, and where it shows in the 2-player
 oracle game (indexes into its ``actions``; "none" when that game never reaches the case).
 
-X-9 is not (yet) in RULINGS.md: the oracle's trace proves it (see its evidence).
+X-9 is not in RULINGS.md yet: the oracle's trace proves it (see its evidence).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
-"""A first translator of 18xx.games actions into our notation, and a probe that replays an
+"""The translator of 18xx.games actions into our notation, and the probe that replays an
 export through our engine as far as it goes (PLAN.md, section 3).
 
-This is groundwork, not the importer: it follows PLAN.md's mapping table, asks our engine's
-state what a ``pass`` closes, and inserts the passes the site makes by itself; runs are played
-as recorded (X-8, :mod:`tramways.g1840.interop.routes18xx`).  :func:`probe` reports how far an export replays - legally, and with a trace figure for
-figure - and the first problem, so each engine step can be measured against the oracle.
+The translator follows PLAN.md's mapping table, asks our engine's state what a ``pass``
+closes, and inserts the passes the site makes by itself; runs are played as recorded (X-8,
+:mod:`tramways.g1840.interop.routes18xx`).  :func:`probe` reports how far an export replays -
+legally, and with a trace figure for figure - and the first problem; :mod:`.mapping` builds the
+record from it.
 """
 
 from __future__ import annotations
