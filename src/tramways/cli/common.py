@@ -114,7 +114,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     for _ in range(args.games):
         seed = master.randrange(2**53)
         settings = _settings_from_args(args)
-        if args.players is None and hasattr(game, "selfplay_players"):
+        if args.players is None and getattr(args, "small_map", False):
+            settings["players"] = 3  # the small map is a 3-player map (XII)
+        elif args.players is None and hasattr(game, "selfplay_players"):
             settings["players"] = master.choice(game.selfplay_players)
         try:
             outcome = play_game(args.game, settings, seed)
