@@ -3,9 +3,17 @@
 Rules IX.2 (route), IX.7 (operating trams), IX.8 (income) with rulings R-LR-6, R-LR-7,
 R-LR-8 and, for records from 18xx.games, X-6.
 
+* :class:`RouteContext` (board, line, phase, owned landmark hexes, maintenance, ruleset) and
+  :class:`Run` (stops, parts, paths, hexes, landmark bonus, revenue, maintenance, total, text);
+* :func:`best_route` - the proven best run (exact search, see :mod:`.search`), ``None`` if the
+  line has no valid route (R-LR-8);
+* :func:`check_route` - validate and score a claimed route, or ``IllegalAction`` naming the
+  rule; :func:`format_route` / :func:`parse_route` - its text form ``"H30.0-H28.0-I27.0"``
+  (``HEX.LOCATION`` stops; ``>EDGE`` after a stop where two tracks lead to the next one).
+
 >>> ctx = RouteContext(board, line=4, phase="yellow", maintenance=0)   # doctest: +SKIP
 >>> best_route(ctx).text                                                # doctest: +SKIP
-'H28.0-H30.0-I27.0'
+'H30.0-H28.0-I27.0'
 """
 
 from tramways.g1840.routes.graph import LineGraph, TrackGraph, line_graph, track_graph
