@@ -107,3 +107,31 @@ def test_viii52_phase_values_of_red_termini() -> None:
     tile, rotations = sorted(hexdef.stadtbahn.yellow_tile_options.items())[0]
     board.lay("I3", tile, rotations[0])
     assert [stadtbahn_run(board, "W", p).revenue for p in ("yellow", "grey")] == [30, 60]
+
+
+def test_viii52_reference_game_stadtbahn_runs(oracle_dir) -> None:  # type: ignore[no-untyped-def]
+    """Every Stadtbahn run of the reference game ("D runs a City train for 70: A19-A17", ...),
+    on the board as the trace records it just before: the same revenue (before the CR
+    multiplier) and the same stops."""
+    import json
+    import re
+
+    from tramways.g1840.interop.trace_positions import board_from_trace, layout_for_header
+
+    phases = {"1": "yellow", "2": "green", "3": "brown", "4": "grey"}
+    lines = (oracle_dir / "2player.trace.jsonl").read_text(encoding="utf-8").splitlines()
+    trace = [json.loads(text) for text in lines]
+    layout = layout_for_header(trace[0])
+    checked = 0
+    for text in (oracle_dir / "2player.log.jsonl").read_text(encoding="utf-8").splitlines():
+        item = json.loads(text)
+        found = re.match(r"(\w) runs a City train for (\d+): ([A-K0-9-]+)", item["message"])
+        if not found:
+            continue
+        state = trace[item["raw_index"]]["state"]  # after the previous action
+        run = stadtbahn_run(board_from_trace(layout, state), found.group(1),
+                            phases[state["game"]["phase"]])
+        assert run.revenue == int(found.group(2)), item["message"]
+        assert {c for c, _ in run.stops} == set(found.group(3).split("-"))
+        checked += 1
+    assert checked == 15
