@@ -271,7 +271,11 @@ def _income(state: TrambahnState, a: Income) -> list[str]:
 
 
 def _buy(state: TrambahnState, a: Buy) -> list[str]:
-    """Step 4: buy from the display with money cards, assign at once (T-FACT-1)."""
+    """Step 4: buy from the display with money cards, assign at once (T-FACT-1).
+
+    The cards paid are the top ones of the money pile: their faces are hidden from everybody,
+    so which ones go is immaterial to the players (and deterministic for replay).
+    """
     _after_passengers(state, "buying trams")
     _check_step(state, 4, "buying trams")
     p = state.turn
