@@ -82,6 +82,10 @@ class _Search:
             adj[s].sort(key=lambda e: (-self.value[e[0]], e[0], e[2]))
         self.adj = adj
         self.nb = nb
+        self.order = list(reach)
+        self.nbl = {s: [t for t in reach if (nb[s] >> t) & 1 and not lg.end_only[t]]
+                    for s in reach}
+        self.eol = {s: [t for t in reach if (nb[s] >> t) & 1 and lg.end_only[t]] for s in reach}
         self.contested = 0
         for bit, count in counts.items():
             if count > 1:
@@ -160,28 +164,24 @@ class _Search:
         val: dict[int, int] = {}
         adj: dict[int, list[int]] = {}
         leaf: dict[int, int] = {}
-        rest = inside
-        while rest:
-            low = rest & -rest
-            v = low.bit_length() - 1
-            rest ^= low
-            bonus = LANDMARK_BONUS if landmark[v] & ~lmask else 0
-            val[v] = 0 if (start >> v) & 1 else value[v] + bonus
-            adj[v] = []
-            near = nb[v] & inside
-            while near:
-                lo = near & -near
-                adj[v].append(lo.bit_length() - 1)
-                near ^= lo
+        nbl = self.nbl
+        eol = self.eol
+        for v in self.order:
+            if not (inside >> v) & 1:
+                continue
+            if (start >> v) & 1:
+                val[v] = 0
+            elif landmark[v] & ~lmask:
+                val[v] = value[v] + LANDMARK_BONUS
+            else:
+                val[v] = value[v]
+            adj[v] = [w for w in nbl[v] if (inside >> w) & 1]
             best_leaf = 0
-            leaves = nb[v] & end_only & ~visited
-            while leaves:
-                lo = leaves & -leaves
-                t = lo.bit_length() - 1
-                leaves ^= lo
-                got = value[t] + (LANDMARK_BONUS if landmark[t] & ~lmask else 0)
-                if got > best_leaf:
-                    best_leaf = got
+            for t in eol[v]:
+                if not (visited >> t) & 1:
+                    got = value[t] + (LANDMARK_BONUS if landmark[t] & ~lmask else 0)
+                    if got > best_leaf:
+                        best_leaf = got
             leaf[v] = best_leaf
         if len(ends) == 2:
             a, b = ends
