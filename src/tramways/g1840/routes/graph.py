@@ -148,7 +148,9 @@ def build_track_graph(board: Board) -> TrackGraph:
             if far.location is not None:
                 b = index.get((coord, far.location))
                 if b is not None and b > a:
-                    bit = piece(coord, -1 - len(links), coord)  # a private piece
+                    # track inside the hex between two of its locations: a piece of its own
+                    bit = 1 << len(pieces)
+                    pieces[(f"{coord}:{a}-{b}", len(links))] = bit
                     links.append(Link(a, b, bit, start, None, None))
                 continue
             assert far.edge is not None
