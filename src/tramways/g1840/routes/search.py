@@ -131,7 +131,9 @@ class _Search:
         return total + LANDMARK_BONUS * _popcount(marks & ~lmask)
 
     # -- the block bound -------------------------------------------------------------------
-    def block_bound(self, visited: int, ends: tuple[int, ...], lmask: int) -> int:
+    def block_bound(
+        self, visited: int, ends: tuple[int, ...], lmask: int, twice: bool = False
+    ) -> int:
         """An upper bound on what the route can still collect, from the biconnected blocks of
         the remaining graph.
 
@@ -141,6 +143,7 @@ class _Search:
         them: that is an edge of ``H`` the completed route must use.  A simple path never comes
         back to a block it left, so it runs through the blocks along one path of the block-cut
         tree: it can collect at most the stops of those blocks, plus one leaf at each end.
+        ``twice``: a single open end that both arms still leave (the marker, before any link).
         """
         nb = self.nb
         end_only = self.end_only_mask
@@ -221,8 +224,21 @@ class _Search:
             memo[key] = total + more
             return total + more
 
-        if len(ends) == 1:
+        if len(ends) == 1 and not twice:
             return down_vertex(ends[0], -1)
+        if len(ends) == 1:
+            # both arms still to grow from the marker: into two different blocks (or one of
+            # them to a leaf), or both into the same block
+            m = ends[0]
+            mine = of.get(m, [])
+            cross = sorted([leaf[m]] + [down_block(j, m) for j in mine], reverse=True)
+            best = sum(cross[:2])
+            for j in mine:
+                inner = sorted((down_vertex(w, j) for w in blocks[j] if w != m), reverse=True)
+                same = sum(val[w] for w in blocks[j] if w != m) + sum(inner[:2])
+                if same > best:
+                    best = same
+            return best
         a, b = ends
         root = next(j for j in of[a] if b in blocks[j])
         total = 0
@@ -284,9 +300,13 @@ class _Search:
         self.memo[key] = value
         if upper <= self.best_value:
             return
-        if not at_marker and self.reached >= BLOCK_BOUND_FROM:
-            ends = (end, m) if extend and m_open else (end,) if extend else (m,)
-            if total + self.block_bound(visited, ends, lmask) <= self.best_value:
+        if self.reached >= BLOCK_BOUND_FROM:
+            if at_marker:
+                upper = self.block_bound(visited, (m,), lmask, twice=not self.m_terminal)
+            else:
+                ends = (end, m) if extend and m_open else (end,) if extend else (m,)
+                upper = self.block_bound(visited, ends, lmask)
+            if total + upper <= self.best_value:
                 return
         if extend:
             for t, mask, li in self._order(end, visited):
