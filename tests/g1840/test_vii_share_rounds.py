@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tramways.core.errors import IllegalAction
-from tramways.g1840.actions import BuyShare, Par, Pass, SellShares
+from tramways.g1840.actions import BuyShare, Par, Pass, ReturnPrivate, SellShares
 
 from .test_game_support import make, play, two_player_after_pre, two_player_sr2
 
@@ -25,7 +25,9 @@ def test_vii5_director_share_paid_with_pre_emptive_right_then_cash() -> None:
 def test_r_sr_1_director_share_first_then_buying_and_passing() -> None:
     s = two_player_after_pre()
     legal = s.legal_actions(1)
-    assert all(isinstance(a, Par) for a in legal)
+    # a director's share first; returning a private stays possible at any time (IV.2)
+    assert all(isinstance(a, Par | ReturnPrivate) for a in legal)
+    assert any(isinstance(a, Par) for a in legal)
     assert Par(1, "GW", 90) in legal  # R-SETUP-1: any of the six
     with pytest.raises(IllegalAction) as exc:
         play(s, "P2 pass")

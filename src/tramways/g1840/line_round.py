@@ -57,6 +57,7 @@ class Turn:
     laid_hexes: list[str] = field(default_factory=list)
     offer: tuple[str, int, int] | None = None  # (private, price, seller) awaiting an answer
     ran: bool = False  # 18xx.games ruleset: the run is done, a private may still be bought
+    home: bool = False  # the home marker awaits the director's choice of circle (IX.6)
 
 
 @dataclass
@@ -82,17 +83,46 @@ def _start_turn(state: State1840, log: list[str]) -> None:
     first = line not in state.operated
     sub.turn = Turn(line=line, first=first)
     if first:
+        if _home_choice(state, line):
+            sub.turn.home = True  # the director picks the circle (a PlaceStation) first
+            return
         _place_home(state, line, log)  # before it counts as operating (IX.6)
         state.operated.add(line)
 
 
+def _home_options(state: State1840, line: int) -> list[Any]:
+    if state.board is None:
+        return []
+    return [o for o in legality.legal_station_placements(state, line) if o.home]
+
+
+def _home_choice(state: State1840, line: int) -> bool:
+    """Whether the director must choose the circle of the home marker (IX.6).
+
+    Ruling-style reading (D18, the OO home of lines 1 and 2; IX.6 names "the interchange
+    bearing that line's number" but the printed hex has two circles for two lines): while no
+    tile lies on the hex, its circles have no track and are alike -- the marker goes on the
+    first free one and the tile laid later decides where each circle leads, so no decision is
+    lost. Once a tile is there the circles lead to different edges: if more than one is free,
+    the director chooses (a ``PlaceStation`` on the home hex, free) before anything else in
+    the line's first turn. The 18xx.games ruleset places it automatically, as the site does.
+    """
+    if state.x18 or state.board is None:
+        return False
+    options = _home_options(state, line)
+    if len({(o.coord, o.location) for o in options}) < 2:
+        return False
+    return state.board.tile(options[0].coord) is not None
+
+
 def _place_home(state: State1840, line: int, log: list[str]) -> None:
-    """IX.6: the first marker goes free on the home base at the start of the first turn."""
+    """IX.6: the first marker goes free on the home base at the start of the first turn
+    (the first free circle; see :func:`_home_choice` for when the director picks)."""
     board = state.board
     if board is None:
         return
     coord = state.ent.lines[line].home_hex
-    for option in legality.legal_station_placements(state, line):
+    for option in _home_options(state, line):
         if option.home:
             board.place_marker(option.coord, option.location, line)
             log.append(f"Line {line} places its home marker on {option.coord}.{option.location}")
@@ -222,6 +252,9 @@ def legal(state: State1840) -> list[Action]:
     line = turn.line
     company = state.company_of_line(line)
     seat = company.director
+    if turn.home:
+        return [PlaceStation(line=line, hex=o.coord, location=o.location, player=seat)
+                for o in _home_options(state, line)]
     if turn.ran:
         return [*(BuyPrivate(line=line, private=p, price=price, player=seat)
                   for p, price in private_options(state, turn)),
@@ -253,6 +286,9 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
     company = state.company_of_line(turn.line)
     if turn.offer is not None:
         _answer(state, turn, action, log)
+        return
+    if turn.home:
+        _choose_home(state, turn, action, log)
         return
     if isinstance(action, CompanyAction):
         if action.company != company.id:
@@ -325,6 +361,19 @@ def _lay(state: State1840, turn: Turn, action: LayTile, log: list[str]) -> None:
     landmark = getattr(lay, "landmark", None)
     if landmark:
         log.append(f"The {landmark} landmark token goes on {lay.coord}")
+
+
+def _choose_home(state: State1840, turn: Turn, action: Action, log: list[str]) -> None:
+    """IX.6: the director places the free home marker on the circle of their choice."""
+    if not isinstance(action, PlaceStation) or action.line != turn.line:
+        raise IllegalAction("IX.6", f"line {turn.line} first places its home marker")
+    chosen = legality.check_station(state, turn.line, action.hex, action.location)
+    if not chosen.home:
+        raise IllegalAction("IX.6", f"line {turn.line}'s first marker goes on its home base")
+    state.board.place_marker(action.hex, action.location, turn.line)
+    state.operated.add(turn.line)
+    turn.home = False
+    log.append(f"Line {turn.line} places its home marker on {action.hex}.{action.location}")
 
 
 def _station(state: State1840, turn: Turn, action: PlaceStation, log: list[str]) -> None:

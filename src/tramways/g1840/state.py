@@ -254,39 +254,113 @@ class State1840:
         return [self._module().acting(self)]
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
+        """The acting player's actions; for any other ``player`` only returning a private to
+        the bank, which IV.2 allows at any time (:meth:`return_actions`)."""
         if self.finished:
             return []
         actor = self._module().acting(self)
-        if player is not None and player != actor:
-            return []
-        actions = self._module().legal(self)
-        if self.round.type in ("CR", "LR") and not _offer_pending(self):
-            # IV.2: a private may be returned to the bank at any time (here: in its owner's turn)
-            from tramways.g1840.actions import ReturnPrivate
-
-            actions.extend(ReturnPrivate(actor, p) for p in self.players[actor].privates)
+        seat = actor if player is None else player
+        actions: list[Action] = self._module().legal(self) if seat == actor else []
+        present = set(actions)
+        actions.extend(a for a in self.return_actions(seat) if a not in present)
         return actions
+
+    def return_actions(self, seat: int) -> list[Action]:
+        """IV.2: "They may be voluntarily returned to the Bank at any time": every private of
+        ``seat``, and every private of the company ``seat`` directs, may be returned whenever
+        the game is not over, in anybody's turn.  A private under a pending sale offer (IV.2,
+        LR2a on) is the one exception until the offer is answered."""
+        from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate
+
+        if self.finished or not 0 <= seat < self.n:
+            return []
+        offered = _offered_private(self)
+        out: list[Action] = [ReturnPrivate(seat, p) for p in self.players[seat].privates
+                             if p != offered]
+        for company in self.companies.values():
+            if company.director == seat:
+                out.extend(CompanyReturnPrivate(company=company.id, private=p, player=seat)
+                           for p in company.privates if p != offered)
+        return out
+
+    def turn_rule(self) -> str:
+        """The section that fixes whose turn it is in the current round (for refusals)."""
+        kind = self.round.type
+        if kind == "PRE":
+            return "VI"
+        if kind == "SR":
+            return "VII.2"
+        if kind == "LR":
+            return "IX.1"
+        step = getattr(self.sub, "step", "d")
+        if step == "e":
+            return "VIII.6"
+        if step == "d":
+            return "VIII.4"
+        return "VIII.5.3"
 
     def apply(self, action: Action) -> list[str]:
         from tramways.g1840 import flow
+        from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate
 
         if self.finished:
             raise IllegalAction("XI", "the game is over")
         actor = self._module().acting(self)
-        if action.player not in (-1, actor):
-            raise IllegalAction("V", f"it is {self.players[actor].name}'s turn")
         log: list[str] = []
-        from tramways.g1840.actions import ReturnPrivate
-
-        if (isinstance(action, ReturnPrivate) and self.round.type in ("CR", "LR")
-                and not _offer_pending(self)):
-            from tramways.g1840.share_round import return_private
-
-            return_private(self, actor, action.private, log)
+        if isinstance(action, ReturnPrivate | CompanyReturnPrivate) and (
+                action.player not in (-1, actor) or not self._module_handles_return(action)):
+            self._return_private(action, log)
         else:
+            if action.player not in (-1, actor):
+                raise IllegalAction(self.turn_rule(),
+                                    f"it is {self.players[actor].name}'s turn")
             self._module().apply(self, action, log)
         flow.settle(self, log)
         return log
+
+    def _module_handles_return(self, action: Action) -> bool:
+        """Whether the round module takes this return as part of the actor's own turn (a
+        Share Round turn, or the acting company's buying or line turn), as it always did."""
+        from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate
+
+        if _offer_pending(self):
+            return False
+        if isinstance(action, ReturnPrivate):
+            return False  # the same bookkeeping in every round (share_round.return_private)
+        assert isinstance(action, CompanyReturnPrivate)
+        if self.round.type == "LR":
+            turn = self.sub.turn
+            return turn is not None and self.company_of_line(turn.line).id == action.company
+        if self.round.type == "CR":
+            from tramways.g1840 import company_round
+
+            sub = self.sub
+            buying = ((sub.step == "d" and sub.paid) or sub.step == "post"
+                      or sub.buying is not None)
+            return buying and company_round.current_company(self) == action.company
+        return False
+
+    def _return_private(self, action: Action, log: list[str]) -> None:
+        """IV.2: return a private to the bank at any time (whose turn it is does not change)."""
+        from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate
+        from tramways.g1840.company_round import return_company_private
+        from tramways.g1840.share_round import return_private
+
+        private = getattr(action, "private", "")
+        if private == _offered_private(self):
+            raise IllegalAction("IV.2", f"{private} is under offer; the owner answers first")
+        if isinstance(action, ReturnPrivate):
+            if not 0 <= action.player < self.n:
+                raise IllegalAction("IV.2", f"no player {action.player}")
+            return_private(self, action.player, action.private, log)
+            return
+        assert isinstance(action, CompanyReturnPrivate)
+        company = self.companies.get(action.company)
+        if company is None:
+            raise IllegalAction("IV.2", f"{action.company} is not in the game")
+        if action.player not in (-1, company.director):  # -1: the notation names no seat
+            raise IllegalAction("IV.1.2", f"seat {action.player} does not direct {company.id}")
+        return_company_private(self, company, action.private, log)
 
     def is_over(self) -> bool:
         return self.finished
@@ -315,6 +389,13 @@ class State1840:
 def _offer_pending(state: State1840) -> bool:
     turn = getattr(state.sub, "turn", None)
     return getattr(turn, "offer", None) is not None
+
+
+def _offered_private(state: State1840) -> str | None:
+    """The private a company has offered to buy and whose owner has not answered yet."""
+    turn = getattr(state.sub, "turn", None)
+    offer = getattr(turn, "offer", None)
+    return None if offer is None else str(offer[0])
 
 
 def _new_board(layout: str, ruleset: str = "rules") -> Any:

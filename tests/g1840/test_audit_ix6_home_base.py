@@ -1,0 +1,62 @@
+"""IX.6: the free home marker; D18 (the OO home of lines 1 and 2) and the home-circle
+reservation for lines that can no longer enter the game (IX.6 with VIII.6/VIII.7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tramways.core.errors import IllegalAction
+from tramways.g1840.actions import PlaceStation, ReturnPrivate
+
+from .test_game_support import CR1_SCRIPT, make, play, two_player_after_sr1
+
+
+def test_ix6_home_marker_on_d18_without_tile_is_automatic() -> None:
+    s = two_player_after_sr1()
+    play(s, *CR1_SCRIPT)
+    assert s.round.name == "LR1a" and s.sub.turn.line == 1
+    assert dict(s.board.markers("D18")) == {0: (1,)}
+    assert s.has_operated(1) and not s.sub.turn.home
+
+
+def test_ix6_home_marker_on_d18_choice_of_circle_once_a_tile_is_there() -> None:
+    s = two_player_after_sr1()
+    play(s, *CR1_SCRIPT[:-1])
+    s.board.lay("D18", "235", 0)  # the OO tile, as if another line had laid it
+    play(s, CR1_SCRIPT[-1])
+    assert s.round.name == "LR1a" and s.sub.turn.line == 1 and s.sub.turn.home
+    assert not s.has_operated(1)
+    stations = [a for a in s.legal_actions() if isinstance(a, PlaceStation)]
+    assert stations == [PlaceStation(line=1, hex="D18", location=0, player=1),
+                        PlaceStation(line=1, hex="D18", location=1, player=1)]
+    assert all(isinstance(a, PlaceStation | ReturnPrivate) for a in s.legal_actions())
+    with pytest.raises(IllegalAction) as exc:
+        play(s, "L1 run")
+    assert exc.value.rule == "IX.6"
+    treasury = s.companies["WT"].treasury
+    play(s, "L1 station D18.1")
+    assert dict(s.board.markers("D18")) == {1: (1,)}
+    assert s.has_operated(1) and not s.sub.turn.home
+    assert s.companies["WT"].treasury == treasury  # free (IX.6)
+    # the home marker is in addition to the turn's station placement (IX.6)
+    assert not s.sub.turn.station
+
+
+def test_ix6_reservation_ends_for_lines_that_cannot_be_bought() -> None:
+    s = make(2, order=[0, 1], display=[1, 3, 5], deck=[2, 4, 6, 7, 15, 18])
+    # 2 players: the lines removed for the small map are in neither display nor deck
+    removed = [n for n in range(1, 19) if n not in s.line_display + s.line_deck]
+    assert removed and not any(s.may_still_operate(n) for n in removed)
+    assert s.may_still_operate(2) and s.may_still_operate(1)
+    s = two_player_after_sr1()
+    play(s, *CR1_SCRIPT)
+    assert s.may_still_operate(1) and s.may_still_operate(5)
+    # once every company holds three lines no auction is held again (VIII.6, VIII.7)
+    for c, lines in (("WT", [1, 4, 6]), ("SJE", [3, 7, 15])):
+        for n in lines:
+            if n not in s.companies[c].lines:
+                s.companies[c].lines.append(n)
+                s.line_owner[n] = c
+    unsold = [n for n in s.line_display + s.line_deck if n not in s.line_owner]
+    assert unsold and not any(s.may_still_operate(n) for n in unsold)
+    assert all(s.may_still_operate(n) for n in s.line_owner)
