@@ -20,15 +20,17 @@ The graph has two layers:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tramways.g1840.board import Placed
+from tramways.g1840.hexgrid import neighbour_table
 from tramways.g1840.routes.model import RouteContext, Stop
 
 if TYPE_CHECKING:
     from tramways.g1840.board import Board
-    from tramways.g1840.model import LocationDef, PathDef
+    from tramways.g1840.model import Layout, LocationDef, PathDef
 
 TRAM = "tram"
 
@@ -99,8 +101,45 @@ def _stop_kind(board: Board, coord: str, loc: LocationDef) -> str | None:
     return None  # an empty inner-city hex: cannot be entered (R-LR-6)
 
 
-def build_track_graph(board: Board) -> TrackGraph:
-    """Every tram stop of the board and every link between two stops."""
+PieceKey = tuple[str, int]
+"""A piece of track: ``(coord, edge)`` of a border (the smaller of its two sides), or
+``("<coord>:<loc>-<loc>", path)`` for track inside one hex between two of its locations."""
+
+
+class _Pieces:
+    """Bit numbering of pieces of track, append-only (shared by a line of derived graphs)."""
+
+    __slots__ = ("bits", "keys")
+
+    def __init__(self) -> None:
+        self.bits: dict[PieceKey, int] = {}
+        self.keys: dict[int, PieceKey] = {}
+
+    def border(self, coord: str, edge: int, other: str) -> int:
+        key = min((coord, edge), (other, (edge + 3) % 6))
+        bit = self.bits.get(key)
+        if bit is None:
+            bit = self.bits[key] = 1 << len(self.bits)
+            self.keys[bit] = key
+        return bit
+
+    def inside(self, coord: str, loc_a: int, loc_b: int, path: int) -> int:
+        key = (f"{coord}:{min(loc_a, loc_b)}-{max(loc_a, loc_b)}", path)
+        bit = self.bits.get(key)
+        if bit is None:
+            bit = self.bits[key] = 1 << len(self.bits)
+            self.keys[bit] = key
+        return bit
+
+
+def build_track_graph(board: Board, pieces: _Pieces | None = None) -> TrackGraph:
+    """Every tram stop of the board and every link between two stops, from scratch.
+
+    This is the reference computation; :func:`track_graph` derives the same graph from an
+    earlier one in time proportional to the change. ``pieces`` numbers the pieces of track
+    (a fresh numbering by default)."""
+    if pieces is None:
+        pieces = _Pieces()
     stops: list[Stop] = []
     kinds: list[str] = []
     terminal: list[bool] = []
@@ -125,19 +164,11 @@ def build_track_graph(board: Board) -> TrackGraph:
             kinds.append(kind)
             terminal.append(red or kind == STATION or any(p.terminal for p in touching))
             locdefs.append(loc)
-    pieces: dict[tuple[str, int], int] = {}
-
-    def piece(coord: str, edge: int, other: str) -> int:
-        key = min((coord, edge), (other, (edge + 3) % 6))
-        bit = pieces.get(key)
-        if bit is None:
-            bit = pieces[key] = 1 << len(pieces)
-        return bit
 
     links: list[Link] = []
     incident: list[list[int]] = [[] for _ in stops]
     for a, (coord, loc_id) in enumerate(stops):
-        for path in tram_paths[coord]:
+        for number, path in enumerate(tram_paths[coord]):
             if path.a.location == loc_id:
                 far = path.b
             elif path.b.location == loc_id:
@@ -149,12 +180,11 @@ def build_track_graph(board: Board) -> TrackGraph:
                 b = index.get((coord, far.location))
                 if b is not None and b > a:
                     # track inside the hex between two of its locations: a piece of its own
-                    bit = 1 << len(pieces)
-                    pieces[(f"{coord}:{a}-{b}", len(links))] = bit
+                    bit = pieces.inside(coord, loc_id, far.location, number)
                     links.append(Link(a, b, bit, start, None, None))
                 continue
             assert far.edge is not None
-            for b, mask, steps, entry in _walk(board, tram_paths, index, piece, coord, far.edge):
+            for b, mask, steps, entry in _walk(board, tram_paths, index, pieces, coord, far.edge):
                 if b > a:
                     links.append(Link(a, b, mask, start + steps, far.edge, entry))
     for i, link in enumerate(links):
@@ -167,7 +197,7 @@ def _walk(
     board: Board,
     tram_paths: dict[str, list[PathDef]],
     index: dict[Stop, int],
-    piece: Any,
+    pieces: _Pieces,
     coord: str,
     edge: int,
 ) -> Iterator[tuple[int, int, tuple[tuple[str, PathDef], ...], int]]:
@@ -178,7 +208,7 @@ def _walk(
         there = board.neighbour(here, out)
         if there is None or there not in tram_paths:
             continue
-        bit = piece(here, out, there)
+        bit = pieces.border(here, out, there)
         if mask & bit:
             continue  # a loop of plain track
         mask |= bit
@@ -199,19 +229,244 @@ def _walk(
                 todo.append((there, far.edge, mask, now))
 
 
-_CACHE: dict[int, TrackGraph] = {}
+# ---------------------------------------------------------------------------- incremental
+
+
+@dataclass(frozen=True, slots=True)
+class _HexInfo:
+    """The tram track of one hex as laid (cached per layout, hex and tile): its tram paths,
+    its stops ``(location, kind, terminal, LocationDef)``, and the tram paths by the location
+    and by the edge they start from (``(number, path, far end)``, in path order)."""
+
+    tram: tuple[PathDef, ...]
+    stops: tuple[tuple[int, str, bool, Any], ...]
+    from_location: dict[int, tuple[tuple[int, PathDef, Any], ...]]
+    from_edge: dict[int, tuple[tuple[PathDef, Any], ...]]
+
+
+_HEX_INFO: dict[tuple[int, str, Placed | None], _HexInfo] = {}
+_LAYOUTS: dict[int, Layout] = {}  # keeps the layouts of _HEX_INFO keys alive
+
+
+def _hex_info(board: Board, coord: str) -> _HexInfo:
+    placed = board.tile(coord)
+    key = (id(board.layout), coord, placed)
+    info = _HEX_INFO.get(key)
+    if info is not None:
+        return info
+    _LAYOUTS[id(board.layout)] = board.layout
+    tram = tuple(p for p in board.paths(coord) if p.track == TRAM)
+    stops: list[tuple[int, str, bool, Any]] = []
+    if tram:
+        red = _is_red_hex(board, coord)
+        for loc in board.locations(coord):
+            touching = [p for p in tram if loc.id in (p.a.location, p.b.location)]
+            if not touching:
+                continue
+            kind = _stop_kind(board, coord, loc)
+            if kind is None:
+                continue
+            stops.append(
+                (loc.id, kind, red or kind == STATION or any(p.terminal for p in touching), loc))
+    from_location: dict[int, list[tuple[int, PathDef, Any]]] = {}
+    from_edge: dict[int, list[tuple[PathDef, Any]]] = {}
+    for number, path in enumerate(tram):
+        for here, far in ((path.a, path.b), (path.b, path.a)):
+            if here.location is not None:
+                from_location.setdefault(here.location, []).append((number, path, far))
+            if here.edge is not None:
+                from_edge.setdefault(here.edge, []).append((path, far))
+    info = _HexInfo(
+        tram,
+        tuple(stops),
+        {k: tuple(v) for k, v in from_location.items()},
+        {k: tuple(v) for k, v in from_edge.items()},
+    )
+    _HEX_INFO[key] = info
+    return info
+
+
+Entry = tuple[Stop, int, "tuple[tuple[str, PathDef], ...]", "int | None", "int | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class _StopLinks:
+    """The links found from one stop, ``(other stop, mask, steps, exit edge, entry edge)`` in
+    the order of the reference build, and ``deps``: every hex whose track the walks looked at
+    (a change anywhere else cannot alter them)."""
+
+    entries: tuple[Entry, ...]
+    deps: frozenset[str]
+
+
+def _stop_links(
+    board: Board,
+    infos: dict[str, _HexInfo],
+    is_stop: Any,
+    pieces: _Pieces,
+    coord: str,
+    loc_id: int,
+) -> _StopLinks:
+    """The walks of :func:`build_track_graph` from one stop (same order, same results)."""
+    nb_table = neighbour_table(board.layout)
+    deps = {coord}
+    entries: list[Entry] = []
+    for number, path, far in infos[coord].from_location.get(loc_id, ()):
+        start = ((coord, path),)
+        if far.location is not None:
+            other = (coord, far.location)
+            if other in is_stop:
+                entries.append(
+                    (other, pieces.inside(coord, loc_id, far.location, number), start, None, None))
+            continue
+        first = far.edge
+        todo: list[tuple[str, int, int, tuple[tuple[str, PathDef], ...]]] = [
+            (coord, first, 0, start)]
+        while todo:
+            here, out, mask, steps = todo.pop()
+            there = nb_table[here][out]
+            if there is None:
+                continue
+            deps.add(there)
+            info = infos[there]
+            if not info.tram:
+                continue
+            bit = pieces.border(here, out, there)
+            if mask & bit:
+                continue  # a loop of plain track
+            mask |= bit
+            entry = (out + 3) % 6
+            for path2, far2 in info.from_edge.get(entry, ()):
+                now = (*steps, (there, path2))
+                if far2.location is not None:
+                    other = (there, far2.location)
+                    if other in is_stop:
+                        entries.append((other, mask, now, first, entry))
+                elif far2.edge is not None:
+                    todo.append((there, far2.edge, mask, now))
+    return _StopLinks(tuple(entries), frozenset(deps))
+
+
+@dataclass(slots=True)
+class _Built:
+    """A track graph with what is needed to derive the next one from it."""
+
+    graph: TrackGraph
+    tiles: dict[str, Placed]
+    infos: dict[str, _HexInfo]
+    links_of: dict[Stop, _StopLinks]
+    pieces: _Pieces
+    made: dict[Stop, tuple[Link, ...]]
+
+
+_SORTED: dict[int, tuple[str, ...]] = {}
+
+
+def _assemble(
+    board: Board,
+    infos: dict[str, _HexInfo],
+    links_of: dict[Stop, _StopLinks],
+    old: _Built | None,
+    changed: set[str],
+    pieces: _Pieces,
+) -> _Built:
+    coords = _SORTED.get(id(board.layout))
+    if coords is None:
+        coords = _SORTED[id(board.layout)] = tuple(sorted(board.layout.hexes))
+    stops: list[Stop] = []
+    kinds: list[str] = []
+    terminal: list[bool] = []
+    locdefs: list[Any] = []
+    for coord in coords:
+        for loc_id, kind, term, loc in infos[coord].stops:
+            stops.append((coord, loc_id))
+            kinds.append(kind)
+            terminal.append(term)
+            locdefs.append(loc)
+    same = old is not None and old.graph.stops == stops
+    index = old.graph.index if same else {stop: i for i, stop in enumerate(stops)}
+    if old is None:
+        todo = stops
+    else:
+        todo = [s for s in stops if s[0] in changed or s not in links_of]
+        for stop, found in old.links_of.items():
+            if not found.deps.isdisjoint(changed):
+                todo.append(stop)
+        for stop in old.links_of:
+            if stop not in index:
+                del links_of[stop]
+    walked = set(todo)
+    for stop in dict.fromkeys(todo):
+        if stop in index:
+            links_of[stop] = _stop_links(board, infos, index, pieces, stop[0], stop[1])
+    # the links leaving each stop towards later stops; kept while the stops stay the same
+    made: dict[Stop, tuple[Link, ...]] = dict(old.made) if same else {}
+    links: list[Link] = []
+    incident: list[list[int]] = [[] for _ in stops]
+    for a, stop in enumerate(stops):
+        mine = made.get(stop) if stop not in walked else None
+        if mine is None:
+            built: list[Link] = []
+            for other, mask, steps, exit_edge, entry_edge in links_of[stop].entries:
+                b = index.get(other)
+                if b is not None and b > a:
+                    built.append(Link(a, b, mask, steps, exit_edge, entry_edge))
+            mine = made[stop] = tuple(built)
+        for link in mine:
+            incident[a].append(len(links))
+            incident[link.b].append(len(links))
+            links.append(link)
+    graph = TrackGraph(stops, index, kinds, terminal, locdefs, links, incident)
+    return _Built(graph, dict(board.placed()), infos, links_of, pieces, made)
+
+
+def _fresh(board: Board) -> _Built:
+    infos = {coord: _hex_info(board, coord) for coord in board.layout.hexes}
+    return _assemble(board, infos, {}, None, set(), _Pieces())
+
+
+_DERIVE_LIMIT = 12
+"""Above this many changed hexes a graph is built afresh rather than derived."""
+
+
+def _derive(base: _Built, board: Board) -> _Built:
+    tiles = board.placed()
+    old = base.tiles
+    changed = {c for c, p in tiles.items() if old.get(c) is not p}
+    changed.update(c for c in old if c not in tiles)
+    if not changed:
+        return _Built(base.graph, base.tiles, base.infos, base.links_of, base.pieces, base.made)
+    if len(changed) > _DERIVE_LIMIT:
+        return _fresh(board)
+    infos = dict(base.infos)
+    for coord in changed:
+        infos[coord] = _hex_info(board, coord)
+    return _assemble(board, infos, dict(base.links_of), base, changed, base.pieces)
+
+
+_CACHE: dict[int, _Built] = {}
+_LAST: dict[int, _Built] = {}
 
 
 def track_graph(board: Board) -> TrackGraph:
-    """:func:`build_track_graph`, cached by board version (versions are unique across boards
-    and copies share their original's until they change, so a copy reuses the graph)."""
-    graph = _CACHE.get(board.version)
-    if graph is None:
-        graph = build_track_graph(board)
+    """The board's :class:`TrackGraph` (equal to :func:`build_track_graph` up to the numbering
+    of pieces of track), cached by board version and derived from the last graph built for the
+    same layout: only the stops whose walks looked at a changed hex are walked again."""
+    built = _CACHE.get(board.version)
+    if built is None:
+        base = _LAST.get(id(board.layout))
+        built = _fresh(board) if base is None else _derive(base, board)
         if len(_CACHE) > 64:
             _CACHE.clear()
-        _CACHE[board.version] = graph
-    return graph
+        _CACHE[board.version] = built
+        _LAST[id(board.layout)] = built
+    return built.graph
+
+
+def track_pieces(board: Board) -> Mapping[int, PieceKey]:
+    """Bit -> piece of track for the masks of :func:`track_graph` ``(board)``."""
+    track_graph(board)
+    return _CACHE[board.version].pieces.keys
 
 
 @dataclass(slots=True)

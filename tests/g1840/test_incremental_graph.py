@@ -1,0 +1,106 @@
+"""The incrementally maintained track graph and reach equal a from-scratch computation (IX.2).
+
+``routes.graph.track_graph`` derives each board's graph from the last one built (re-walking only
+the stops whose walks looked at a changed hex) and ``Board.reach`` keeps the reach of lines whose
+walk never touched a changed hex; both must give exactly what a fresh computation gives, after
+every change of the oracle game and of random selfplay games.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tramways.core.selfplay import play_game
+from tramways.g1840.board import Board
+from tramways.g1840.data import load_layout
+from tramways.g1840.interop.trace_positions import iter_positions
+from tramways.g1840.routes.graph import (
+    TrackGraph,
+    _Pieces,
+    build_track_graph,
+    track_graph,
+    track_pieces,
+)
+
+
+def canonical(graph: TrackGraph, keys: Any) -> tuple[Any, ...]:
+    """The graph with every track mask as the set of pieces it stands for."""
+
+    def pieces(mask: int) -> frozenset[Any]:
+        out = set()
+        while mask:
+            low = mask & -mask
+            out.add(keys[low])
+            mask ^= low
+        return frozenset(out)
+
+    links = [(k.a, k.b, pieces(k.track), k.steps, k.exit_edge, k.entry_edge)
+             for k in graph.links]
+    return (graph.stops, graph.index, graph.kinds, graph.terminal, graph.locations,
+            graph.incident, links)
+
+
+def assert_graph_matches_scratch(board: Board) -> None:
+    incremental = canonical(track_graph(board), track_pieces(board))
+    fresh = _Pieces()
+    scratch = canonical(build_track_graph(board, fresh), fresh.keys)
+    assert incremental == scratch
+
+
+def assert_reach_matches_scratch(board: Board, lines: Any) -> None:
+    for line in lines:
+        assert board.reach(line) == board.walk(board.line_markers(line), line)
+
+
+def owners(board: Board) -> set[Any]:
+    return {o for by_loc in board.all_markers().values() for os in by_loc.values() for o in os}
+
+
+def test_ix2_graph_and_reach_follow_the_oracle_game(oracle_dir: Path) -> None:
+    previous: Board | None = None
+    checked = 0
+    for _, _, board in iter_positions(oracle_dir / "2player.trace.jsonl"):
+        if previous is not None and board.to_json() == previous.to_json():
+            continue
+        assert_graph_matches_scratch(board)
+        assert_reach_matches_scratch(board, owners(board) | {1, 2, 3, 4})
+        previous = board
+        checked += 1
+    assert checked > 50
+
+
+def test_ix2_graph_and_reach_follow_a_board_through_copies() -> None:
+    """Lays and markers on one board and on diverging copies (trial lays of the engine)."""
+    board = Board(load_layout("two_player"))
+    base_graph = canonical(track_graph(board), track_pieces(board))
+    trial = board.copy()
+    home = board.layout.home_bases
+    line, coord = next(iter(home.items()))
+    loc = next(x.id for x in board.locations(coord) if x.is_interchange)
+    trial.place_marker(coord, loc, line)
+    assert_graph_matches_scratch(trial)
+    assert_reach_matches_scratch(trial, [line])
+    assert trial.reach(line).locations
+    assert board.reach(line).locations == frozenset()
+    # the original is unchanged and its graph is still the same
+    assert canonical(track_graph(board), track_pieces(board)) == base_graph
+    assert_graph_matches_scratch(board)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (2, 7), (3, 5)])
+def test_ix2_graph_and_reach_follow_selfplay_games(players: int, seed: int) -> None:
+    boards: list[Board] = []
+
+    def check(state: Any) -> None:
+        board = state.board
+        if not boards or board.version != boards[-1].version:
+            boards.append(board.copy())
+            assert_graph_matches_scratch(board)
+            assert_reach_matches_scratch(board, owners(board))
+
+    outcome = play_game("1840", {"players": players}, seed, check=check)
+    assert outcome.actions > 100
+    assert len(boards) > 20
