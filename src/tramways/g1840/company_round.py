@@ -5,8 +5,11 @@ c. the company order is set by share price (VIII.4); d. in that order each tram 
 dividend from its revenue space (VIII.5.1, Table 6) and then may buy, scrap and rearrange
 trams (VIII.5.3); then the Stadtbahn companies run and pay out (VIII.5.2, R-CR-1); e. the line
 auction (VIII.6, R-CR-7) with tram buying after each win and afterwards for the others; the
-mandatory tram purchase (R-CR-5); f. new line cards (VIII.7, R-CR-8).  CR6 ends after the
-Stadtbahn runs (R-CR-4).
+mandatory tram purchase (R-CR-5); "Finally, each company may rearrange its tram cards" (end of
+VIII.6): every company had a buying turn with rearranging after its last change (after its
+dividend, after winning a line, or after the auctions), so only a company that has just bought
+its mandatory tram gets a further rearranging turn ("final"); f. new line cards (VIII.7,
+R-CR-8).  CR6 ends after the Stadtbahn runs (R-CR-4).
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ class CompanyRound:
 
     number: int
     order: list[str]
-    step: str = "d"  # d, e, post, mandatory, over
+    step: str = "d"  # d, e, post, mandatory, final, over
     idx: int = 0
     paid: bool = False
     buying: str | None = None  # company in a buying turn during e
@@ -63,6 +66,7 @@ class CompanyRound:
     queue: list[str] = field(default_factory=list)  # post / mandatory queue
     phase: str = "div"  # 18xx.games ruleset (X-2): "div" for every company, then "buy"
     lines_drawn: bool = False  # CRf done (early with the 18xx.games ruleset)
+    final: list[str] = field(default_factory=list)  # to rearrange after a mandatory tram
 
 
 def begin(state: State1840, log: list[str]) -> None:
@@ -129,6 +133,9 @@ def legal(state: State1840) -> list[Action]:
                 for a in range(0, company.revenue + 1, 10)]
     if (sub.step == "d" and sub.paid) or sub.step == "post" or sub.buying is not None:
         return [*trams.turn_actions(state, company, seat), Done(company=cid, player=seat)]
+    if sub.step == "final":
+        return [*(Arrange(company=cid, colours=p, player=seat)
+                  for p in trams.arrangements(company)), Done(company=cid, player=seat)]
     if sub.step == "mandatory":
         out: list[Action] = [BuyTram(company=cid, colour=c, player=seat)
                              for c in trams.buyable_colours(state)]
@@ -160,11 +167,18 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
     if (sub.step == "d" and sub.paid) or sub.step == "post" or sub.buying is not None:
         _buying_turn(state, company, action, log)
         return
+    if sub.step == "final":
+        if isinstance(action, Arrange):
+            trams.arrange(state, company, action.colours, log)
+        elif isinstance(action, Done):
+            sub.queue.pop(0)
+        else:
+            raise IllegalAction("VIII.6", f"{cid} may only rearrange its trams now")
+        return
     if sub.step == "mandatory":
         if not isinstance(action, BuyTram):
             raise IllegalAction("VIII.5.3", f"{cid} has no tram and must buy one")
-        trams.buy(state, company, action.colour, log, mandatory=True)
-        sub.queue.pop(0)
+        _mandatory_buy(state, company, action.colour, log)
         return
     _auction_action(state, company, action, log)
 
@@ -367,14 +381,30 @@ def settle(state: State1840, log: list[str]) -> bool:
                 # one choice and no loan to avoid by returning a private: automatic
                 if len(colours) == 1 and (price <= company.treasury + director.cash
                                           or not director.privates):
-                    trams.buy(state, company, colours[0], log, mandatory=True)
-                    sub.queue.pop(0)
+                    _mandatory_buy(state, company, colours[0], log)
                     continue
+                return False
+            sub.step, sub.queue = "final", list(sub.final)
+            continue
+        if sub.step == "final":
+            while sub.queue and not trams.arrangements(state.companies[sub.queue[0]]):
+                sub.queue.pop(0)
+            if sub.queue:
                 return False
             _draw_lines(state, log)
             sub.step = "over"
             return True
         return True
+
+
+def _mandatory_buy(state: State1840, company: TramCompany, colour: str,
+                   log: list[str]) -> None:
+    """R-CR-5's purchase; then the company may still place the new tram (end of VIII.6)."""
+    sub: CompanyRound = state.sub
+    trams.buy(state, company, colour, log, mandatory=True)
+    sub.queue.pop(0)
+    if not state.x18 and trams.arrangements(company):
+        sub.final.append(company.id)
 
 
 def _start_mandatory(state: State1840, log: list[str]) -> None:

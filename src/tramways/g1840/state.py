@@ -293,7 +293,7 @@ class State1840:
         if kind == "LR":
             return "IX.1"
         step = getattr(self.sub, "step", "d")
-        if step == "e":
+        if step in ("e", "final"):
             return "VIII.6"
         if step == "d":
             return "VIII.4"

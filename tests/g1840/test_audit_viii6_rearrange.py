@@ -1,0 +1,63 @@
+"""End of VIII.6: "Finally, each company may rearrange its tram cards on its charter"."""
+
+from __future__ import annotations
+
+import pytest
+
+from tramways.core.errors import IllegalAction
+from tramways.g1840.actions import Arrange, Done
+from tramways.g1840.state import State1840
+
+from .test_game_support import play, two_player_sr2
+
+
+def _cr3_wt_two_lines_no_tram() -> State1840:
+    """Into CR3 with WT holding lines 1 and 5 and no tram; every buying turn declined."""
+    s = two_player_sr2()
+    play(s, "P1 pass", "P2 pass", "L1 run", "L3 run", "L1 run")
+    wt = s.companies["WT"]
+    wt.lines.append(5)
+    s.line_owner[5] = "WT"
+    s.line_display.remove(5)
+    wt.trams = []
+    play(s, "L3 run", "WT done", "SJE done", "WT pass", "SJE pass", "WT done", "SJE done")
+    assert s.round.name == "CR3" and s.sub.step == "mandatory"
+    return s
+
+
+def test_viii6_rearrange_after_the_mandatory_tram() -> None:
+    s = _cr3_wt_two_lines_no_tram()
+    play(s, "WT buy orange")
+    wt = s.companies["WT"]
+    assert wt.trams == ["orange"]  # on line 1, the first line without a tram
+    assert s.sub.step == "final" and s.current_players() == [1]
+    assert Arrange(company="WT", colours=("none", "orange"), player=1) in s.legal_actions(1)
+    with pytest.raises(IllegalAction) as exc:
+        play(s, "WT buy red")
+    assert exc.value.rule == "VIII.6"
+    play(s, "WT arrange none,orange")
+    assert wt.trams == [None, "orange"]  # now line 5 runs the orange tram
+    assert s.sub.step == "final"
+    play(s, "WT done")
+    assert s.round.name == "SR3"
+
+
+def test_viii6_rearranging_turn_may_be_declined() -> None:
+    s = _cr3_wt_two_lines_no_tram()
+    play(s, "WT buy orange")
+    assert Done(company="WT", player=1) in s.legal_actions()
+    play(s, "WT done")
+    assert s.round.name == "SR3" and s.companies["WT"].trams == ["orange"]
+
+
+def test_viii6_buying_turns_already_offer_rearranging() -> None:
+    # the buying turn after the auctions (VIII.6) offers the rearrangement of VIII.5.3
+    s = two_player_sr2()
+    play(s, "P1 pass", "P2 pass", "L1 run", "L3 run", "L1 run")
+    wt = s.companies["WT"]
+    wt.lines.append(5)
+    s.line_owner[5] = "WT"
+    s.line_display.remove(5)
+    play(s, "L3 run", "WT done", "SJE done", "WT pass", "SJE pass")
+    assert s.sub.step == "post" and s.current_players() == [1]
+    assert Arrange(company="WT", colours=("none", "yellow"), player=1) in s.legal_actions()
