@@ -1,8 +1,13 @@
-"""Replay benchmark: ``python benchmarks/replay.py RECORD`` prints one JSON object.
+"""Replay benchmark: ``python benchmarks/replay.py [RECORD ...]`` prints one JSON object.
 
-``actions``: the record's length; ``ms``: the median in-process time to replay the whole record
-(after one warm-up); ``ms_per_action``.  Without RECORD, a 4-player selfplay game (seed 1) is
-generated and used.
+For one record: ``actions`` (its length), ``ms`` (the median in-process time to replay the
+whole record over several runs, after one warm-up) and ``ms_per_action``. For several records,
+the same three figures summed over them (``ms`` is the sum of the medians), and ``records``:
+one such object per record, with its ``name``.
+
+Without RECORD it times the 18xx.games oracle game (imported in-process from
+``<repo>/../shared/reference/1840/oracle/2player.json``; left out if that is absent) and a
+4-player selfplay game (seed 1).
 """
 
 from __future__ import annotations
@@ -11,27 +16,58 @@ import json
 import statistics
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
 from tramways.core.record import GameRecord
 from tramways.core.replay import Session
 from tramways.core.selfplay import play_game
 
+RUNS = 7
+ORACLE = Path(__file__).resolve().parents[1].parent / "shared/reference/1840/oracle/2player.json"
 
-def main(argv: list[str]) -> int:
-    if len(argv) > 1:
-        record = GameRecord.load(argv[1])
-    else:
-        record = play_game("1840", {"players": 4}, 1).session.record
+
+def oracle_record() -> GameRecord | None:
+    """The oracle game imported in-process, or ``None`` without the shared sources."""
+    if not ORACLE.exists():
+        return None
+    from tramways.g1840.interop.importer import import_export
+    from tramways.g1840.interop.log18xx import load_export
+
+    return import_export(load_export(ORACLE))
+
+
+def time_record(name: str, record: GameRecord) -> dict[str, Any]:
     Session.from_record(record)  # warm-up (loads data and caches)
     times = []
-    for _ in range(5):
+    for _ in range(RUNS):
         start = time.perf_counter()
         Session.from_record(record)
         times.append((time.perf_counter() - start) * 1000)
     ms = statistics.median(times)
     n = len(record.actions)
-    print(json.dumps({"game": record.game, "actions": n, "ms": round(ms, 2),
-                      "ms_per_action": round(ms / max(n, 1), 4)}))
+    return {"name": name, "game": record.game, "actions": n, "ms": round(ms, 2),
+            "ms_per_action": round(ms / max(n, 1), 4)}
+
+
+def main(argv: list[str]) -> int:
+    records: list[tuple[str, GameRecord]] = []
+    if len(argv) > 1:
+        records = [(path, GameRecord.load(path)) for path in argv[1:]]
+    else:
+        oracle = oracle_record()
+        if oracle is not None:
+            records.append(("oracle-2player", oracle))
+        records.append(("selfplay-4p-seed1", play_game("1840", {"players": 4}, 1).session.record))
+    results = [time_record(name, record) for name, record in records]
+    if len(results) == 1:
+        out = results[0]
+    else:
+        n = sum(r["actions"] for r in results)
+        ms = sum(r["ms"] for r in results)
+        out = {"actions": n, "ms": round(ms, 2), "ms_per_action": round(ms / max(n, 1), 4),
+               "records": results}
+    print(json.dumps(out))
     return 0
 
 

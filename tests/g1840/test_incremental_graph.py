@@ -17,6 +17,8 @@ from tramways.core.selfplay import play_game
 from tramways.g1840.board import Board
 from tramways.g1840.data import load_layout
 from tramways.g1840.interop.trace_positions import iter_positions
+from tramways.g1840.legality.connection import Connection
+from tramways.g1840.model import opposite
 from tramways.g1840.routes.graph import (
     TrackGraph,
     _Pieces,
@@ -50,9 +52,36 @@ def assert_graph_matches_scratch(board: Board) -> None:
     assert incremental == scratch
 
 
+def connection_from_scratch(board: Board, line: Any) -> tuple[Any, ...]:
+    """What a Connection answers, derived from a fresh walk the long way (IX.4)."""
+    reach = board.walk(board.line_markers(line), line)
+    entered = set(reach.edges)
+    candidates = set(reach.hexes) | {c for c, _ in reach.locations}
+    for coord, edge in reach.edges:
+        candidates.add(coord)
+        nb = board.neighbour(coord, edge)
+        if nb is not None:
+            entered.add((nb, opposite(edge)))
+            candidates.add(nb)
+    by_hex: dict[str, set[int]] = {}
+    for coord, edge in entered:
+        by_hex.setdefault(coord, set()).add(edge)
+    locs: dict[str, set[int]] = {}
+    for coord, loc in reach.locations:
+        locs.setdefault(coord, set()).add(loc)
+    return entered, candidates, by_hex, locs
+
+
 def assert_reach_matches_scratch(board: Board, lines: Any) -> None:
     for line in lines:
         assert board.reach(line) == board.walk(board.line_markers(line), line)
+        conn = Connection(board, line)
+        entered, candidates, by_hex, locs = connection_from_scratch(board, line)
+        assert conn.candidates == candidates
+        assert {c: set(es) for c, es in conn.entered_by_hex.items()} == by_hex
+        assert {c: set(ls) for c, ls in conn.locations_by_hex.items()} == locs
+        assert all(conn.enters(c, e) for c, e in entered)
+        assert len(conn.edges) == len(entered)
 
 
 def owners(board: Board) -> set[Any]:

@@ -19,7 +19,7 @@ Queries:
 * ``supply``: tiles not on the map, keyed by :func:`tramways.g1840.data.supply_key`;
   ``available(tile_id)``.
 * ``reach(line) -> Reach``: where the line's station markers connect to (IX.2, IX.4, IX.6),
-  cached per ``version``; ``walk(starts, line)`` is the same walk from any locations.
+  cached; a change keeps the cached reach of every line whose walk never touched that hex; ``walk(starts, line)`` is the same walk from any locations.
 * ``to_json()`` / ``Board.from_json(data)``: a JSON snapshot (layout, ruleset, tiles, markers).
 * :func:`default_location_map`: old -> new location ids that keep each location's track.
 
@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from tramways.g1840.data import initial_supply, supply_key, tiles
-from tramways.g1840.hexgrid import HexTrack, neighbour_table, printed_track, tile_track
+from tramways.g1840.hexgrid import HexTrack, Link, neighbour_table, printed_track, tile_track
 from tramways.g1840.model import (
     FrozenDict,
     HexDef,
@@ -46,13 +46,13 @@ from tramways.g1840.model import (
     Owner,
     PathDef,
     TileDef,
-    opposite,
 )
 
 _VERSIONS = itertools.count(1)
 """Board versions are drawn from one counter, so two diverging copies never share a version."""
 
 _EMPTY: Mapping[int, tuple[Owner, ...]] = FrozenDict()
+_NO_INDEX: Mapping[str, frozenset[int]] = FrozenDict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +73,15 @@ class Reach:
     * ``locations``: every ``(coord, location)`` revenue location it reaches (its own markers
       included; blocked interchanges and red terminal areas included: reached, not passed).
     * ``hexes``: every hex of ``edges`` or ``locations``.
+    * ``edges_by_hex`` / ``locations_by_hex``: the same two sets indexed by hex (derived, not
+      compared).
     """
 
     edges: frozenset[tuple[str, int]]
     locations: frozenset[tuple[str, int]]
     hexes: frozenset[str]
+    edges_by_hex: Mapping[str, frozenset[int]] = field(default=_NO_INDEX, compare=False)
+    locations_by_hex: Mapping[str, frozenset[int]] = field(default=_NO_INDEX, compare=False)
 
 
 class Board:
@@ -119,10 +123,16 @@ class Board:
         other._tiledefs = self._tiledefs
         return other
 
-    def _changed(self) -> None:
+    def _changed(self, coord: str, owner: Owner | None = None) -> None:
+        """A new version after a change on ``coord`` (and of ``owner``'s markers).
+
+        A cached reach stays valid unless its walk touched ``coord`` (every hex whose track or
+        markers it looked at is in its ``hexes``) or it is ``owner``'s (new or fewer starts)."""
         self.version = next(_VERSIONS)
-        if self._reach:
-            self._reach = {}
+        reach = self._reach
+        if reach:
+            for line in [k for k, r in reach.items() if k == owner or coord in r.hexes]:
+                del reach[line]
 
     # ------------------------------------------------------------------ hexes and tiles
 
@@ -229,7 +239,7 @@ class Board:
         self._tiles[coord] = Placed(tile_id, rotation % 6)
         if old_markers:
             self._markers[coord] = FrozenDict(moved)
-        self._changed()
+        self._changed(coord)
         return None if previous is None else previous.tile_id
 
     def place_marker(self, coord: str, location: int, owner: Owner) -> None:
@@ -245,7 +255,7 @@ class Board:
         updated = dict(current)
         updated[location] = owners + (owner,)
         self._markers[coord] = FrozenDict(updated)
-        self._changed()
+        self._changed(coord, owner)
 
     def remove_marker(self, coord: str, location: int, owner: Owner) -> None:
         """Take ``owner``'s marker off (e.g. a Stadtbahn marker, R-LR-5)."""
@@ -264,7 +274,7 @@ class Board:
             self._markers[coord] = FrozenDict(updated)
         else:
             del self._markers[coord]
-        self._changed()
+        self._changed(coord, owner)
 
     # ------------------------------------------------------------------ markers
 
@@ -304,7 +314,8 @@ class Board:
     # ------------------------------------------------------------------ connectivity
 
     def reach(self, line: Owner) -> Reach:
-        """Where ``line``'s station markers connect to over tram track (cached per version).
+        """Where ``line``'s station markers connect to over tram track (cached, see
+        :meth:`_changed`).
 
         The walk starts at each marker and follows tram track only (dotted Stadtbahn track
         never counts, IX.7). It may reach but not pass through an interchange blocked for the
@@ -329,56 +340,95 @@ class Board:
         expanded: set[tuple[str, int]] = set()
         entered: set[tuple[str, int]] = set()
         nb_table = self._nb
-        # Work items: ("n", coord, loc, start) expand a node; ("e", coord, edge) enter a hex.
+        tiles_get = self._tiles.get
+        tiledefs = self._tiledefs
+        layout = self.layout
+        markers = self._markers
+        tracks: dict[str, HexTrack] = {}
+
+        def track(coord: str) -> HexTrack:
+            found = tracks.get(coord)
+            if found is None:
+                placed = tiles_get(coord)
+                if placed is None:
+                    found = printed_track(layout, layout.hexes[coord])
+                else:
+                    found = tile_track(tiledefs[placed.tile_id], placed.rotation)
+                tracks[coord] = found
+            return found
+
+        # ``nodes``: locations to expand (coord, loc, is a start); ``entries``: hex sides to
+        # enter.  Leaving by an edge marks both sides of the border (and enters the neighbour);
+        # arriving at a location reaches it and expands it unless it is a terminal end, a
+        # placeholder (never entered) or an interchange blocked for the line (IX.2, R-LR-6).
         nodes: list[tuple[str, int, bool]] = []
         entries: list[tuple[str, int]] = []
         for coord, loc in starts:
             reached.add((coord, loc))
             nodes.append((coord, loc, True))
-
-        def leave(coord: str, edge: int) -> None:
-            edges.add((coord, edge))
-            nb = nb_table[coord][edge]
-            if nb is not None:
-                back = opposite(edge)
-                edges.add((nb, back))
-                if (nb, back) not in entered:
-                    entered.add((nb, back))
-                    entries.append((nb, back))
-
-        def arrive(coord: str, loc: int, terminal: bool) -> None:
-            location = self.location(coord, loc)
-            if location.kind == "placeholder":
-                return
-            reached.add((coord, loc))
-            if terminal or (coord, loc) in expanded:
-                return
-            if self.is_blocked(coord, loc, line):
-                return
-            nodes.append((coord, loc, False))
+        def follow(coord: str, trk: HexTrack, links: tuple[Link, ...], start: bool) -> None:
+            for link in links:
+                if link.terminal and not start:
+                    continue
+                out = link.to_edge
+                if out is not None:
+                    edges.add((coord, out))
+                    nb = nb_table[coord][out]
+                    if nb is not None:
+                        side = (nb, (out + 3) % 6)
+                        edges.add(side)
+                        if side not in entered:
+                            entered.add(side)
+                            entries.append(side)
+                    continue
+                to = link.to_location
+                if to is None or to in trk.placeholders:
+                    continue
+                key = (coord, to)
+                reached.add(key)
+                if link.terminal or key in expanded:
+                    continue
+                slots = trk.slots.get(to)
+                if slots is not None:
+                    owners = markers.get(coord, _EMPTY).get(to, ())
+                    if len(owners) >= slots and line not in owners:
+                        continue  # blocked for the line (IX.2)
+                nodes.append((coord, to, False))
 
         while nodes or entries:
             while nodes:
                 coord, loc, start = nodes.pop()
-                if (coord, loc) in expanded:
+                key = (coord, loc)
+                if key in expanded:
                     continue
-                expanded.add((coord, loc))
-                for link in self.track(coord).by_location.get(loc, ()):
-                    if link.terminal and not start:
-                        continue
-                    if link.to_edge is not None:
-                        leave(coord, link.to_edge)
-                    elif link.to_location is not None:
-                        arrive(coord, link.to_location, link.terminal)
+                expanded.add(key)
+                trk = track(coord)
+                follow(coord, trk, trk.by_location.get(loc, ()), start)
             while entries:
                 coord, edge = entries.pop()
-                for link in self.track(coord).by_edge.get(edge, ()):
-                    if link.to_edge is not None:
-                        leave(coord, link.to_edge)
-                    elif link.to_location is not None:
-                        arrive(coord, link.to_location, link.terminal)
-        hexes = {c for c, _ in edges} | {c for c, _ in reached}
-        return Reach(frozenset(edges), frozenset(reached), frozenset(hexes))
+                trk = track(coord)
+                follow(coord, trk, trk.by_edge.get(edge, ()), True)
+        edges_by: dict[str, set[int]] = {}
+        for c, e in edges:
+            found = edges_by.get(c)
+            if found is None:
+                edges_by[c] = {e}
+            else:
+                found.add(e)
+        locs_by: dict[str, set[int]] = {}
+        for c, loc in reached:
+            found = locs_by.get(c)
+            if found is None:
+                locs_by[c] = {loc}
+            else:
+                found.add(loc)
+        return Reach(
+            frozenset(edges),
+            frozenset(reached),
+            frozenset(edges_by.keys() | locs_by.keys()),
+            {c: frozenset(es) for c, es in edges_by.items()},
+            {c: frozenset(ls) for c, ls in locs_by.items()},
+        )
 
     # ------------------------------------------------------------------ JSON
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from tramways.g1840.model import HexDef, Layout, PathDef, TileDef
+from tramways.g1840.model import HexDef, Layout, LocationDef, PathDef, TileDef
 
 _LAYOUT_TABLES: dict[int, tuple[Layout, Mapping[str, tuple[str | None, ...]], dict]] = {}
 """id(layout) -> (layout, neighbour table, printed tracks); the layout is kept alive so that its
@@ -61,18 +61,20 @@ class Link:
 
 @dataclass(frozen=True, slots=True)
 class HexTrack:
-    """Tram track of a hex in absolute edges, indexed by edge and by location."""
+    """Tram track of a hex in absolute edges, indexed by edge and by location.
+
+    ``tram_edges``: the edges with tram track; ``slots``: interchange location -> its number of
+    marker circles; ``placeholders``: the placeholder locations (untiled inner-city/station)."""
 
     paths: tuple[PathDef, ...]
     by_edge: Mapping[int, tuple[Link, ...]]
     by_location: Mapping[int, tuple[Link, ...]]
+    tram_edges: frozenset[int]
+    slots: Mapping[int, int]
+    placeholders: frozenset[int]
 
-    @property
-    def tram_edges(self) -> frozenset[int]:
-        return frozenset(self.by_edge)
 
-
-def _index(paths: tuple[PathDef, ...]) -> HexTrack:
+def _index(paths: tuple[PathDef, ...], locations: tuple[LocationDef, ...]) -> HexTrack:
     by_edge: dict[int, list[Link]] = {}
     by_loc: dict[int, list[Link]] = {}
     for i, p in enumerate(paths):
@@ -89,6 +91,9 @@ def _index(paths: tuple[PathDef, ...]) -> HexTrack:
         paths,
         MappingProxyType({k: tuple(v) for k, v in by_edge.items()}),
         MappingProxyType({k: tuple(v) for k, v in by_loc.items()}),
+        frozenset(by_edge),
+        MappingProxyType({loc.id: loc.slots for loc in locations if loc.is_interchange}),
+        frozenset(loc.id for loc in locations if loc.kind == "placeholder"),
     )
 
 
@@ -100,7 +105,7 @@ def tile_track(tile: TileDef, rotation: int) -> HexTrack:
     key = (tile.id, rotation % 6)
     track = _TILES.get(key)
     if track is None:
-        track = _index(tile.paths_at(rotation))
+        track = _index(tile.paths_at(rotation), tile.locations)
         _TILES[key] = track
     return track
 
@@ -110,6 +115,6 @@ def printed_track(layout: Layout, hexdef: HexDef) -> HexTrack:
     printed = _tables(layout)[2]
     track = printed.get(hexdef.coord)
     if track is None:
-        track = _index(hexdef.paths)
+        track = _index(hexdef.paths, hexdef.locations)
         printed[hexdef.coord] = track
     return track

@@ -7,12 +7,17 @@ blocked for it and without reversing: IX.2) with the questions the tile rules as
   (from the neighbour's side, or along track already on ``coord``)?
 * :meth:`Connection.touches_hex` - is any location or edge of ``coord`` reached?
 * :attr:`Connection.candidates` - every hex a new tile of this line could be connected on.
+
+Every border the walk crosses or points across is in the reach's ``edges`` from both sides, so
+the edges entered are exactly ``reach.edges`` and the candidate hexes exactly ``reach.hexes``;
+the per-hex indexes come with the (cached) reach, so building a Connection costs nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tramways.g1840.board import Board
-from tramways.g1840.model import opposite
 
 _NONE: frozenset[int] = frozenset()
 
@@ -27,30 +32,13 @@ class Connection:
         self.board = board
         self.line = line
         reach = board.reach(line)
-        self.edges = frozenset(reach.edges)
-        self.locations = frozenset(reach.locations)
-        self.hexes = frozenset(reach.hexes)
-        entered: set[tuple[str, int]] = set(self.edges)
-        candidates: set[str] = set(self.hexes)
-        candidates.update(coord for coord, _ in self.locations)
-        for coord, edge in self.edges:
-            candidates.add(coord)
-            nb = board.neighbour(coord, edge)
-            if nb is not None:
-                entered.add((nb, opposite(edge)))
-                candidates.add(nb)
-        self._entered = frozenset(entered)
-        self.candidates = frozenset(candidates)
-        by_hex: dict[str, set[int]] = {}
-        for coord, edge in entered:
-            by_hex.setdefault(coord, set()).add(edge)
-        self.entered_by_hex: dict[str, frozenset[int]] = {
-            c: frozenset(es) for c, es in by_hex.items()}
-        locs: dict[str, set[int]] = {}
-        for coord, loc in self.locations:
-            locs.setdefault(coord, set()).add(loc)
-        self.locations_by_hex: dict[str, frozenset[int]] = {
-            c: frozenset(ls) for c, ls in locs.items()}
+        self.edges = reach.edges
+        self.locations = reach.locations
+        self.hexes = reach.hexes
+        self._entered = reach.edges
+        self.candidates = reach.hexes
+        self.entered_by_hex: Mapping[str, frozenset[int]] = reach.edges_by_hex
+        self.locations_by_hex: Mapping[str, frozenset[int]] = reach.locations_by_hex
 
     def enters(self, coord: str, edge: int) -> bool:
         """True if the line's track reaches the border of ``coord`` at ``edge``."""
