@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tramways.core.errors import IllegalAction
-from tramways.g1840.actions import PlaceStation, ReturnPrivate
+from tramways.g1840.actions import PlaceStation, ReturnPrivate, ScrapTram
 
 from .test_game_support import CR1_SCRIPT, make, play, two_player_after_sr1
 
@@ -29,7 +29,8 @@ def test_ix6_home_marker_on_d18_choice_of_circle_once_a_tile_is_there() -> None:
     stations = [a for a in s.legal_actions() if isinstance(a, PlaceStation)]
     assert stations == [PlaceStation(line=1, hex="D18", location=0, player=1),
                         PlaceStation(line=1, hex="D18", location=1, player=1)]
-    assert all(isinstance(a, PlaceStation | ReturnPrivate) for a in s.legal_actions())
+    assert all(isinstance(a, PlaceStation | ReturnPrivate | ScrapTram)
+               for a in s.legal_actions())
     with pytest.raises(IllegalAction) as exc:
         play(s, "L1 run")
     assert exc.value.rule == "IX.6"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tramways.core.errors import IllegalAction
-from tramways.g1840.actions import Accept, BuyPrivate, Decline, ReturnPrivate
+from tramways.g1840.actions import Accept, BuyPrivate, Decline, ReturnPrivate, ScrapTram
 
 from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1, two_player_sr2
 
@@ -45,8 +45,10 @@ def test_iv2_buy_from_another_player_needs_their_consent() -> None:
     s = lr2a()
     play(s, "L1 buy KK 20")
     assert s.current_players() == [0]
-    # the owner answers; KK itself cannot be returned while under offer, HB can (IV.2)
-    assert set(s.legal_actions(0)) == {Accept(0), Decline(0), ReturnPrivate(0, "HB")}
+    # the owner answers; KK itself cannot be returned while under offer, HB can (IV.2), and
+    # SJE's director may scrap its tram at any time (VIII.5.3)
+    assert set(s.legal_actions(0)) == {Accept(0), Decline(0), ReturnPrivate(0, "HB"),
+                                       ScrapTram(company="SJE", colour="yellow", player=0)}
     play(s, "P1 decline")
     assert s.private_owner["KK"] == 0 and s.current_players() == [1]
     play(s, "L1 buy KK 15", "P1 accept")

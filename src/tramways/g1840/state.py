@@ -254,23 +254,29 @@ class State1840:
         return [self._module().acting(self)]
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """The acting player's actions; for any other ``player`` only returning a private to
-        the bank, which IV.2 allows at any time (:meth:`return_actions`)."""
+        """The acting player's actions; for any other ``player`` only what the rules allow
+        "at any time" (:meth:`anytime_actions`: returning privates, scrapping trams)."""
         if self.finished:
             return []
         actor = self._module().acting(self)
         seat = actor if player is None else player
         actions: list[Action] = self._module().legal(self) if seat == actor else []
         present = set(actions)
-        actions.extend(a for a in self.return_actions(seat) if a not in present)
+        actions.extend(a for a in self.anytime_actions(seat) if a not in present)
         return actions
 
-    def return_actions(self, seat: int) -> list[Action]:
-        """IV.2: "They may be voluntarily returned to the Bank at any time": every private of
-        ``seat``, and every private of the company ``seat`` directs, may be returned whenever
-        the game is not over, in anybody's turn.  A private under a pending sale offer (IV.2,
-        LR2a on) is the one exception until the offer is answered."""
-        from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate
+    def anytime_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do whenever the game is not over, in anybody's turn, without
+        changing whose turn it is:
+
+        * IV.2: privates "may be voluntarily returned to the Bank at any time": the player's
+          own, and those of the company the player directs (to its treasury).  A private under
+          a pending sale offer (IV.2, LR2a on) is the exception until the offer is answered.
+        * VIII.5.3 / IX.8 / R-LR-8: "A company may voluntarily scrap a tram at any time": the
+          director scraps one of the company's trams (one action per colour held).
+        """
+        from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate, ScrapTram
+        from tramways.g1840.entities import TRAM_COLOURS
 
         if self.finished or not 0 <= seat < self.n:
             return []
@@ -281,7 +287,16 @@ class State1840:
             if company.director == seat:
                 out.extend(CompanyReturnPrivate(company=company.id, private=p, player=seat)
                            for p in company.privates if p != offered)
+                out.extend(ScrapTram(company=company.id, colour=c, player=seat)
+                           for c in sorted(set(company.owned()), key=TRAM_COLOURS.index))
         return out
+
+    def return_actions(self, seat: int) -> list[Action]:
+        """The IV.2 returns among :meth:`anytime_actions`."""
+        from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate
+
+        return [a for a in self.anytime_actions(seat)
+                if isinstance(a, ReturnPrivate | CompanyReturnPrivate)]
 
     def turn_rule(self) -> str:
         """The section that fixes whose turn it is in the current round (for refusals)."""
@@ -301,15 +316,15 @@ class State1840:
 
     def apply(self, action: Action) -> list[str]:
         from tramways.g1840 import flow
-        from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate
+        from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate, ScrapTram
 
         if self.finished:
             raise IllegalAction("XI", "the game is over")
         actor = self._module().acting(self)
         log: list[str] = []
-        if isinstance(action, ReturnPrivate | CompanyReturnPrivate) and (
-                action.player not in (-1, actor) or not self._module_handles_return(action)):
-            self._return_private(action, log)
+        if isinstance(action, ReturnPrivate | CompanyReturnPrivate | ScrapTram) and (
+                action.player not in (-1, actor) or not self._module_handles(action)):
+            self._anytime(action, log)
         else:
             if action.player not in (-1, actor):
                 raise IllegalAction(self.turn_rule(),
@@ -318,19 +333,18 @@ class State1840:
         flow.settle(self, log)
         return log
 
-    def _module_handles_return(self, action: Action) -> bool:
-        """Whether the round module takes this return as part of the actor's own turn (a
-        Share Round turn, or the acting company's buying or line turn), as it always did."""
-        from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate
+    def _module_handles(self, action: Action) -> bool:
+        """Whether the round module takes this "any time" action as part of the acting
+        company's own buying or line turn (where it always did; a line's pending bonus is lost,
+        R-LR-1)."""
+        from tramways.g1840.actions import CompanyAction
 
-        if _offer_pending(self):
-            return False
-        if isinstance(action, ReturnPrivate):
-            return False  # the same bookkeeping in every round (share_round.return_private)
-        assert isinstance(action, CompanyReturnPrivate)
+        if _offer_pending(self) or not isinstance(action, CompanyAction):
+            return False  # a player's return: the same bookkeeping in every round
         if self.round.type == "LR":
             turn = self.sub.turn
-            return turn is not None and self.company_of_line(turn.line).id == action.company
+            return (turn is not None and not turn.ran and not turn.home
+                    and self.company_of_line(turn.line).id == action.company)
         if self.round.type == "CR":
             from tramways.g1840 import company_round
 
@@ -340,27 +354,31 @@ class State1840:
             return buying and company_round.current_company(self) == action.company
         return False
 
-    def _return_private(self, action: Action, log: list[str]) -> None:
-        """IV.2: return a private to the bank at any time (whose turn it is does not change)."""
-        from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate
+    def _anytime(self, action: Action, log: list[str]) -> None:
+        """IV.2 returns and VIII.5.3 scrapping at any time (whose turn it is does not change)."""
+        from tramways.g1840 import trams
+        from tramways.g1840.actions import CompanyAction, ReturnPrivate, ScrapTram
         from tramways.g1840.company_round import return_company_private
         from tramways.g1840.share_round import return_private
 
-        private = getattr(action, "private", "")
-        if private == _offered_private(self):
+        private = getattr(action, "private", None)
+        if private is not None and private == _offered_private(self):
             raise IllegalAction("IV.2", f"{private} is under offer; the owner answers first")
         if isinstance(action, ReturnPrivate):
             if not 0 <= action.player < self.n:
                 raise IllegalAction("IV.2", f"no player {action.player}")
             return_private(self, action.player, action.private, log)
             return
-        assert isinstance(action, CompanyReturnPrivate)
+        assert isinstance(action, CompanyAction)
         company = self.companies.get(action.company)
         if company is None:
-            raise IllegalAction("IV.2", f"{action.company} is not in the game")
+            raise IllegalAction("IV.1.2", f"{action.company} is not in the game")
         if action.player not in (-1, company.director):  # -1: the notation names no seat
             raise IllegalAction("IV.1.2", f"seat {action.player} does not direct {company.id}")
-        return_company_private(self, company, action.private, log)
+        if isinstance(action, ScrapTram):
+            trams.scrap(self, company, action.colour, log)
+        else:
+            return_company_private(self, company, getattr(action, "private", ""), log)
 
     def is_over(self) -> bool:
         return self.finished
