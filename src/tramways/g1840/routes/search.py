@@ -36,6 +36,15 @@ from tramways.g1840.routes.model import LANDMARK_BONUS, RouteContext, Run
 BLOCK_BOUND_FROM = 32
 """The block bound is worth its cost only when this many stops are still reachable."""
 
+NODE_BUDGET = 5_000
+"""Partial routes the search may grow before it hands over to the exact constraint model of
+:mod:`.solver_cpsat` (when OR-Tools is installed; without it the search runs to the end).  Real
+positions need a few hundred; over-built open boards need millions."""
+
+
+class _OutOfBudget(Exception):
+    """The search grew :data:`NODE_BUDGET` partial routes without finishing."""
+
 
 @dataclass(slots=True)
 class _Found:
@@ -49,8 +58,9 @@ def _popcount(x: int) -> int:
 
 
 class _Search:
-    def __init__(self, lg: LineGraph) -> None:
+    def __init__(self, lg: LineGraph, budget: int | None = None) -> None:
         self.lg = lg
+        self.budget = -1 if budget is None else budget
         g = lg.track
         reach = lg.reach
         inside = set(reach)
@@ -280,6 +290,9 @@ class _Search:
             self.best = _Found(total, list(self.stops), list(self.links))
 
     def _arm1(self, end: int, visited: int, used: int, value: int, lmask: int, first: int) -> None:
+        self.budget -= 1
+        if self.budget == 0:
+            raise _OutOfBudget
         m = self.marker
         at_marker = end == m
         if not at_marker:
@@ -337,6 +350,9 @@ class _Search:
             assert len(self.stops) == split
 
     def _arm2(self, end: int, visited: int, used: int, value: int, lmask: int) -> None:
+        self.budget -= 1
+        if self.budget == 0:
+            raise _OutOfBudget
         self._record(value, lmask)
         if (self.end_only_mask >> end) & 1:
             return
@@ -408,15 +424,33 @@ def _blocks(root: int, adj: dict[int, list[int]]) -> list[set[int]]:
     return out
 
 
+def _solve(lg: LineGraph) -> _Found | None:
+    """The search; past :data:`NODE_BUDGET` the constraint model, seeded with the best route
+    found so far (its value is a lower bound, the route a starting point)."""
+    from tramways.g1840.routes import solver_cpsat
+
+    search = _Search(lg, NODE_BUDGET if solver_cpsat.AVAILABLE else None)
+    try:
+        return search.run()
+    except _OutOfBudget:
+        pass
+    best = search.best
+    hint = (best.stops, best.links) if best is not None else None
+    got = solver_cpsat.solve(lg, max(search.best_value, 0), hint)
+    return None if got is None else _Found(*got)
+
+
 def best_route(ctx: RouteContext) -> Run | None:
     """The proven best route of ``ctx.line`` (IX.8), or ``None`` when it has no valid route.
 
-    The search is exact (see the module docstring for the pruning and the tie rule).
+    The search is exact (see the module docstring for the pruning and the tie rule); on a
+    position it cannot finish within :data:`NODE_BUDGET` steps the exact constraint model of
+    :mod:`.solver_cpsat` answers (then among equal routes the solver's is kept).
     """
     from tramways.g1840.routes.validate import make_run
 
     lg = line_graph(ctx)
-    found = _Search(lg).run()
+    found = _solve(lg)
     if found is None:
         return None
     return make_run(lg, found.stops, found.links)
