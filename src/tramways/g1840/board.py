@@ -88,7 +88,7 @@ class Board:
     """The mutable 1840 board (see the module docstring)."""
 
     __slots__ = ("layout", "ruleset", "version", "_tiles", "_markers", "_supply", "_reach",
-                 "_nb", "_tiledefs")
+                 "_nb", "_tiledefs", "_trk")
 
     def __init__(self, layout: Layout, ruleset: str = "rules") -> None:
         self.layout = layout
@@ -100,6 +100,8 @@ class Board:
         self._reach: dict[Owner, Reach] = {}
         self._nb = neighbour_table(layout)
         self._tiledefs = tiles()
+        self._trk: dict[str, HexTrack] = {
+            coord: printed_track(layout, h) for coord, h in layout.hexes.items()}
         for company in layout.stadtbahn_companies:
             line = layout.stadtbahn_lines.get(company)
             if line is None:
@@ -121,6 +123,7 @@ class Board:
         other._reach = dict(self._reach)
         other._nb = self._nb
         other._tiledefs = self._tiledefs
+        other._trk = dict(self._trk)
         return other
 
     def _changed(self, coord: str, owner: Owner | None = None) -> None:
@@ -162,10 +165,11 @@ class Board:
 
     def track(self, coord: str) -> HexTrack:
         """Current tram track of the hex, indexed by edge and location (for walks)."""
-        placed = self._tiles.get(coord)
-        if placed is None:
-            return printed_track(self.layout, self.layout.hex(coord))
-        return tile_track(self._tiledefs[placed.tile_id], placed.rotation)
+        found = self._trk.get(coord)
+        if found is None:
+            self.layout.hex(coord)  # KeyError naming the layout
+            raise KeyError(coord)
+        return found
 
     def locations(self, coord: str) -> tuple[LocationDef, ...]:
         """Current revenue locations of the hex (the laid tile's, else the printed ones)."""
@@ -237,6 +241,7 @@ class Board:
             back = supply_key(previous.tile_id, self.ruleset)
             self._supply[back] = self._supply.get(back, 0) + 1
         self._tiles[coord] = Placed(tile_id, rotation % 6)
+        self._trk[coord] = tile_track(tile, rotation)
         if old_markers:
             self._markers[coord] = FrozenDict(moved)
         self._changed(coord)
@@ -340,23 +345,8 @@ class Board:
         expanded: set[tuple[str, int]] = set()
         entered: set[tuple[str, int]] = set()
         nb_table = self._nb
-        tiles_get = self._tiles.get
-        tiledefs = self._tiledefs
-        layout = self.layout
+        trk_table = self._trk
         markers = self._markers
-        tracks: dict[str, HexTrack] = {}
-
-        def track(coord: str) -> HexTrack:
-            found = tracks.get(coord)
-            if found is None:
-                placed = tiles_get(coord)
-                if placed is None:
-                    found = printed_track(layout, layout.hexes[coord])
-                else:
-                    found = tile_track(tiledefs[placed.tile_id], placed.rotation)
-                tracks[coord] = found
-            return found
-
         # ``nodes``: locations to expand (coord, loc, is a start); ``entries``: hex sides to
         # enter.  Leaving by an edge marks both sides of the border (and enters the neighbour);
         # arriving at a location reaches it and expands it unless it is a terminal end, a
@@ -366,6 +356,7 @@ class Board:
         for coord, loc in starts:
             reached.add((coord, loc))
             nodes.append((coord, loc, True))
+
         def follow(coord: str, trk: HexTrack, links: tuple[Link, ...], start: bool) -> None:
             for link in links:
                 if link.terminal and not start:
@@ -402,12 +393,16 @@ class Board:
                 if key in expanded:
                     continue
                 expanded.add(key)
-                trk = track(coord)
-                follow(coord, trk, trk.by_location.get(loc, ()), start)
+                trk = trk_table[coord]
+                links = trk.by_location.get(loc)
+                if links:
+                    follow(coord, trk, links, start)
             while entries:
                 coord, edge = entries.pop()
-                trk = track(coord)
-                follow(coord, trk, trk.by_edge.get(edge, ()), True)
+                trk = trk_table[coord]
+                links = trk.by_edge.get(edge)
+                if links:
+                    follow(coord, trk, links, True)
         edges_by: dict[str, set[int]] = {}
         for c, e in edges:
             found = edges_by.get(c)
