@@ -22,10 +22,13 @@ from tramways.g1840.model import opposite
 from tramways.g1840.routes.graph import (
     TrackGraph,
     _Pieces,
+    build_line_graph,
     build_track_graph,
+    line_graph,
     track_graph,
     track_pieces,
 )
+from tramways.g1840.routes.model import RouteContext
 
 
 def canonical(graph: TrackGraph, keys: Any) -> tuple[Any, ...]:
@@ -84,6 +87,20 @@ def assert_reach_matches_scratch(board: Board, lines: Any) -> None:
         assert len(conn.edges) == len(entered)
 
 
+def assert_line_graphs_match_reference(board: Board, lines: Any) -> None:
+    """IX.7/R-LR-7: the fast line view equals the stop-by-stop reference for every line,
+    phase, ruleset and with or without landmarks."""
+    landmarks = frozenset(board.layout.landmarks)
+    for line in lines:
+        if not isinstance(line, int):
+            continue
+        for phase, ruleset, marks in (("yellow", "rules", frozenset()),
+                                      ("brown", "18xx.games", landmarks),
+                                      ("grey", "rules", landmarks)):
+            ctx = RouteContext(board, line, phase, marks, ruleset=ruleset)
+            assert line_graph(ctx) == build_line_graph(ctx)
+
+
 def owners(board: Board) -> set[Any]:
     return {o for by_loc in board.all_markers().values() for os in by_loc.values() for o in os}
 
@@ -96,6 +113,7 @@ def test_ix2_graph_and_reach_follow_the_oracle_game(oracle_dir: Path) -> None:
             continue
         assert_graph_matches_scratch(board)
         assert_reach_matches_scratch(board, owners(board) | {1, 2, 3, 4})
+        assert_line_graphs_match_reference(board, owners(board) | {1})
         previous = board
         checked += 1
     assert checked > 50
@@ -129,6 +147,7 @@ def test_ix2_graph_and_reach_follow_selfplay_games(players: int, seed: int) -> N
             boards.append(board.copy())
             assert_graph_matches_scratch(board)
             assert_reach_matches_scratch(board, owners(board))
+            assert_line_graphs_match_reference(board, owners(board))
 
     outcome = play_game("1840", {"players": players}, seed, check=check)
     assert outcome.actions > 100

@@ -21,7 +21,7 @@ The graph has two layers:
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tramways.g1840.board import Placed
@@ -116,7 +116,7 @@ class _Pieces:
         self.keys: dict[int, PieceKey] = {}
 
     def border(self, coord: str, edge: int, other: str) -> int:
-        key = min((coord, edge), (other, (edge + 3) % 6))
+        key = (coord, edge) if coord < other else (other, (edge + 3) % 6)
         bit = self.bits.get(key)
         if bit is None:
             bit = self.bits[key] = 1 << len(self.bits)
@@ -242,6 +242,10 @@ class _HexInfo:
     stops: tuple[tuple[int, str, bool, Any], ...]
     from_location: dict[int, tuple[tuple[int, PathDef, Any], ...]]
     from_edge: dict[int, tuple[tuple[PathDef, Any], ...]]
+    keys: tuple[Stop, ...]
+    kinds: tuple[str, ...]
+    terminal: tuple[bool, ...]
+    locations: tuple[Any, ...]
 
 
 _HEX_INFO: dict[tuple[int, str, Placed | None], _HexInfo] = {}
@@ -281,6 +285,10 @@ def _hex_info(board: Board, coord: str) -> _HexInfo:
         tuple(stops),
         {k: tuple(v) for k, v in from_location.items()},
         {k: tuple(v) for k, v in from_edge.items()},
+        tuple((coord, s[0]) for s in stops),
+        tuple(s[1] for s in stops),
+        tuple(s[2] for s in stops),
+        tuple(s[3] for s in stops),
     )
     _HEX_INFO[key] = info
     return info
@@ -357,6 +365,8 @@ class _Built:
     links_of: dict[Stop, _StopLinks]
     pieces: _Pieces
     made: dict[Stop, tuple[Link, ...]]
+    tables: dict[Any, Any] = field(default_factory=dict)
+    """Per-graph tables for :func:`line_graph`, filled on demand."""
 
 
 _SORTED: dict[int, tuple[str, ...]] = {}
@@ -378,11 +388,12 @@ def _assemble(
     terminal: list[bool] = []
     locdefs: list[Any] = []
     for coord in coords:
-        for loc_id, kind, term, loc in infos[coord].stops:
-            stops.append((coord, loc_id))
-            kinds.append(kind)
-            terminal.append(term)
-            locdefs.append(loc)
+        info = infos[coord]
+        if info.keys:
+            stops.extend(info.keys)
+            kinds.extend(info.kinds)
+            terminal.extend(info.terminal)
+            locdefs.extend(info.locations)
     same = old is not None and old.graph.stops == stops
     index = old.graph.index if same else {stop: i for i, stop in enumerate(stops)}
     if old is None:
@@ -435,7 +446,8 @@ def _derive(base: _Built, board: Board) -> _Built:
     changed = {c for c, p in tiles.items() if old.get(c) is not p}
     changed.update(c for c in old if c not in tiles)
     if not changed:
-        return _Built(base.graph, base.tiles, base.infos, base.links_of, base.pieces, base.made)
+        return _Built(base.graph, base.tiles, base.infos, base.links_of, base.pieces, base.made,
+                      base.tables)
     if len(changed) > _DERIVE_LIMIT:
         return _fresh(board)
     infos = dict(base.infos)
@@ -490,7 +502,85 @@ class LineGraph:
     reach: list[int]
 
 
+def _tables(built: _Built, phase: str) -> tuple[dict[str, list[int]], list[int], list[int]]:
+    """Stop indexes by hex, the empty stations, and every halt's value in ``phase``."""
+    graph = built.graph
+    by_coord = built.tables.get("by_coord")
+    if by_coord is None:
+        by_coord = {}
+        for i, (coord, _) in enumerate(graph.stops):
+            by_coord.setdefault(coord, []).append(i)
+        built.tables["by_coord"] = by_coord
+        built.tables["stations"] = [i for i, k in enumerate(graph.kinds) if k == STATION]
+    halts = built.tables.get(phase)
+    if halts is None:
+        halts = built.tables[phase] = [
+            loc.value(phase) if kind == HALT else 0
+            for kind, loc in zip(graph.kinds, graph.locations, strict=True)
+        ]
+    return by_coord, built.tables["stations"], halts
+
+
 def line_graph(ctx: RouteContext) -> LineGraph:
+    """What line ``ctx.line`` sees of the board's track graph (IX.2, IX.7, IX.8, R-LR-6,
+    R-LR-7): equal to :func:`build_line_graph`, but visiting only the markers on the board and
+    the landmark hexes instead of every stop."""
+    board = ctx.board
+    graph = track_graph(board)
+    by_coord, stations, halts = _tables(_CACHE[board.version], ctx.phase)
+    n = len(graph.stops)
+    line = ctx.line
+    usable = [True] * n
+    if ctx.ruleset != "18xx.games":
+        for i in stations:
+            usable[i] = False  # R-LR-6 vs X-6
+    value = list(halts)
+    end_only = list(graph.terminal)
+    own_set: set[int] = set()
+    index, kinds, locations = graph.index, graph.kinds, graph.locations
+    for coord, by_loc in board.all_markers().items():
+        if coord not in by_coord:
+            continue
+        for loc_id, owners in by_loc.items():
+            i = index.get((coord, loc_id))
+            if i is None or kinds[i] != INTERCHANGE:
+                continue
+            if line in owners:
+                value[i] = locations[i].value(ctx.phase)
+                own_set.add(i)
+            elif len(owners) >= locations[i].slots:
+                end_only[i] = True  # blocked (IX.7)
+    landmark = [0] * n
+    if ctx.landmark_hexes:
+        marked = sorted(i for c in ctx.landmark_hexes for i in by_coord.get(c, ()))
+        bits: dict[str, int] = {}
+        for i in marked:
+            if kinds[i] != STATION:
+                coord = graph.stops[i][0]
+                if coord not in bits:
+                    bits[coord] = 1 << len(bits)
+                landmark[i] = bits[coord]
+        for i in marked:
+            if kinds[i] == STATION:
+                landmark[i] = bits.setdefault(graph.stops[i][0], 1 << len(bits))
+    seen = set(own_set)
+    todo = sorted(own_set)
+    incident, links = graph.incident, graph.links
+    while todo:
+        s = todo.pop()
+        if end_only[s] and s not in own_set:
+            continue
+        for li in incident[s]:
+            link = links[li]
+            t = link.b if s == link.a else link.a
+            if usable[t] and t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return LineGraph(graph, ctx, usable, value, end_only, sorted(own_set), landmark, sorted(seen))
+
+
+def build_line_graph(ctx: RouteContext) -> LineGraph:
+    """:func:`line_graph` computed stop by stop (the reference it is tested against)."""
     graph = track_graph(ctx.board)
     board = ctx.board
     n = len(graph.stops)
