@@ -61,3 +61,27 @@ def test_viii6_buying_turns_already_offer_rearranging() -> None:
     play(s, "L3 run", "WT done", "SJE done", "WT pass", "SJE pass")
     assert s.sub.step == "post" and s.current_players() == [1]
     assert Arrange(company="WT", colours=("none", "yellow"), player=1) in s.legal_actions()
+
+
+def test_r_cr_5_mandatory_purchase_waits_for_a_possible_private_return() -> None:
+    s = two_player_sr2()
+    play(s, "P1 pass", "P2 pass", "L1 run", "L3 run", "L1 run", "L3 run", "WT done", "SJE done",
+         "WT pass", "SJE pass", "WT done")
+    assert s.round.name == "CR3" and s.sub.step == "post" and s.current_players() == [0]
+    wt, p2 = s.companies["WT"], s.players[1]
+    wt.trams, wt.treasury, p2.cash = [], 0, 0
+    s.players[1].privates.remove("SD")
+    wt.privates.append("SD")
+    s.private_owner["SD"] = "WT"
+    s.trams.spaces = [None, ("orange", 3), None]  # a single colour on sale
+    play(s, "SJE done")
+    # not bought automatically: returning a private first lowers the loans (IV.2, R-CR-5)
+    assert s.sub.step == "mandatory" and s.current_players() == [1]
+    play(s, "WT return SD")
+    assert wt.treasury == 50 and s.sub.step == "mandatory"
+    play(s, "P2 return SB")
+    # nothing left to return and a single colour: bought at once for 200 (space 2 price):
+    # 50 from the treasury, 150 from P2 who has 30 and takes two loans of 100 (R-CR-5)
+    assert wt.trams == ["orange"] and wt.treasury == 0
+    assert p2.loans == 2 and p2.cash == 30 + 200 - 150
+    assert s.round.name == "SR3"

@@ -378,9 +378,10 @@ def settle(state: State1840, log: list[str]) -> bool:
                 company = state.companies[sub.queue[0]]
                 director = state.players[company.director]
                 price = trams.price_of(state, colours[0]) or 0
-                # one choice and no loan to avoid by returning a private: automatic
+                # one choice and no loan to avoid by returning a private first (the
+                # director's or the company's, IV.2): automatic
                 if len(colours) == 1 and (price <= company.treasury + director.cash
-                                          or not director.privates):
+                                          or not (director.privates or company.privates)):
                     _mandatory_buy(state, company, colours[0], log)
                     continue
                 return False
