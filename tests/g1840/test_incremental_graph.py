@@ -1,9 +1,10 @@
-"""The incrementally maintained track graph and reach equal a from-scratch computation (IX.2).
+"""Incremental and cached computations equal a from-scratch computation (IX.2, VIII.5.2).
 
 ``routes.graph.track_graph`` derives each board's graph from the last one built (re-walking only
-the stops whose walks looked at a changed hex) and ``Board.reach`` keeps the reach of lines whose
-walk never touched a changed hex; both must give exactly what a fresh computation gives, after
-every change of the oracle game and of random selfplay games.
+the stops whose walks looked at a changed hex), ``line_graph`` visits only markers and landmark
+hexes, ``Board.reach`` keeps the reach of lines whose walk never touched a changed hex and
+Stadtbahn runs are cached by the dotted hexes' tiles and markers; all must give exactly what a
+fresh computation gives, after every change of the oracle game and of random selfplay games.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from tramways.g1840.routes.graph import (
     track_pieces,
 )
 from tramways.g1840.routes.model import RouteContext
+from tramways.g1840.stadtbahn_runs import _run, stadtbahn_run
 
 
 def canonical(graph: TrackGraph, keys: Any) -> tuple[Any, ...]:
@@ -101,6 +103,14 @@ def assert_line_graphs_match_reference(board: Board, lines: Any) -> None:
             assert line_graph(ctx) == build_line_graph(ctx)
 
 
+def assert_stadtbahn_runs_match_uncached(board: Board) -> None:
+    """VIII.5.2: a cached Stadtbahn run equals the run computed afresh."""
+    for company, line in board.layout.stadtbahn_lines.items():
+        for phase, multiplier in (("yellow", 1), ("grey", 3)):
+            cached = stadtbahn_run(board, company, phase, multiplier)
+            assert cached == _run(board, company, line, phase, multiplier)
+
+
 def owners(board: Board) -> set[Any]:
     return {o for by_loc in board.all_markers().values() for os in by_loc.values() for o in os}
 
@@ -114,6 +124,7 @@ def test_ix2_graph_and_reach_follow_the_oracle_game(oracle_dir: Path) -> None:
         assert_graph_matches_scratch(board)
         assert_reach_matches_scratch(board, owners(board) | {1, 2, 3, 4})
         assert_line_graphs_match_reference(board, owners(board) | {1})
+        assert_stadtbahn_runs_match_uncached(board)
         previous = board
         checked += 1
     assert checked > 50
@@ -148,6 +159,7 @@ def test_ix2_graph_and_reach_follow_selfplay_games(players: int, seed: int) -> N
             assert_graph_matches_scratch(board)
             assert_reach_matches_scratch(board, owners(board))
             assert_line_graphs_match_reference(board, owners(board))
+            assert_stadtbahn_runs_match_uncached(board)
 
     outcome = play_game("1840", {"players": players}, seed, check=check)
     assert outcome.actions > 100

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tramways.g1840.board import Board
-    from tramways.g1840.model import PathDef
+    from tramways.g1840.model import Layout, PathDef, StadtbahnLine
 
 DOTTED = "stadtbahn"
 
@@ -138,12 +138,44 @@ def _value(board: Board, company: str, stop: tuple[str, int], phase: str) -> tup
     return False, 0
 
 
+_CACHE: dict[tuple[object, ...], StadtbahnRun] = {}
+_DOTTED_HEXES: dict[int, tuple[Layout, tuple[str, ...]]] = {}
+
+
+def _dotted_hexes(layout: Layout) -> tuple[str, ...]:
+    """The hexes dotted track can be on: printed dotted track or light-orange (Stadtbahn tiles
+    go only there, IX.4)."""
+    entry = _DOTTED_HEXES.get(id(layout))
+    if entry is None or entry[0] is not layout:
+        found = tuple(sorted(
+            c for c, h in layout.hexes.items()
+            if h.stadtbahn is not None or any(p.track != "tram" for p in h.paths)))
+        entry = _DOTTED_HEXES[id(layout)] = (layout, found)
+    return entry[1]
+
+
 def stadtbahn_run(board: Board, company: str, phase: str = "yellow", multiplier: int = 1
                   ) -> StadtbahnRun:
-    """The run of Stadtbahn company ``company`` (VIII.5.2); revenue x ``multiplier``."""
+    """The run of Stadtbahn company ``company`` (VIII.5.2); revenue x ``multiplier``.
+
+    A run only looks at dotted track and at the markers where it stops, so it is cached by the
+    tiles and markers of the hexes dotted track can be on."""
     line = board.layout.stadtbahn_lines.get(company)
     if line is None:
         return StadtbahnRun(company, 0, (), (), None, False, multiplier)
+    hexes = _dotted_hexes(board.layout)
+    key = (id(board.layout), company, phase, multiplier,
+           tuple(board.tile(c) for c in hexes), tuple(board.markers(c) for c in hexes))
+    run = _CACHE.get(key)
+    if run is None:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        run = _CACHE[key] = _run(board, company, line, phase, multiplier)
+    return run
+
+
+def _run(board: Board, company: str, line: StadtbahnLine, phase: str, multiplier: int
+         ) -> StadtbahnRun:
     termini = []
     for coord, printed in line.termini:
         loc = _terminus_location(board, coord, printed)
