@@ -3,6 +3,8 @@ reservation for lines that can no longer enter the game (IX.6 with VIII.6/VIII.7
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from tramways.core.errors import IllegalAction
@@ -25,7 +27,7 @@ def test_ix6_home_marker_on_d18_choice_of_circle_once_a_tile_is_there() -> None:
     s.board.lay("D18", "235", 0)  # the OO tile, as if another line had laid it
     play(s, CR1_SCRIPT[-1])
     assert s.round.name == "LR1a" and s.sub.turn.line == 1 and s.sub.turn.home
-    assert not s.has_operated(1)
+    assert not s.has_operated(1) and s.view(None)["round_info"]["line_turn"]["home_choice"]
     stations = [a for a in s.legal_actions() if isinstance(a, PlaceStation)]
     assert stations == [PlaceStation(line=1, hex="D18", location=0, player=1),
                         PlaceStation(line=1, hex="D18", location=1, player=1)]
@@ -61,3 +63,22 @@ def test_ix6_reservation_ends_for_lines_that_cannot_be_bought() -> None:
     unsold = [n for n in s.line_display + s.line_deck if n not in s.line_owner]
     assert unsold and not any(s.may_still_operate(n) for n in unsold)
     assert all(s.may_still_operate(n) for n in s.line_owner)
+
+
+def test_ix6_reservation_ends_after_the_last_auction_of_cr5() -> None:
+    s = two_player_after_sr1()
+    play(s, *CR1_SCRIPT)
+    unsold = [n for n in s.line_display + s.line_deck if n not in s.line_owner]
+    saved = (s.round_index, s.sub)
+    cr5 = next(i for i, r in enumerate(s.ent.round_bar) if r.name == "CR5")
+    try:
+        s.round_index = cr5
+        for step, expected in (("d", True), ("e", True), ("post", False),
+                               ("mandatory", False), ("final", False), ("over", False)):
+            s.sub = SimpleNamespace(step=step)
+            assert [s.may_still_operate(n) for n in unsold] == [expected] * len(unsold), step
+        s.round_index = cr5 + 2  # LR5a: CR6 holds no auction (VIII.6, R-CR-4)
+        assert not any(s.may_still_operate(n) for n in unsold)
+        assert s.may_still_operate(1)  # owned lines keep their home circle
+    finally:
+        s.round_index, s.sub = saved

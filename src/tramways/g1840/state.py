@@ -141,8 +141,14 @@ class State1840:
 
     def may_still_operate(self, line: int) -> bool:
         """Whether ``line`` can still enter the game, so its home circle stays reserved (IX.6):
-        it is owned, or it is still to be auctioned while a company has room (VIII.6: no
-        auction once every company has three lines, none in CR6)."""
+        it is owned, or it is still to be auctioned while a company has room.
+
+        Reading (IX.6 with VIII.6 and VIII.7): IX.6 keeps a circle free for "a line that is not
+        yet operating"; a line that can never be bought never operates, and keeping its circle
+        free forever would block the hex for nothing.  So the reservation ends for lines removed
+        for the layout (XII, XIII: in neither display nor deck), for every unsold line once each
+        company holds three lines (VIII.6 skips the auction, VIII.7 draws no more cards), and
+        for every unsold line after CR5's auctions (CR6 holds none, R-CR-4)."""
         if line in self.line_owner:
             return True
         if line not in self.line_display and line not in self.line_deck:

@@ -80,6 +80,7 @@ def view(state: State1840, player: int | None) -> dict[str, Any]:
             "line": turn.line, "first": turn.first, "tile_laid": turn.laid,
             "stadtbahn_tile_laid": turn.stadtbahn, "station_placed": turn.station,
             "bonus": turn.bonus, "offer": list(turn.offer) if turn.offer else None,
+            "home_choice": getattr(turn, "home", False),  # the home circle awaits (IX.6)
         }
     if state.round.type == "CR" and sub is not None:
         round_info["company_order"] = list(sub.order)
