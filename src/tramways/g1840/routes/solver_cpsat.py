@@ -52,6 +52,9 @@ def solve(
     g = lg.track
     reach = list(lg.reach)
     inside = set(reach)
+    own = [m for m in lg.own if m in inside]
+    if not own:
+        return None
     model = cp_model.CpModel()
     node: dict[int, int] = {s: i + 1 for i, s in enumerate(reach)}
     count = len(reach) + 1
@@ -114,9 +117,6 @@ def solve(
     for lis in piece_links.values():
         if len(lis) > 1:
             model.add(sum(x for li in lis for x in used[li]) <= 1)
-    own = [m for m in lg.own if m in inside]
-    if not own:
-        return None
     model.add_bool_or([visited[m] for m in own])
     # IX.8: stop values and owned landmarks
     terms = [lg.value[s] * visited[s] for s in reach if lg.value[s]]

@@ -1,0 +1,99 @@
+"""The exact constraint model of the best route (IX.2, IX.7, IX.8) against brute force.
+
+The search hands over to :mod:`tramways.g1840.routes.solver_cpsat` past its node budget.  These
+tests force the hand-over (a budget of a few nodes, so the model also gets the search's best
+route so far as a lower bound and a hint) and compare the revenue with the plain enumeration of
+``test_routes_bruteforce``, on the boards that make the search slow: densely tiled, with few
+blocking markers (every hex of the window tiled, one or two markers of the line and at most
+one of another line).  Every returned route is also checked by :func:`check_route`.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.g1840.test_routes_bruteforce import LINES, WINDOW, _random_board, brute_force_best
+from tests.g1840.test_routes_support import context, lay_exits, new_board
+from tramways.g1840.board import Board
+from tramways.g1840.data import tiles
+from tramways.g1840.routes import best_route, check_route, line_graph, search, solver_cpsat
+
+pytestmark = pytest.mark.skipif(not solver_cpsat.AVAILABLE, reason="OR-Tools not installed")
+
+
+def _dense_board(data: st.DataObject, line: int) -> Board:
+    """Every hex of the window tiled; one or two markers of ``line``, at most one other."""
+    ruleset = data.draw(st.sampled_from(["rules", "18xx.games"]))
+    board = new_board(ruleset=ruleset)
+    board._supply = {key: 99 for key in board._supply}  # test boards ignore the supply
+    all_tiles = tiles()
+    for coord in WINDOW:
+        hexdef = board.layout.hexes[coord]
+        if not hexdef.laying_allowed or hexdef.area == "inner_city":
+            continue
+        if hexdef.area == "railway_station":
+            options = sorted(t.id for t in all_tiles.values()
+                             if t.colour == "purple" and t.only_on_hex is None)
+        elif hexdef.stadtbahn is not None:
+            options = sorted(t.id for t in all_tiles.values() if t.orange_edged)
+        else:
+            kind = "interchange" if hexdef.area == "interchange" else "halt"
+            colour = data.draw(st.sampled_from(["green", "brown", "grey"]))
+            options = sorted(
+                t.id for t in all_tiles.values()
+                if not t.orange_edged and t.colour == colour
+                and not t.label and [loc.kind for loc in t.locations] == [kind]
+            )
+        board.lay(coord, data.draw(st.sampled_from(options)), data.draw(st.integers(0, 5)))
+    interchanges = [(c, loc.id) for c in WINDOW + ("K27",) for loc in board.locations(c)
+                    if loc.kind == "interchange"]
+    owners = [line] * data.draw(st.integers(1, 2)) + [data.draw(st.sampled_from(LINES))] * (
+        data.draw(st.integers(0, 1)))
+    for owner in owners:
+        coord, loc = data.draw(st.sampled_from(interchanges))
+        if board.free_slots(coord, loc) > 0 and owner not in board.markers(coord).get(loc, ()):
+            board.place_marker(coord, loc, owner)
+    return board
+
+
+def _check(board: Board, line: int, data: st.DataObject) -> None:
+    phase = data.draw(st.sampled_from(["yellow", "green", "brown", "grey"]))
+    landmarks = frozenset(data.draw(st.sets(st.sampled_from(WINDOW), max_size=3)))
+    ctx = context(board, line, phase, landmarks, 0, board.ruleset)
+    expected = brute_force_best(board, line, phase, landmarks, board.ruleset)
+    # the model alone
+    got = solver_cpsat.solve(line_graph(ctx))
+    assert (got[0] if got else None) == expected
+    # the search handing over after a few nodes (lower bound and hint from its best so far)
+    saved = search.NODE_BUDGET
+    search.NODE_BUDGET = data.draw(st.integers(1, 40))
+    try:
+        run = best_route(ctx)
+    finally:
+        search.NODE_BUDGET = saved
+    assert (run.revenue if run else None) == expected
+    if run is not None:
+        assert check_route(ctx, run.text).revenue == run.revenue
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_ix8_model_equals_brute_force_on_dense_open_boards(data: st.DataObject) -> None:
+    line = data.draw(st.sampled_from(LINES))
+    _check(_dense_board(data, line), line, data)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_ix8_model_equals_brute_force_on_random_boards(data: st.DataObject) -> None:
+    line = data.draw(st.sampled_from(LINES))
+    _check(_random_board(data, line), line, data)
+
+
+def test_ix7_model_needs_an_own_marker() -> None:
+    """IX.7: no marker of the line, no route (R-LR-8: the line does not run)."""
+    board = new_board()
+    lay_exits(board, "H26", {1, 4})
+    assert solver_cpsat.solve(line_graph(context(board, 4))) is None
