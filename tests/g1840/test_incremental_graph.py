@@ -87,6 +87,11 @@ def assert_reach_matches_scratch(board: Board, lines: Any) -> None:
         assert {c: set(ls) for c, ls in conn.locations_by_hex.items()} == locs
         assert all(conn.enters(c, e) for c, e in entered)
         assert len(conn.edges) == len(entered)
+        fresh = Connection(board, line)  # per-hex answers before any index is built
+        for coord in board.layout.hexes:
+            assert fresh.entered_edges(coord) == by_hex.get(coord, set())
+            assert fresh.reached_locations(coord) == locs.get(coord, set())
+            assert fresh.touches_hex(coord) == (coord in by_hex or coord in locs)
 
 
 def assert_line_graphs_match_reference(board: Board, lines: Any) -> None:

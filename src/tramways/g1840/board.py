@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -52,7 +52,6 @@ _VERSIONS = itertools.count(1)
 """Board versions are drawn from one counter, so two diverging copies never share a version."""
 
 _EMPTY: Mapping[int, tuple[Owner, ...]] = FrozenDict()
-_NO_INDEX: Mapping[str, frozenset[int]] = FrozenDict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,15 +72,11 @@ class Reach:
     * ``locations``: every ``(coord, location)`` revenue location it reaches (its own markers
       included; blocked interchanges and red terminal areas included: reached, not passed).
     * ``hexes``: every hex of ``edges`` or ``locations``.
-    * ``edges_by_hex`` / ``locations_by_hex``: the same two sets indexed by hex (derived, not
-      compared).
     """
 
     edges: frozenset[tuple[str, int]]
     locations: frozenset[tuple[str, int]]
     hexes: frozenset[str]
-    edges_by_hex: Mapping[str, frozenset[int]] = field(default=_NO_INDEX, compare=False)
-    locations_by_hex: Mapping[str, frozenset[int]] = field(default=_NO_INDEX, compare=False)
 
 
 class Board:
@@ -403,27 +398,9 @@ class Board:
                 links = trk.by_edge.get(edge)
                 if links:
                     follow(coord, trk, links, True)
-        edges_by: dict[str, set[int]] = {}
-        for c, e in edges:
-            found = edges_by.get(c)
-            if found is None:
-                edges_by[c] = {e}
-            else:
-                found.add(e)
-        locs_by: dict[str, set[int]] = {}
-        for c, loc in reached:
-            found = locs_by.get(c)
-            if found is None:
-                locs_by[c] = {loc}
-            else:
-                found.add(loc)
-        return Reach(
-            frozenset(edges),
-            frozenset(reached),
-            frozenset(edges_by.keys() | locs_by.keys()),
-            {c: frozenset(es) for c, es in edges_by.items()},
-            {c: frozenset(ls) for c, ls in locs_by.items()},
-        )
+        hexes = {c for c, _ in edges}
+        hexes.update(c for c, _ in reached)
+        return Reach(frozenset(edges), frozenset(reached), frozenset(hexes))
 
     # ------------------------------------------------------------------ JSON
 
