@@ -299,12 +299,13 @@ Entry = tuple[Stop, int, "tuple[tuple[str, PathDef], ...]", "int | None", "int |
 
 @dataclass(frozen=True, slots=True)
 class _StopLinks:
-    """The links found from one stop, ``(other stop, mask, steps, exit edge, entry edge)`` in
-    the order of the reference build, and ``deps``: every hex whose track the walks looked at
+    """The links found from one stop towards later stops, ``(other stop, mask, steps, exit
+    edge, entry edge)`` in the order of the reference build, and ``deps``: every hex whose track the walks looked at
     (a change anywhere else cannot alter them)."""
 
     entries: tuple[Entry, ...]
     deps: frozenset[str]
+    targets: frozenset[Stop]
 
 
 def _stop_links(
@@ -315,15 +316,18 @@ def _stop_links(
     coord: str,
     loc_id: int,
 ) -> _StopLinks:
-    """The walks of :func:`build_track_graph` from one stop (same order, same results)."""
+    """The walks of :func:`build_track_graph` from one stop (same order, same results), keeping
+    the links towards later stops only (the order of two stops never changes while both
+    exist: by hex, then by their order on the hex's tile, and either hex changing re-walks)."""
     nb_table = neighbour_table(board.layout)
     deps = {coord}
     entries: list[Entry] = []
+    me = is_stop[(coord, loc_id)]
     for number, path, far in infos[coord].from_location.get(loc_id, ()):
         start = ((coord, path),)
         if far.location is not None:
             other = (coord, far.location)
-            if other in is_stop:
+            if is_stop.get(other, -1) > me:
                 entries.append(
                     (other, pieces.inside(coord, loc_id, far.location, number), start, None, None))
             continue
@@ -348,11 +352,11 @@ def _stop_links(
                 now = (*steps, (there, path2))
                 if far2.location is not None:
                     other = (there, far2.location)
-                    if other in is_stop:
+                    if is_stop.get(other, -1) > me:
                         entries.append((other, mask, now, first, entry))
                 elif far2.edge is not None:
                     todo.append((there, far2.edge, mask, now))
-    return _StopLinks(tuple(entries), frozenset(deps))
+    return _StopLinks(tuple(entries), frozenset(deps), frozenset(e[0] for e in entries))
 
 
 @dataclass(slots=True)
@@ -396,6 +400,8 @@ def _assemble(
             locdefs.extend(info.locations)
     same = old is not None and old.graph.stops == stops
     index = old.graph.index if same else {stop: i for i, stop in enumerate(stops)}
+    # the Link objects of each stop, reused while its walk and its stops' indexes stay
+    made: dict[Stop, tuple[Link, ...]] = dict(old.made) if old is not None else {}
     if old is None:
         todo = stops
     else:
@@ -406,23 +412,28 @@ def _assemble(
         for stop in old.links_of:
             if stop not in index:
                 del links_of[stop]
+                made.pop(stop, None)
     walked = set(todo)
     for stop in dict.fromkeys(todo):
         if stop in index:
             links_of[stop] = _stop_links(board, infos, index, pieces, stop[0], stop[1])
-    # the links leaving each stop towards later stops; kept while the stops stay the same
-    made: dict[Stop, tuple[Link, ...]] = dict(old.made) if same else {}
     links: list[Link] = []
     incident: list[list[int]] = [[] for _ in stops]
     for a, stop in enumerate(stops):
-        mine = made.get(stop) if stop not in walked else None
+        found = links_of[stop]
+        mine = None if stop in walked else made.get(stop)
+        if mine and not same:
+            if mine[0].a != a:
+                mine = None
+            else:
+                for entry, link in zip(found.entries, mine, strict=True):
+                    if index[entry[0]] != link.b:
+                        mine = None
+                        break
         if mine is None:
-            built: list[Link] = []
-            for other, mask, steps, exit_edge, entry_edge in links_of[stop].entries:
-                b = index.get(other)
-                if b is not None and b > a:
-                    built.append(Link(a, b, mask, steps, exit_edge, entry_edge))
-            mine = made[stop] = tuple(built)
+            mine = made[stop] = tuple(
+                [Link(a, index[other], mask, steps, exit_edge, entry_edge)
+                 for other, mask, steps, exit_edge, entry_edge in found.entries])
         for link in mine:
             incident[a].append(len(links))
             incident[link.b].append(len(links))
