@@ -97,3 +97,17 @@ def test_turn_refusals_cite_the_round_section() -> None:
     with pytest.raises(IllegalAction) as exc:
         play(s, "P1 pass")
     assert exc.value.rule == "IX.1"
+
+
+def test_company_turn_refusals_cite_viii4_and_viii6() -> None:
+    s = two_player_after_pre()
+    play(s, "P2 par WT 100", "P1 par SJE 70", "P2 pass", "P1 pass")
+    assert s.round.name == "CR1" and s.sub.step == "d"
+    with pytest.raises(IllegalAction) as exc:
+        play(s, "SJE done")  # WT acts first (higher price)
+    assert exc.value.rule == "VIII.4"
+    play(s, "WT done", "SJE done")
+    assert s.sub.step == "e"
+    with pytest.raises(IllegalAction) as exc:
+        play(s, "SJE auction L1 20")
+    assert exc.value.rule == "VIII.6"

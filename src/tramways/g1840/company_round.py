@@ -157,7 +157,7 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
     cid = current_company(state)
     company = state.companies[cid]
     if not isinstance(action, CompanyAction) or action.company != cid:
-        raise IllegalAction("VIII.4", f"it is {cid}'s turn")
+        raise IllegalAction(state.turn_rule(), f"it is {cid}'s turn")
     if sub.step == "d" and not sub.paid:
         if not isinstance(action, Dividend):
             raise IllegalAction("VIII.5.1", f"{cid} must first decide its dividend")
