@@ -513,23 +513,43 @@ class LineGraph:
     reach: list[int]
 
 
-def _tables(built: _Built, phase: str) -> tuple[dict[str, list[int]], list[int], list[int]]:
+_HALT_VALUES: dict[tuple[int, str], tuple[int, ...]] = {}
+
+
+def _halt_values(info: _HexInfo, phase: str) -> tuple[int, ...]:
+    """What each stop of the hex earns in ``phase`` if it is a halt (0 otherwise)."""
+    key = (id(info), phase)
+    found = _HALT_VALUES.get(key)
+    if found is None:
+        found = _HALT_VALUES[key] = tuple(
+            loc.value(phase) if kind == HALT else 0
+            for kind, loc in zip(info.kinds, info.locations, strict=True))
+    return found
+
+
+def _tables(board: Board, built: _Built, phase: str
+            ) -> tuple[dict[str, range], list[int], list[int]]:
     """Stop indexes by hex, the empty stations, and every halt's value in ``phase``."""
-    graph = built.graph
-    by_coord = built.tables.get("by_coord")
+    tables = built.tables
+    by_coord = tables.get("by_coord")
     if by_coord is None:
         by_coord = {}
-        for i, (coord, _) in enumerate(graph.stops):
-            by_coord.setdefault(coord, []).append(i)
-        built.tables["by_coord"] = by_coord
-        built.tables["stations"] = [i for i, k in enumerate(graph.kinds) if k == STATION]
-    halts = built.tables.get(phase)
+        stations: list[int] = []
+        i = 0
+        for coord in _SORTED[id(board.layout)]:
+            info = built.infos[coord]
+            if info.keys:
+                by_coord[coord] = range(i, i + len(info.keys))
+                stations.extend(i + j for j, kind in enumerate(info.kinds) if kind == STATION)
+                i += len(info.keys)
+        tables["by_coord"] = by_coord
+        tables["stations"] = stations
+    halts = tables.get(phase)
     if halts is None:
-        halts = built.tables[phase] = [
-            loc.value(phase) if kind == HALT else 0
-            for kind, loc in zip(graph.kinds, graph.locations, strict=True)
-        ]
-    return by_coord, built.tables["stations"], halts
+        halts = tables[phase] = []
+        for coord in by_coord:
+            halts.extend(_halt_values(built.infos[coord], phase))
+    return by_coord, tables["stations"], halts
 
 
 def line_graph(ctx: RouteContext) -> LineGraph:
@@ -538,7 +558,7 @@ def line_graph(ctx: RouteContext) -> LineGraph:
     the landmark hexes instead of every stop."""
     board = ctx.board
     graph = track_graph(board)
-    by_coord, stations, halts = _tables(_CACHE[board.version], ctx.phase)
+    by_coord, stations, halts = _tables(board, _CACHE[board.version], ctx.phase)
     n = len(graph.stops)
     line = ctx.line
     usable = [True] * n
