@@ -370,7 +370,8 @@ class _Built:
     pieces: _Pieces
     made: dict[Stop, tuple[Link, ...]]
     tables: dict[Any, Any] = field(default_factory=dict)
-    """Per-graph tables for :func:`line_graph`, filled on demand."""
+    """Per-graph tables for :func:`line_graph`: stop indexes by hex (``"by_coord"``), the
+    empty stations (``"stations"``) and, by phase, every stop's halt value."""
 
 
 _SORTED: dict[int, tuple[str, ...]] = {}
@@ -391,9 +392,15 @@ def _assemble(
     kinds: list[str] = []
     terminal: list[bool] = []
     locdefs: list[Any] = []
+    by_coord: dict[str, range] = {}
+    stations: list[int] = []
     for coord in coords:
         info = infos[coord]
         if info.keys:
+            start = len(stops)
+            by_coord[coord] = range(start, start + len(info.keys))
+            if STATION in info.kinds:
+                stations.extend(start + j for j, kind in enumerate(info.kinds) if kind == STATION)
             stops.extend(info.keys)
             kinds.extend(info.kinds)
             terminal.extend(info.terminal)
@@ -439,7 +446,8 @@ def _assemble(
             incident[link.b].append(len(links))
             links.append(link)
     graph = TrackGraph(stops, index, kinds, terminal, locdefs, links, incident)
-    return _Built(graph, dict(board.placed()), infos, links_of, pieces, made)
+    return _Built(graph, dict(board.placed()), infos, links_of, pieces, made,
+                  {"by_coord": by_coord, "stations": stations})
 
 
 def _fresh(board: Board) -> _Built:
@@ -527,23 +535,10 @@ def _halt_values(info: _HexInfo, phase: str) -> tuple[int, ...]:
     return found
 
 
-def _tables(board: Board, built: _Built, phase: str
-            ) -> tuple[dict[str, range], list[int], list[int]]:
+def _tables(built: _Built, phase: str) -> tuple[dict[str, range], list[int], list[int]]:
     """Stop indexes by hex, the empty stations, and every halt's value in ``phase``."""
     tables = built.tables
-    by_coord = tables.get("by_coord")
-    if by_coord is None:
-        by_coord = {}
-        stations: list[int] = []
-        i = 0
-        for coord in _SORTED[id(board.layout)]:
-            info = built.infos[coord]
-            if info.keys:
-                by_coord[coord] = range(i, i + len(info.keys))
-                stations.extend(i + j for j, kind in enumerate(info.kinds) if kind == STATION)
-                i += len(info.keys)
-        tables["by_coord"] = by_coord
-        tables["stations"] = stations
+    by_coord = tables["by_coord"]
     halts = tables.get(phase)
     if halts is None:
         halts = tables[phase] = []
@@ -558,7 +553,7 @@ def line_graph(ctx: RouteContext) -> LineGraph:
     the landmark hexes instead of every stop."""
     board = ctx.board
     graph = track_graph(board)
-    by_coord, stations, halts = _tables(board, _CACHE[board.version], ctx.phase)
+    by_coord, stations, halts = _tables(_CACHE[board.version], ctx.phase)
     n = len(graph.stops)
     line = ctx.line
     usable = [True] * n
