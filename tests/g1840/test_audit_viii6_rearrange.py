@@ -85,3 +85,27 @@ def test_r_cr_5_mandatory_purchase_waits_for_a_possible_private_return() -> None
     assert wt.trams == ["orange"] and wt.treasury == 0
     assert p2.loans == 2 and p2.cash == 30 + 200 - 150
     assert s.round.name == "SR3"
+
+
+def test_iv2_viii6_a_company_may_return_its_private_to_open_an_auction() -> None:
+    s = two_player_sr2()
+    play(s, "P1 pass", "P2 pass", "L1 buy SD 50", "L1 run", "L3 run", "L1 run", "L3 run",
+         "WT done")
+    s.companies["WT"].treasury = 10  # below the minimum bid of 20 (R-CR-7)
+    play(s, "SJE done")
+    # not passed automatically: returning SD (face value 50) would pay for a bid
+    assert s.sub.step == "e" and s.current_players() == [1] and "WT" not in s.sub.out
+    assert not any(a.__class__.__name__ == "OpenAuction" for a in s.legal_actions())
+    play(s, "WT return SD")
+    assert s.companies["WT"].treasury == 60
+    play(s, "WT auction L2 60", "SJE pass")
+    assert s.companies["WT"].lines == [1, 2] and s.companies["WT"].treasury == 0
+
+
+def test_r_cr_7_a_company_without_funds_passes_automatically() -> None:
+    s = two_player_sr2()
+    play(s, "P1 pass", "P2 pass", "L1 run", "L3 run", "L1 run", "L3 run", "WT done")
+    s.companies["WT"].treasury = 10  # no private to return
+    log = play(s, "SJE done")
+    assert "WT" in s.sub.out and any("cannot open" in line for line in log)
+    assert s.current_players() == [0]  # SJE chooses

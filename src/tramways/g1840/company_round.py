@@ -347,7 +347,8 @@ def settle(state: State1840, log: list[str]) -> bool:
                 continue
             if sub.auction is not None:
                 company = state.companies[sub.auction.turn]
-                if company.treasury < sub.auction.high + state.ent.bid_step:
+                funds = company.treasury + trams.private_funds(state, company)
+                if funds < sub.auction.high + state.ent.bid_step:
                     sub.auction.passed.add(company.id)
                     log.append(f"{company.id} cannot raise and passes")
                     _next_bidder(state, log)
@@ -360,7 +361,8 @@ def settle(state: State1840, log: list[str]) -> bool:
                 sub.step = "post"
                 sub.queue = [c for c in sub.order if c not in sub.bought]
                 continue
-            if state.companies[chooser].treasury < state.ent.line_min_bid:
+            company = state.companies[chooser]
+            if company.treasury + trams.private_funds(state, company) < state.ent.line_min_bid:
                 sub.out.add(chooser)
                 log.append(f"{chooser} cannot open an auction and passes")
                 continue

@@ -103,9 +103,24 @@ def turn_actions(state: State1840, company: TramCompany, player: int) -> list[Ac
     return out
 
 
+def private_funds(state: State1840, company: TramCompany) -> int:
+    """What the company would get by returning all its privates to the bank (IV.2: at any
+    time, for face value).  0 with the 18xx.games ruleset, whose automatic steps ignore it."""
+    if state.x18:
+        return 0
+    return sum(state.ent.privates[p].face_value for p in company.privates)
+
+
 def has_turn(state: State1840, company: TramCompany) -> bool:
-    """Whether a buying turn offers anything worth a decision (a purchase or a rearrangement)."""
-    return bool(can_buy_voluntarily(state, company) or arrangements(company))
+    """Whether a buying turn offers anything worth a decision: a purchase (possibly after
+    returning the company's privates, IV.2) or a rearrangement."""
+    if can_buy_voluntarily(state, company) or arrangements(company):
+        return True
+    extra = private_funds(state, company)
+    if not extra or len(company.owned()) >= state.ent.max_trams:
+        return False
+    return any((price_of(state, c) or 0) <= company.treasury + extra
+               for c in buyable_colours(state))
 
 
 def buy(state: State1840, company: TramCompany, colour: str, log: list[str],
