@@ -2,7 +2,7 @@
 
 The search hands over to :mod:`tramways.g1840.routes.solver_cpsat` past its node budget.  These
 tests force the hand-over (a budget of a few nodes, so the model also gets the search's best
-route so far as a lower bound and a hint) and compare the revenue with the plain enumeration of
+route so far as a lower bound) and compare the revenue with the plain enumeration of
 ``test_routes_bruteforce``, on the boards that make the search slow: densely tiled, with few
 blocking markers (every hex of the window tiled, one or two markers of the line and at most
 one of another line).  Every returned route is also checked by :func:`check_route`.
@@ -66,7 +66,7 @@ def _check(board: Board, line: int, data: st.DataObject) -> None:
     # the model alone
     got = solver_cpsat.solve(line_graph(ctx))
     assert (got[0] if got else None) == expected
-    # the search handing over after a few nodes (lower bound and hint from its best so far)
+    # the search handing over after a few nodes (its best so far as a lower bound)
     saved = search.NODE_BUDGET
     search.NODE_BUDGET = data.draw(st.integers(1, 40))
     try:

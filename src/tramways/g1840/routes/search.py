@@ -19,7 +19,13 @@ Pruning, all exact:
   (pieces more than one link could use) and have the same owned landmarks have the same
   futures; the lower value is dropped.
 
-Ties: among routes of equal revenue the first one found is kept.  The order is deterministic:
+Over-built open boards (a dense grid of passable stops, few blocking markers) hold too many
+long routes for any of this: after :data:`NODE_BUDGET` partial routes the search hands over to
+the exact constraint model of :mod:`.solver_cpsat` (OR-Tools CP-SAT, solved to proven
+optimality), told the best value found so far.  Without OR-Tools the search runs to the end.
+
+Ties: among routes of equal revenue the first one found is kept (after a hand-over: the
+solver's route, deterministic for a board).  The order is deterministic:
 markers by (hex, location); the moves from a stop go first to the stop with the fewest unvisited
 neighbours (Warnsdorff's rule: long routes are found early), then to the more valuable stop,
 then by stop and link order.  The route is then written in its canonical direction (the one
@@ -425,8 +431,8 @@ def _blocks(root: int, adj: dict[int, list[int]]) -> list[set[int]]:
 
 
 def _solve(lg: LineGraph) -> _Found | None:
-    """The search; past :data:`NODE_BUDGET` the constraint model, seeded with the best route
-    found so far (its value is a lower bound, the route a starting point)."""
+    """The search; past :data:`NODE_BUDGET` the constraint model, told the value of the best
+    route found so far (a lower bound)."""
     from tramways.g1840.routes import solver_cpsat
 
     search = _Search(lg, NODE_BUDGET if solver_cpsat.AVAILABLE else None)
@@ -434,9 +440,7 @@ def _solve(lg: LineGraph) -> _Found | None:
         return search.run()
     except _OutOfBudget:
         pass
-    best = search.best
-    hint = (best.stops, best.links) if best is not None else None
-    got = solver_cpsat.solve(lg, max(search.best_value, 0), hint)
+    got = solver_cpsat.solve(lg, max(search.best_value, 0))
     return None if got is None else _Found(*got)
 
 

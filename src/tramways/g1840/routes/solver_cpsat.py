@@ -38,14 +38,13 @@ WORKERS = 1
 """One search worker: CP-SAT is then deterministic (the same route for the same board)."""
 
 
-def solve(
-    lg: LineGraph, at_least: int = 0, hint: tuple[list[int], list[int]] | None = None
-) -> tuple[int, list[int], list[int]] | None:
+def solve(lg: LineGraph, at_least: int = 0) -> tuple[int, list[int], list[int]] | None:
     """The best route of the line graph: ``(revenue, stops, links)``, or ``None`` if there is
     no valid route worth at least ``at_least``.
 
-    ``hint``: a known valid route ``(stops, links)`` (e.g. the search's best so far) to start
-    from.  Raises ``RuntimeError`` if CP-SAT does not prove its answer optimal.
+    ``at_least``: the value of a route already known (e.g. the search's best so far; giving
+    the route itself as a solver hint was measured slower).  Raises ``RuntimeError`` if CP-SAT
+    does not prove its answer optimal.
     """
     from ortools.sat.python import cp_model
 
@@ -131,21 +130,6 @@ def solve(
     total = sum(terms)
     model.add(total >= at_least)
     model.maximize(total)
-    if hint is not None:
-        stops, links = hint
-        rank = {s: i for i, s in enumerate(reach)}
-        if SYMMETRY and rank[stops[0]] > rank[stops[-1]]:
-            stops, links = stops[::-1], links[::-1]
-        on = set(stops)
-        for s in reach:
-            model.add_hint(visited[s], s in on)
-            model.add_hint(start[s], s == stops[0])
-            model.add_hint(end[s], s == stops[-1])
-        for i, li in enumerate(links):
-            ab, ba = used[li]
-            forward = g.links[li].a == stops[i]
-            model.add_hint(ab, forward)
-            model.add_hint(ba, not forward)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = WORKERS
     solver.parameters.random_seed = 1840
