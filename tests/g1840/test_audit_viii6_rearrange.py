@@ -109,3 +109,15 @@ def test_r_cr_7_a_company_without_funds_passes_automatically() -> None:
     log = play(s, "SJE done")
     assert "WT" in s.sub.out and any("cannot open" in line for line in log)
     assert s.current_players() == [0]  # SJE chooses
+
+
+def test_iv2_viii53_buying_turn_kept_when_a_private_return_pays_for_a_tram() -> None:
+    s = two_player_sr2()
+    play(s, "P1 pass", "P2 pass", "L1 buy SD 50", "L1 run", "L3 run", "L1 run")
+    s.companies["WT"].treasury = 60  # with SD's 25 (CRa): 85 < orange 100 (CR3)
+    play(s, "L3 run")
+    assert s.round.name == "CR3" and s.sub.step == "d" and s.current_players() == [1]
+    assert not any(a.__class__.__name__ == "BuyTram" for a in s.legal_actions())
+    play(s, "WT return SD", "WT buy orange")
+    assert s.companies["WT"].owned() == ["yellow", "orange"]
+    assert s.companies["WT"].treasury == 60 + 25 + 50 - 100  # SD paid 25 in CRa (R-CR-3)
