@@ -381,9 +381,10 @@ def settle(state: State1840, log: list[str]) -> bool:
                 director = state.players[company.director]
                 price = trams.price_of(state, colours[0]) or 0
                 # one choice and no loan to avoid by returning a private first (the
-                # director's or the company's, IV.2): automatic
+                # director's or, in our ruleset, the company's, IV.2): automatic
+                returnable = director.privates or trams.private_funds(state, company)
                 if len(colours) == 1 and (price <= company.treasury + director.cash
-                                          or not (director.privates or company.privates)):
+                                          or not returnable):
                     _mandatory_buy(state, company, colours[0], log)
                     continue
                 return False
