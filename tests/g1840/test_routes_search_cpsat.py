@@ -97,3 +97,27 @@ def test_ix7_model_needs_an_own_marker() -> None:
     board = new_board()
     lay_exits(board, "H26", {1, 4})
     assert solver_cpsat.solve(line_graph(context(board, 4))) is None
+
+
+def test_ix7_block_bound_from_a_terminal_marker_keeps_the_optimum() -> None:
+    """A board Hypothesis found: line 4's marker on the red K27 can only end a route; the block
+    bound from it (before any link) once cut off the best route, 110 (the search gave 80)."""
+    board = new_board()
+    board._supply = {key: 99 for key in board._supply}
+    laid = {"G27": ("3", 0), "H26": ("4", 2), "I25": ("767", 0), "G25": ("14", 1),
+            "J26": ("611", 1), "J28": ("611", 0), "G21": ("L11", 0), "I27": ("L24", 1)}
+    for coord, (tile_id, rotation) in laid.items():
+        board.lay(coord, tile_id, rotation)
+    for coord in ("G21", "G25", "K27"):
+        board.place_marker(coord, 0, 4)
+    ctx = context(board, 4, "brown")
+    saved = search.BLOCK_BOUND_FROM
+    search.BLOCK_BOUND_FROM = 0
+    try:
+        run = best_route(ctx)
+    finally:
+        search.BLOCK_BOUND_FROM = saved
+    assert run is not None
+    assert run.revenue == 110
+    assert run.text == "I27.4-J26.0-I25.0-I27.0-J28.0-K27.0"
+    assert solver_cpsat.solve(line_graph(ctx))[0] == 110  # type: ignore[index]

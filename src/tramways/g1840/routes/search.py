@@ -202,6 +202,13 @@ class _Search:
                     if got > best_leaf:
                         best_leaf = got
             leaf[v] = best_leaf
+        for e in ends:
+            if (end_only >> e) & 1:
+                # an end-only open end (a terminal marker): the neighbour lists leave it out,
+                # but the block decomposition needs its edges both ways
+                for w in adj[e]:
+                    if e not in adj[w]:
+                        adj[w].append(e)
         if len(ends) == 2:
             a, b = ends
             if b not in adj[a]:
