@@ -37,7 +37,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tramways.g1840.data import initial_supply, supply_key, tiles
-from tramways.g1840.hexgrid import HexTrack, Link, neighbour_table, printed_track, tile_track
+from tramways.g1840.hexgrid import HexTrack, neighbour_table, printed_track, tile_track
 from tramways.g1840.model import (
     FrozenDict,
     HexDef,
@@ -52,6 +52,7 @@ _VERSIONS = itertools.count(1)
 """Board versions are drawn from one counter, so two diverging copies never share a version."""
 
 _EMPTY: Mapping[int, tuple[Owner, ...]] = FrozenDict()
+Step = tuple[int | None, int | None, bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,11 +353,10 @@ class Board:
             reached.add((coord, loc))
             nodes.append((coord, loc, True))
 
-        def follow(coord: str, trk: HexTrack, links: tuple[Link, ...], start: bool) -> None:
-            for link in links:
-                if link.terminal and not start:
+        def follow(coord: str, trk: HexTrack, steps: tuple[Step, ...], start: bool) -> None:
+            for out, to, terminal in steps:
+                if terminal and not start:
                     continue
-                out = link.to_edge
                 if out is not None:
                     edges.add((coord, out))
                     nb = nb_table[coord][out]
@@ -367,12 +367,11 @@ class Board:
                             entered.add(side)
                             entries.append(side)
                     continue
-                to = link.to_location
                 if to is None or to in trk.placeholders:
                     continue
                 key = (coord, to)
                 reached.add(key)
-                if link.terminal or key in expanded:
+                if terminal or key in expanded:
                     continue
                 slots = trk.slots.get(to)
                 if slots is not None:
@@ -389,15 +388,15 @@ class Board:
                     continue
                 expanded.add(key)
                 trk = trk_table[coord]
-                links = trk.by_location.get(loc)
-                if links:
-                    follow(coord, trk, links, start)
+                steps = trk.steps_by_location.get(loc)
+                if steps:
+                    follow(coord, trk, steps, start)
             while entries:
                 coord, edge = entries.pop()
                 trk = trk_table[coord]
-                links = trk.by_edge.get(edge)
-                if links:
-                    follow(coord, trk, links, True)
+                steps = trk.steps_by_edge.get(edge)
+                if steps:
+                    follow(coord, trk, steps, True)
         hexes = {c for c, _ in edges}
         hexes.update(c for c, _ in reached)
         return Reach(frozenset(edges), frozenset(reached), frozenset(hexes))

@@ -64,7 +64,9 @@ class HexTrack:
     """Tram track of a hex in absolute edges, indexed by edge and by location.
 
     ``tram_edges``: the edges with tram track; ``slots``: interchange location -> its number of
-    marker circles; ``placeholders``: the placeholder locations (untiled inner-city/station)."""
+    marker circles; ``placeholders``: the placeholder locations (untiled inner-city/station);
+    ``steps_by_edge`` / ``steps_by_location``: the links of ``by_edge`` / ``by_location`` as
+    plain ``(to_edge, to_location, terminal)`` tuples (for the board's walk)."""
 
     paths: tuple[PathDef, ...]
     by_edge: Mapping[int, tuple[Link, ...]]
@@ -72,6 +74,8 @@ class HexTrack:
     tram_edges: frozenset[int]
     slots: Mapping[int, int]
     placeholders: frozenset[int]
+    steps_by_edge: Mapping[int, tuple[tuple[int | None, int | None, bool], ...]]
+    steps_by_location: Mapping[int, tuple[tuple[int | None, int | None, bool], ...]]
 
 
 def _index(paths: tuple[PathDef, ...], locations: tuple[LocationDef, ...]) -> HexTrack:
@@ -94,6 +98,10 @@ def _index(paths: tuple[PathDef, ...], locations: tuple[LocationDef, ...]) -> He
         frozenset(by_edge),
         MappingProxyType({loc.id: loc.slots for loc in locations if loc.is_interchange}),
         frozenset(loc.id for loc in locations if loc.kind == "placeholder"),
+        MappingProxyType({k: tuple((x.to_edge, x.to_location, x.terminal) for x in v)
+                          for k, v in by_edge.items()}),
+        MappingProxyType({k: tuple((x.to_edge, x.to_location, x.terminal) for x in v)
+                          for k, v in by_loc.items()}),
     )
 
 
