@@ -46,7 +46,7 @@ def solve(lg: LineGraph, at_least: int = 0) -> tuple[int, list[int], list[int]] 
     the route itself as a solver hint was measured slower).  Raises ``RuntimeError`` if CP-SAT
     does not prove its answer optimal.
     """
-    from ortools.sat.python import cp_model
+    from ortools.sat.python import cp_model  # type: ignore[import-not-found,unused-ignore]
 
     g = lg.track
     reach = list(lg.reach)
