@@ -406,7 +406,8 @@ def _assemble(
             terminal.extend(info.terminal)
             locdefs.extend(info.locations)
     same = old is not None and old.graph.stops == stops
-    index = old.graph.index if same else {stop: i for i, stop in enumerate(stops)}
+    index = old.graph.index if old is not None and same else {
+        stop: i for i, stop in enumerate(stops)}
     # the Link objects of each stop, reused while its walk and its stops' indexes stay
     made: dict[Stop, tuple[Link, ...]] = dict(old.made) if old is not None else {}
     if old is None:
@@ -568,9 +569,10 @@ def line_graph(ctx: RouteContext) -> LineGraph:
         if coord not in by_coord:
             continue
         for loc_id, owners in by_loc.items():
-            i = index.get((coord, loc_id))
-            if i is None or kinds[i] != INTERCHANGE:
+            at = index.get((coord, loc_id))
+            if at is None or kinds[at] != INTERCHANGE:
                 continue
+            i = at
             if line in owners:
                 value[i] = locations[i].value(ctx.phase)
                 own_set.add(i)
