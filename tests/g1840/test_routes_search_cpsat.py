@@ -121,3 +121,21 @@ def test_ix7_block_bound_from_a_terminal_marker_keeps_the_optimum() -> None:
     assert run.revenue == 110
     assert run.text == "I27.4-J26.0-I25.0-I27.0-J28.0-K27.0"
     assert solver_cpsat.solve(line_graph(ctx))[0] == 110  # type: ignore[index]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_ix8_search_alone_equals_brute_force_on_dense_open_boards(data: st.DataObject) -> None:
+    """The depth-first search without hand-over, its block bound on at every node."""
+    line = data.draw(st.sampled_from(LINES))
+    board = _dense_board(data, line)
+    phase = data.draw(st.sampled_from(["yellow", "green", "brown", "grey"]))
+    landmarks = frozenset(data.draw(st.sets(st.sampled_from(WINDOW), max_size=3)))
+    saved = search.NODE_BUDGET, search.BLOCK_BOUND_FROM
+    search.NODE_BUDGET, search.BLOCK_BOUND_FROM = 10**9, 0
+    try:
+        run = best_route(context(board, line, phase, landmarks, 0, board.ruleset))
+    finally:
+        search.NODE_BUDGET, search.BLOCK_BOUND_FROM = saved
+    expected = brute_force_best(board, line, phase, landmarks, board.ruleset)
+    assert (run.revenue if run else None) == expected
