@@ -4,7 +4,8 @@ Lines act in number order (IX.1).  A line's turn: construction in any order, non
 (IX.3, R-LR-1): one normal tile lay or upgrade, one yellow Stadtbahn tile (20) followed at once
 by its bonus action, one station marker, any number of Stadtbahn marker removals (40 each,
 R-LR-5); then the tram's run (IX.7), which ends the turn.  The home marker is placed free at the
-start of the line's first turn (IX.6).  Income goes onto the company's revenue space; negative
+start of the line's first turn (IX.6; the director picks the circle when a tile lies on the home
+hex and several circles are free, as on D18: see :func:`_home_choice`).  Income goes onto the company's revenue space; negative
 income is paid from the revenue space, then the treasury, then the director, then loans
 (IX.8, R-LR-9).  From LR2a a company may buy a private in a line's turn (IV.2).
 
