@@ -13,23 +13,38 @@ if TYPE_CHECKING:
     from tramways.g1840.state import State1840
 
 
-def _module(kind: str) -> Any:
-    from tramways.g1840 import company_round, line_round, pre_share, share_round
+_ROUND_MODULES: dict[str, Any] = {}
 
-    return {"PRE": pre_share, "SR": share_round, "CR": company_round, "LR": line_round}[kind]
+
+def round_module(kind: str) -> Any:
+    """The module that plays a round type ("PRE", "SR", "CR", "LR").
+
+    Imported on first use (the round modules import the state, which imports this one), then
+    kept: this sits on the hot path of every action.
+    """
+    if not _ROUND_MODULES:
+        from tramways.g1840 import company_round, line_round, pre_share, share_round
+
+        _ROUND_MODULES.update(
+            {"PRE": pre_share, "SR": share_round, "CR": company_round, "LR": line_round}
+        )
+    return _ROUND_MODULES[kind]
+
+
+
 
 
 def start(state: State1840, log: list[str]) -> None:
     """Begin the game at the first space of the Round Bar."""
     state.round_index = 0
-    _module(state.round.type).begin(state, log)
+    round_module(state.round.type).begin(state, log)
     settle(state, log)
 
 
 def settle(state: State1840, log: list[str]) -> None:
     """Play automatic steps and advance the Round Bar until somebody must decide."""
     while not state.finished:
-        if not _module(state.round.type).settle(state, log):
+        if not round_module(state.round.type).settle(state, log):
             return
         if state.finished:
             return
@@ -38,4 +53,4 @@ def settle(state: State1840, log: list[str]) -> None:
             state.finished = True
             log.append("The game is over (XI)")
             return
-        _module(state.round.type).begin(state, log)
+        round_module(state.round.type).begin(state, log)

@@ -37,6 +37,7 @@ from tramways.g1840.actions import (
     SkipBonus,
 )
 from tramways.g1840.company_round import return_company_private
+from tramways.g1840.routes import best_route, check_route, format_route
 
 if TYPE_CHECKING:
     from tramways.g1840.state import State1840, TramCompany
@@ -455,8 +456,6 @@ def run_value(state: State1840, line: int, route: str | None = None) -> tuple[in
     colour = state.tram_of(line)
     if colour is None or state.board is None:
         return 0, "no tram"
-    from tramways.g1840.routes import best_route, check_route, format_route
-
     if route is None and not state.x18 and len(state.board.reach(line).locations) < 2:
         return 0, "no route"  # IX.2: a route joins two revenue locations the line reaches
     ctx = state.route_context(line)

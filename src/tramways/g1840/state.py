@@ -245,14 +245,9 @@ class State1840:
 
     # --- the GameState protocol ---------------------------------------------------------
     def _module(self) -> Any:
-        from tramways.g1840 import company_round, line_round, pre_share, share_round
+        from tramways.g1840.flow import round_module
 
-        return {
-            "PRE": pre_share,
-            "SR": share_round,
-            "CR": company_round,
-            "LR": line_round,
-        }[self.round.type]
+        return round_module(self.round.type)
 
     def current_players(self) -> list[int]:
         if self.finished:
