@@ -113,3 +113,31 @@ def test_cli_errors_are_one_line_exit_2(tmp_path, capsys):
     (tmp_path / "bad.json").write_text("not json")
     assert main(["moves", str(tmp_path / "bad.json")]) == 2
     assert "not JSON" in capsys.readouterr().err
+
+
+def test_cli_selfplay_check_runs_the_games_invariants(capsys):
+    """``selfplay --check`` calls the game's ``check_invariants`` after every action and a
+    broken invariant fails the run (exit 1) with the error in the game's JSON line."""
+    calls: list[int] = []
+
+    def check(state):
+        calls.append(state.counters)
+        if state.counters < 0:
+            raise AssertionError("negative counters")
+
+    GAME.check_invariants = check  # type: ignore[attr-defined]
+    try:
+        assert main(["selfplay", "toy", "--games", "2", "--seed", "4", "--check", "--json"]) == 0
+        assert calls and min(calls) == 0
+        calls.clear()
+
+        def broken(state):
+            raise AssertionError("counted wrong")
+
+        GAME.check_invariants = broken  # type: ignore[attr-defined]
+        capsys.readouterr()
+        assert main(["selfplay", "toy", "--games", "1", "--seed", "4", "--check", "--json"]) == 1
+        line = json.loads(capsys.readouterr().out.splitlines()[0])
+        assert line["finished"] is False and "counted wrong" in line["error"]
+    finally:
+        del GAME.check_invariants  # type: ignore[attr-defined]

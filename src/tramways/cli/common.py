@@ -118,10 +118,11 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             settings["players"] = 3  # the small map is a 3-player map (XII)
         elif args.players is None and hasattr(game, "selfplay_players"):
             settings["players"] = master.choice(game.selfplay_players)
+        check = getattr(game, "check_invariants", None) if args.check else None
         try:
-            outcome = play_game(args.game, settings, seed)
+            outcome = play_game(args.game, settings, seed, check=check)
             summary = outcome.summary()
-        except TramwaysError as exc:
+        except (TramwaysError, AssertionError) as exc:  # AssertionError: a broken invariant
             summary = {"game": args.game, "seed": seed, "settings": settings,
                        "finished": False, "error": str(exc)}
         if not summary.get("finished"):
@@ -176,4 +177,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--check", action="store_true",
+                   help="check the game's invariants after every action")
     p.set_defaults(func=cmd_selfplay)

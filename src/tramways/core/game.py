@@ -75,3 +75,7 @@ class Game(Protocol):
         ...
 
     def player_names(self, settings: dict[str, Any]) -> Sequence[str]: ...
+
+    # Optional: ``text_view(view) -> str`` (for ``tramways show``), ``selfplay_policy(state,
+    # player, rng)``, ``selfplay_players`` and ``check_invariants(state)`` (raises on a broken
+    # invariant; ``tramways selfplay --check`` calls it after every action).

@@ -99,6 +99,13 @@ class Game1840:
 
         return text_view(view)
 
+    def check_invariants(self, state: Any) -> None:
+        """Raise ``InvariantError`` if shares, cash, certificates, tiles or markers break an
+        invariant (used by ``tramways selfplay --check``)."""
+        from tramways.g1840.invariants import check
+
+        check(state)
+
     def selfplay_policy(self, state: Any, player: int, rng: Any) -> Action:
         from tramways.g1840.policy import policy
 

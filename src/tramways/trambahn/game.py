@@ -125,6 +125,13 @@ class TrambahnGame:
         """Uniformly random legal actions (every game finishes: each turn adds a passenger)."""
         return rng.choice(state.legal_actions(player))
 
+    def check_invariants(self, state: TrambahnState) -> None:
+        """Raise ``InvariantError`` if any card is lost or doubled, or a score disagrees with
+        the scoring history (used by ``tramways selfplay --check``)."""
+        from tramways.trambahn.invariants import check_invariants
+
+        check_invariants(state)
+
     def determinize(self, view: dict[str, Any], rng: random.Random) -> TrambahnState:
         """A position consistent with ``view`` (see :func:`tramways.trambahn.views.determinize`)."""
         from tramways.trambahn.views import determinize
