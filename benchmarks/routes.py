@@ -74,9 +74,9 @@ def _fits(board: Board, coord: str, tile_id: str, rotation: int) -> bool:
     return all(board.neighbour(coord, e) is not None for e in tile.exits_at(rotation))
 
 
-def synthetic_board(seed: int = 1840) -> Board:
-    """The full map grown out: the highest-colour fitting tile on every hex, markers galore."""
-    layout = load_layout("full")
+def synthetic_board(seed: int = 1840, layout_name: str = "full") -> Board:
+    """A map grown out: the highest-colour fitting tile on every hex, markers galore."""
+    layout = load_layout(layout_name)
     board = Board(layout)
     board._supply = {key: 99 for key in board._supply}  # a benchmark, not a game
     rng = random.Random(seed)
@@ -86,7 +86,8 @@ def synthetic_board(seed: int = 1840) -> Board:
         if not hexdef.laying_allowed:
             continue
         if hexdef.area == "inner_city":
-            tile_id = sorted(hexdef.red_tile_rotations)[rng.randrange(4)]
+            tile_id = sorted(hexdef.red_tile_rotations)[rng.randrange(len(
+                hexdef.red_tile_rotations))]
             board.lay(coord, tile_id, hexdef.red_tile_rotations[tile_id][0])
             continue
         if hexdef.area == "railway_station":

@@ -22,69 +22,21 @@ from __future__ import annotations
 
 import json
 import multiprocessing as mp
-import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from routes import _chain, _place, _score  # noqa: E402
+from routes import synthetic_board  # noqa: E402
 
 from tramways.g1840.board import Board  # noqa: E402
-from tramways.g1840.data import load_layout, tiles  # noqa: E402
 from tramways.g1840.routes import RouteContext, best_route  # noqa: E402
 
 
 def grown_board(layout_name: str, seed: int = 1840) -> Board:
     """The map grown out like ``routes.synthetic_board``, on any layout."""
-    layout = load_layout(layout_name)
-    board = Board(layout)
-    board._supply = {key: 99 for key in board._supply}  # a benchmark, not a game
-    rng = random.Random(seed)
-    all_tiles = tiles()
-    for coord in sorted(layout.hexes):
-        hexdef = layout.hexes[coord]
-        if not hexdef.laying_allowed:
-            continue
-        if hexdef.area == "inner_city":
-            tile_id = sorted(hexdef.red_tile_rotations)[rng.randrange(len(
-                hexdef.red_tile_rotations))]
-            board.lay(coord, tile_id, hexdef.red_tile_rotations[tile_id][0])
-            continue
-        if hexdef.area == "railway_station":
-            options = [t for t in all_tiles.values() if t.colour == "purple"
-                       and (t.only_on_hex in (None, coord))]
-            options = [t for t in options if t.only_on_hex == coord] or [
-                t for t in options if t.only_on_hex is None]
-            tile = options[rng.randrange(len(options))]
-            rotations = [tile.fixed_rotation] if tile.fixed_rotation is not None else range(6)
-            board.lay(coord, tile.id,
-                      max(rotations, key=lambda r: _score(board, coord, tile.id, r)))
-            continue
-        candidates = _chain(hexdef, board, coord)
-        if candidates:
-            tile_id, rotation = candidates
-            board.lay(coord, tile_id, rotation)
-    lines = list(layout.lines_in_game)
-    for line in lines:
-        home = layout.home_bases.get(line)
-        if home is not None:
-            _place(board, home, line)
-    interchanges = [
-        (coord, loc.id) for coord in sorted(layout.hexes) for loc in board.locations(coord)
-        if loc.kind == "interchange"
-    ]
-    for _ in range(5):
-        for line in lines:
-            rng.shuffle(interchanges)
-            for coord, loc in interchanges:
-                if board.free_slots(coord, loc) > 0 and not any(
-                    line in owners for owners in board.markers(coord).values()
-                ):
-                    board.place_marker(coord, loc, line)
-                    break
-    return board
+    return synthetic_board(seed, layout_name)
 
 
 def keep_markers(board: Board, keep: dict[int, int | None]) -> Board:
