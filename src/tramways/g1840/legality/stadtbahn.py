@@ -36,6 +36,7 @@ from tramways.g1840.legality.tiles import (
     printed_map,
 )
 from tramways.g1840.legality.types import TileLay
+from tramways.g1840.model import HexDef, TileDef
 
 BONUS_YELLOW = "lay_additional_yellow_tile"
 BONUS_UPGRADE = "upgrade_yellow_tile_to_green"
@@ -133,16 +134,22 @@ def bonus_action(board_or_state: Board | BuildState, coord: str) -> str | None:
 # ---------------------------------------------------------------- red inner-city tiles
 
 
-def check_red_lay(state: BuildState, line: int, coord: str, tile_id: str,
-                  rotation: int) -> TileLay:
-    """The bonus red inner-city tile if legal (IX.4 bonus "lay a red inner city tile")."""
-    board = state.board
+def _hex_and_tile(board: Board, coord: str, tile_id: str) -> tuple[HexDef, TileDef]:
+    """The hex and the tile of a bonus lay, or ``IllegalAction`` (IX.4) for unknown ones."""
     hexdef = board.layout.hexes.get(coord)
     if hexdef is None:
         raise IllegalAction("IX.4", f"{coord} is not on the map")
     tile = tiles().get(tile_id)
     if tile is None:
         raise IllegalAction("IX.4", f"there is no tile {tile_id}")
+    return hexdef, tile
+
+
+def check_red_lay(state: BuildState, line: int, coord: str, tile_id: str,
+                  rotation: int) -> TileLay:
+    """The bonus red inner-city tile if legal (IX.4 bonus "lay a red inner city tile")."""
+    board = state.board
+    hexdef, tile = _hex_and_tile(board, coord, tile_id)
     if hexdef.area != "inner_city":
         raise IllegalAction("IX.4", "red tiles go only on the red-edged inner-city hexes")
     if tile.colour != "red":
@@ -205,12 +212,7 @@ def check_purple_lay(state: BuildState, line: int, coord: str, tile_id: str,
                      rotation: int) -> TileLay:
     """The bonus purple railway station tile if legal (IX.4, R-LR-3, R-LR-11)."""
     board = state.board
-    hexdef = board.layout.hexes.get(coord)
-    if hexdef is None:
-        raise IllegalAction("IX.4", f"{coord} is not on the map")
-    tile = tiles().get(tile_id)
-    if tile is None:
-        raise IllegalAction("IX.4", f"there is no tile {tile_id}")
+    hexdef, tile = _hex_and_tile(board, coord, tile_id)
     if hexdef.area != "railway_station":
         raise IllegalAction("IX.4", "purple tiles go only on purple railway station hexes")
     if tile.colour != "purple":
