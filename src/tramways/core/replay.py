@@ -7,15 +7,11 @@ advances the state and appends to the record (saving is appending).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction, NotationError, RecordError
 from tramways.core.game import Game, GameState
 from tramways.core.record import GameRecord
-
-if TYPE_CHECKING:
-    pass
 
 
 def _game_for(record: GameRecord) -> Game:
