@@ -656,3 +656,114 @@ def build_line_graph(ctx: RouteContext) -> LineGraph:
                 seen.add(t)
                 todo.append(t)
     return LineGraph(graph, ctx, usable, value, end_only, sorted(own_set), landmark, sorted(seen))
+
+
+# ---------------------------------------------------------------------------- one route
+
+
+def _links_between(board: Board, a: Stop, b: Stop, pieces: _Pieces) -> list[Entry]:
+    """The walks of :func:`build_track_graph` from stop ``a`` that end at stop ``b`` (same
+    order, same steps and edges), as ``(b, mask, steps, exit edge, entry edge)``."""
+    nb_table = neighbour_table(board.layout)
+    coord, loc_id = a
+    entries: list[Entry] = []
+    for number, path, far in _hex_info(board, coord).from_location.get(loc_id, ()):
+        start = ((coord, path),)
+        if far.location is not None:
+            if (coord, far.location) == b:
+                entries.append((b, pieces.inside(coord, loc_id, far.location, number), start,
+                                None, None))
+            continue
+        first = far.edge
+        todo: list[tuple[str, int, int, tuple[tuple[str, PathDef], ...]]] = [
+            (coord, first, 0, start)]
+        while todo:
+            here, out, mask, steps = todo.pop()
+            there = nb_table[here][out]
+            if there is None:
+                continue
+            info = _hex_info(board, there)
+            if not info.tram:
+                continue
+            bit = pieces.border(here, out, there)
+            if mask & bit:
+                continue  # a loop of plain track
+            mask |= bit
+            entry = (out + 3) % 6
+            for path2, far2 in info.from_edge.get(entry, ()):
+                now = (*steps, (there, path2))
+                if far2.location is not None:
+                    if (there, far2.location) == b:
+                        entries.append((b, mask, now, first, entry))
+                elif far2.edge is not None:
+                    todo.append((there, far2.edge, mask, now))
+    return entries
+
+
+def route_line_graph(ctx: RouteContext, route: list[Stop]) -> LineGraph:
+    """The part of :func:`line_graph` ``(ctx)`` a claimed route needs, built from the route
+    alone (IX.2, IX.7, IX.8, R-LR-6, R-LR-7): its stops that are tram stops (in route order,
+    each once), every link between two stops that follow each other on the route (in the order
+    of the whole graph), and the stops' ``usable``, ``value``, ``end_only``, ``own`` and
+    ``landmark`` as :func:`line_graph` gives them.  ``reach`` is left empty (not computed);
+    landmark bits are one per landmark hex, in route order."""
+    board = ctx.board
+    hexes = board.layout.hexes
+    stops: list[Stop] = []
+    index: dict[Stop, int] = {}
+    kinds: list[str] = []
+    terminal: list[bool] = []
+    locdefs: list[Any] = []
+    order: list[tuple[str, int]] = []
+    for stop in route:
+        if stop in index or stop[0] not in hexes:
+            continue
+        info = _hex_info(board, stop[0])
+        if stop not in info.keys:
+            continue
+        j = info.keys.index(stop)
+        index[stop] = len(stops)
+        stops.append(stop)
+        kinds.append(info.kinds[j])
+        terminal.append(info.terminal[j])
+        locdefs.append(info.locations[j])
+        order.append((stop[0], j))
+    n = len(stops)
+    pieces = _Pieces()
+    links: list[Link] = []
+    incident: list[list[int]] = [[] for _ in stops]
+    pairs: set[tuple[int, int]] = set()
+    for s, t in zip(route, route[1:], strict=False):
+        i, k = index.get(s), index.get(t)
+        if i is None or k is None or i == k:
+            continue
+        a, b = (i, k) if order[i] < order[k] else (k, i)
+        if (a, b) in pairs:
+            continue
+        pairs.add((a, b))
+        for _other, mask, steps, exit_edge, entry_edge in _links_between(
+                board, stops[a], stops[b], pieces):
+            incident[a].append(len(links))
+            incident[b].append(len(links))
+            links.append(Link(a, b, mask, steps, exit_edge, entry_edge))
+    graph = TrackGraph(stops, index, kinds, terminal, locdefs, links, incident)
+    phase, line = ctx.phase, ctx.line
+    usable = [not (ctx.ruleset != "18xx.games" and kind == STATION) for kind in kinds]
+    value = [loc.value(phase) if kind == HALT else 0 for kind, loc in zip(kinds, locdefs,
+                                                                           strict=True)]
+    end_only = list(terminal)
+    own: list[int] = []
+    landmark = [0] * n
+    bits: dict[str, int] = {}
+    for i, (coord, loc_id) in enumerate(stops):
+        if kinds[i] == INTERCHANGE:
+            owners = board.markers(coord).get(loc_id)
+            if owners:
+                if line in owners:
+                    value[i] = locdefs[i].value(phase)
+                    own.append(i)
+                elif len(owners) >= locdefs[i].slots:
+                    end_only[i] = True  # blocked (IX.7)
+        if coord in ctx.landmark_hexes:
+            landmark[i] = bits.setdefault(coord, 1 << len(bits))
+    return LineGraph(graph, ctx, usable, value, end_only, own, landmark, [])

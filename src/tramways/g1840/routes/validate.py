@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tramways.core.errors import IllegalAction, NotationError
-from tramways.g1840.routes.graph import STATION, LineGraph, line_graph
+from tramways.g1840.routes.graph import STATION, LineGraph, line_graph, route_line_graph
 from tramways.g1840.routes.model import LANDMARK_BONUS, RouteContext, Run, Stop
 
 if TYPE_CHECKING:
@@ -128,17 +128,33 @@ def check_route(ctx: RouteContext, route: str | Sequence[Stop] | Sequence[RouteS
     changing track at a crossover), ``R-LR-6`` (through a red tile or area, into an inner-city
     hex without a red tile, an empty railway station).
     """
+    steps = _steps(route)
+    return _check(ctx, steps, route_line_graph(ctx, [stop for stop, _ in steps]))
+
+
+def check_route_on_line_graph(
+    ctx: RouteContext, route: str | Sequence[Stop] | Sequence[RouteStep]
+) -> Run:
+    """:func:`check_route` on the whole :func:`line_graph` of the line (the reference it is
+    tested against; ``check_route`` looks only at the route's stops and the track between
+    them)."""
+    return _check(ctx, _steps(route), line_graph(ctx))
+
+
+def _steps(route: str | Sequence[Stop] | Sequence[RouteStep]) -> list[RouteStep]:
     if isinstance(route, str):
-        steps = parse_route(route)
-    else:
-        steps = []
-        for item in route:
-            first: Any = item[0]
-            if isinstance(first, tuple):
-                steps.append((first, item[1]))
-            else:
-                steps.append((item, None))  # type: ignore[arg-type]
-    lg = line_graph(ctx)
+        return parse_route(route)
+    steps: list[RouteStep] = []
+    for item in route:
+        first: Any = item[0]
+        if isinstance(first, tuple):
+            steps.append((first, item[1]))
+        else:
+            steps.append((item, None))  # type: ignore[arg-type]
+    return steps
+
+
+def _check(ctx: RouteContext, steps: list[RouteStep], lg: LineGraph) -> Run:
     g = lg.track
     if len(steps) < 2:
         raise IllegalAction("IX.7", "a route needs at least two different revenue locations")

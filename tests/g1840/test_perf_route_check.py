@@ -1,0 +1,115 @@
+"""``check_route`` looks only at the claimed route's stops and the track between them; it must
+give exactly what the check on the whole line graph gives (IX.2, IX.7, IX.8, R-LR-6, R-LR-7):
+the same :class:`Run` for a valid route, the same rule and message for an invalid one."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tramways.core.errors import IllegalAction
+from tramways.core.selfplay import play_game
+from tramways.g1840.board import Board
+from tramways.g1840.interop.trace_positions import iter_positions
+from tramways.g1840.routes import best_route, format_route, line_graph
+from tramways.g1840.routes.model import RouteContext
+from tramways.g1840.routes.validate import check_route, check_route_on_line_graph
+
+
+def outcome(check: Any, ctx: RouteContext, route: Any) -> Any:
+    try:
+        return check(ctx, route)
+    except IllegalAction as error:
+        return ("illegal", error.rule, str(error))
+
+
+def routes_to_try(ctx: RouteContext, rng: random.Random) -> list[Any]:
+    """The best route (as text, forwards and backwards), its prefixes, and random walks and
+    random stop lists over the line's reachable stops (mostly invalid)."""
+    lg = line_graph(ctx)
+    g = lg.track
+    routes: list[Any] = []
+    best = best_route(ctx)
+    if best is not None:
+        routes += [best.text, list(best.stops), list(reversed(best.stops)), list(best.stops[:2])]
+        routes.append([*best.stops, best.stops[0]])
+    pool = [g.stops[i] for i in lg.reach] or list(g.stops)
+    for _ in range(6):
+        if not lg.own:
+            break
+        s = rng.choice(lg.own)
+        walk = [g.stops[s]]
+        for _ in range(rng.randint(1, 6)):
+            nexts = [g.links[li].other(s) for li in g.incident[s]]
+            if not nexts:
+                break
+            s = rng.choice(nexts)
+            walk.append(g.stops[s])
+        routes.append(walk)
+    for _ in range(4):
+        routes.append(rng.sample(pool, min(len(pool), rng.randint(1, 4))))
+    routes.append([("A1", 0), ("B2", 0)])  # not hexes of the map
+    return routes
+
+
+def assert_checks_agree(board: Board, lines: Any, rng: random.Random) -> tuple[int, int]:
+    """(routes compared, valid ones among them)."""
+    compared = valid = 0
+    landmarks = frozenset(board.layout.landmarks)
+    for line in lines:
+        if not isinstance(line, int):
+            continue
+        for phase, ruleset, marks in (("yellow", "rules", frozenset()),
+                                      ("brown", "18xx.games", landmarks),
+                                      ("grey", "rules", landmarks)):
+            ctx = RouteContext(board, line, phase, marks, ruleset=ruleset)
+            for route in routes_to_try(ctx, rng):
+                fast = outcome(check_route, ctx, route)
+                assert fast == outcome(check_route_on_line_graph, ctx, route), route
+                if not isinstance(fast, tuple):
+                    assert format_route(fast) == fast.text
+                    valid += 1
+                compared += 1
+    return compared, valid
+
+
+def owners(board: Board) -> set[Any]:
+    return {o for by_loc in board.all_markers().values() for os in by_loc.values() for o in os}
+
+
+def test_ix2_check_route_equals_line_graph_check_in_the_oracle_game(oracle_dir: Path) -> None:
+    rng = random.Random(5)
+    previous: dict[str, Any] | None = None
+    compared = valid = 0
+    for _, _, board in iter_positions(oracle_dir / "2player.trace.jsonl"):
+        now = board.to_json()
+        if now == previous:
+            continue
+        previous = now
+        more, ok = assert_checks_agree(board, owners(board), rng)
+        compared, valid = compared + more, valid + ok
+    assert compared > 500
+    assert valid > 100
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (3, 5)])
+def test_ix2_check_route_equals_line_graph_check_in_selfplay(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    seen: list[int] = []
+    compared = [0, 0]
+
+    def check(state: Any) -> None:
+        board = state.board
+        if board is not None and (not seen or board.version != seen[-1]):
+            seen.append(board.version)
+            if len(seen) % 3 == 0:
+                more, ok = assert_checks_agree(board, owners(board), rng)
+                compared[0] += more
+                compared[1] += ok
+
+    play_game("1840", {"players": players}, seed, check=check)
+    assert compared[0] > 200
+    assert compared[1] > 50
