@@ -293,6 +293,9 @@ _NAME = re.compile(r"[A-Z][A-Za-z]*")
 _INT = re.compile(r"-?\d+")
 _LOC = re.compile(r"([A-Z]\d+)\.(\d+)")
 _ROT = re.compile(r"r([0-5])")
+_PLAYER = re.compile(r"P[1-9]")
+_LINE = re.compile(r"L\d{1,2}")
+_HEX = re.compile(r"[A-K]\d{1,2}")
 
 
 def _int(text: str, what: str) -> int:
@@ -330,9 +333,9 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"not an 1840 action: {text!r}")
     head, verb, args = words[0], words[1], words[2:]
     try:
-        if re.fullmatch(r"P[1-9]", head):
+        if _PLAYER.fullmatch(head):
             return _parse_player(int(head[1:]) - 1, verb, args)
-        if re.fullmatch(r"L\d{1,2}", head):
+        if _LINE.fullmatch(head):
             if verb == "run":
                 route = stripped.split(None, 2)[2] if len(words) > 2 else None
                 return Run(line=int(head[1:]), route=route)
@@ -395,7 +398,7 @@ def _parse_company(company: str, verb: str, args: list[str]) -> Action:
         return Done(company=company)
     if verb == "auction":
         _arity(args, 2)
-        if not re.fullmatch(r"L\d{1,2}", args[0]):
+        if not _LINE.fullmatch(args[0]):
             raise NotationError(f"expected a line such as L7, got {args[0]!r}")
         return OpenAuction(company=company, line=int(args[0][1:]), amount=_int(args[1], "amount"))
     if verb == "bid":
@@ -414,7 +417,7 @@ def _parse_line(line: int, verb: str, args: list[str]) -> Action:
     if verb == "lay":
         _arity(args, 3)
         m = _ROT.fullmatch(args[2])
-        if not m or not re.fullmatch(r"[A-K]\d{1,2}", args[0]):
+        if not m or not _HEX.fullmatch(args[0]):
             raise NotationError("expected: lay HEX TILE rN")
         return LayTile(line=line, hex=args[0], tile=args[1], rotation=int(m.group(1)))
     if verb == "station":

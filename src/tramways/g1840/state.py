@@ -321,7 +321,8 @@ class State1840:
 
         if self.finished:
             raise IllegalAction("XI", "the game is over")
-        actor = self._module().acting(self)
+        module = self._module()
+        actor = module.acting(self)
         log: list[str] = []
         if isinstance(action, ReturnPrivate | CompanyReturnPrivate | ScrapTram) and (
                 action.player not in (-1, actor) or not self._module_handles(action)):
@@ -330,7 +331,7 @@ class State1840:
             if action.player not in (-1, actor):
                 raise IllegalAction(self.turn_rule(),
                                     f"it is {self.players[actor].name}'s turn")
-            self._module().apply(self, action, log)
+            module.apply(self, action, log)
         flow.settle(self, log)
         return log
 

@@ -661,13 +661,28 @@ def build_line_graph(ctx: RouteContext) -> LineGraph:
 # ---------------------------------------------------------------------------- one route
 
 
-def _links_between(board: Board, a: Stop, b: Stop, pieces: _Pieces) -> list[Entry]:
+class _Infos(dict[str, _HexInfo]):
+    """:func:`_hex_info` of a board's hexes, looked up once each."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self.board = board
+
+    def __missing__(self, coord: str) -> _HexInfo:
+        info = self[coord] = _hex_info(self.board, coord)
+        return info
+
+
+def _links_between(board: Board, infos: _Infos, a: Stop, b: Stop, pieces: _Pieces
+                   ) -> list[Entry]:
     """The walks of :func:`build_track_graph` from stop ``a`` that end at stop ``b`` (same
     order, same steps and edges), as ``(b, mask, steps, exit edge, entry edge)``."""
     nb_table = neighbour_table(board.layout)
     coord, loc_id = a
     entries: list[Entry] = []
-    for number, path, far in _hex_info(board, coord).from_location.get(loc_id, ()):
+    for number, path, far in infos[coord].from_location.get(loc_id, ()):
         start = ((coord, path),)
         if far.location is not None:
             if (coord, far.location) == b:
@@ -682,7 +697,7 @@ def _links_between(board: Board, a: Stop, b: Stop, pieces: _Pieces) -> list[Entr
             there = nb_table[here][out]
             if there is None:
                 continue
-            info = _hex_info(board, there)
+            info = infos[there]
             if not info.tram:
                 continue
             bit = pieces.border(here, out, there)
@@ -715,10 +730,11 @@ def route_line_graph(ctx: RouteContext, route: list[Stop]) -> LineGraph:
     terminal: list[bool] = []
     locdefs: list[Any] = []
     order: list[tuple[str, int]] = []
+    infos = _Infos(board)
     for stop in route:
         if stop in index or stop[0] not in hexes:
             continue
-        info = _hex_info(board, stop[0])
+        info = infos[stop[0]]
         if stop not in info.keys:
             continue
         j = info.keys.index(stop)
@@ -742,7 +758,7 @@ def route_line_graph(ctx: RouteContext, route: list[Stop]) -> LineGraph:
             continue
         pairs.add((a, b))
         for _other, mask, steps, exit_edge, entry_edge in _links_between(
-                board, stops[a], stops[b], pieces):
+                board, infos, stops[a], stops[b], pieces):
             incident[a].append(len(links))
             incident[b].append(len(links))
             links.append(Link(a, b, mask, steps, exit_edge, entry_edge))
