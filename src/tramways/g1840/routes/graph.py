@@ -675,13 +675,48 @@ class _Infos(dict[str, _HexInfo]):
         return info
 
 
-def _links_between(board: Board, infos: _Infos, a: Stop, b: Stop, pieces: _Pieces
-                   ) -> list[Entry]:
+_BETWEEN: dict[tuple[int, Stop, Stop], tuple[tuple[tuple[str, Placed | None], ...],
+                                              list[Entry]]] = {}
+_ROUTE_PIECES: dict[int, _Pieces] = {}
+
+
+def _route_pieces(board: Board) -> _Pieces:
+    """The numbering of pieces of track for route checks on this layout (append-only)."""
+    pieces = _ROUTE_PIECES.get(id(board.layout))
+    if pieces is None:
+        _LAYOUTS[id(board.layout)] = board.layout
+        pieces = _ROUTE_PIECES[id(board.layout)] = _Pieces()
+    return pieces
+
+
+def _cached_links_between(board: Board, infos: _Infos, a: Stop, b: Stop) -> list[Entry]:
+    """:func:`_links_between` with :func:`_route_pieces`, remembered per layout and pair of
+    stops together with the tile on every hex the walks looked at: reused only while each of
+    those hexes still holds the very same :class:`Placed` (or stays empty)."""
+    key = (id(board.layout), a, b)
+    found = _BETWEEN.get(key)
+    if found is not None:
+        deps, entries = found
+        tile = board.tile
+        if all(tile(c) is p for c, p in deps):
+            return entries
+    looked: set[str] = set()
+    entries = _links_between(board, infos, a, b, _route_pieces(board), looked)
+    if len(_BETWEEN) > 4096:
+        _BETWEEN.clear()
+    _BETWEEN[key] = (tuple((c, board.tile(c)) for c in looked), entries)
+    return entries
+
+
+def _links_between(board: Board, infos: _Infos, a: Stop, b: Stop, pieces: _Pieces,
+                   looked: set[str]) -> list[Entry]:
     """The walks of :func:`build_track_graph` from stop ``a`` that end at stop ``b`` (same
-    order, same steps and edges), as ``(b, mask, steps, exit edge, entry edge)``."""
+    order, same steps and edges), as ``(b, mask, steps, exit edge, entry edge)``; ``looked``
+    receives every hex whose track the walks looked at."""
     nb_table = neighbour_table(board.layout)
     coord, loc_id = a
     entries: list[Entry] = []
+    looked.add(coord)
     for number, path, far in infos[coord].from_location.get(loc_id, ()):
         start = ((coord, path),)
         if far.location is not None:
@@ -697,6 +732,7 @@ def _links_between(board: Board, infos: _Infos, a: Stop, b: Stop, pieces: _Piece
             there = nb_table[here][out]
             if there is None:
                 continue
+            looked.add(there)
             info = infos[there]
             if not info.tram:
                 continue
@@ -745,7 +781,6 @@ def route_line_graph(ctx: RouteContext, route: list[Stop]) -> LineGraph:
         locdefs.append(info.locations[j])
         order.append((stop[0], j))
     n = len(stops)
-    pieces = _Pieces()
     links: list[Link] = []
     incident: list[list[int]] = [[] for _ in stops]
     pairs: set[tuple[int, int]] = set()
@@ -757,8 +792,8 @@ def route_line_graph(ctx: RouteContext, route: list[Stop]) -> LineGraph:
         if (a, b) in pairs:
             continue
         pairs.add((a, b))
-        for _other, mask, steps, exit_edge, entry_edge in _links_between(
-                board, infos, stops[a], stops[b], pieces):
+        for _other, mask, steps, exit_edge, entry_edge in _cached_links_between(
+                board, infos, stops[a], stops[b]):
             incident[a].append(len(links))
             incident[b].append(len(links))
             links.append(Link(a, b, mask, steps, exit_edge, entry_edge))
