@@ -323,7 +323,7 @@ def _stop_links(
     deps = {coord}
     entries: list[Entry] = []
     me = is_stop[(coord, loc_id)]
-    for number, path, far in infos[coord].from_location.get(loc_id, ()):
+    for number, path, far in _hex_info(board, coord).from_location.get(loc_id, ()):
         start = ((coord, path),)
         if far.location is not None:
             other = (coord, far.location)
@@ -661,20 +661,6 @@ def build_line_graph(ctx: RouteContext) -> LineGraph:
 # ---------------------------------------------------------------------------- one route
 
 
-class _Infos(dict[str, _HexInfo]):
-    """:func:`_hex_info` of a board's hexes, looked up once each."""
-
-    __slots__ = ("board",)
-
-    def __init__(self, board: Board) -> None:
-        super().__init__()
-        self.board = board
-
-    def __missing__(self, coord: str) -> _HexInfo:
-        info = self[coord] = _hex_info(self.board, coord)
-        return info
-
-
 _BETWEEN: dict[tuple[int, Stop, Stop], tuple[tuple[tuple[str, Placed | None], ...],
                                               list[Entry]]] = {}
 _ROUTE_PIECES: dict[int, _Pieces] = {}
@@ -689,7 +675,7 @@ def _route_pieces(board: Board) -> _Pieces:
     return pieces
 
 
-def _cached_links_between(board: Board, infos: _Infos, a: Stop, b: Stop) -> list[Entry]:
+def _cached_links_between(board: Board, a: Stop, b: Stop) -> list[Entry]:
     """:func:`_links_between` with :func:`_route_pieces`, remembered per layout and pair of
     stops together with the tile on every hex the walks looked at: reused only while each of
     those hexes still holds the very same :class:`Placed` (or stays empty)."""
@@ -701,15 +687,15 @@ def _cached_links_between(board: Board, infos: _Infos, a: Stop, b: Stop) -> list
         if all(tile(c) is p for c, p in deps):
             return entries
     looked: set[str] = set()
-    entries = _links_between(board, infos, a, b, _route_pieces(board), looked)
+    entries = _links_between(board, a, b, _route_pieces(board), looked)
     if len(_BETWEEN) > 4096:
         _BETWEEN.clear()
     _BETWEEN[key] = (tuple((c, board.tile(c)) for c in looked), entries)
     return entries
 
 
-def _links_between(board: Board, infos: _Infos, a: Stop, b: Stop, pieces: _Pieces,
-                   looked: set[str]) -> list[Entry]:
+def _links_between(board: Board, a: Stop, b: Stop, pieces: _Pieces, looked: set[str]
+                   ) -> list[Entry]:
     """The walks of :func:`build_track_graph` from stop ``a`` that end at stop ``b`` (same
     order, same steps and edges), as ``(b, mask, steps, exit edge, entry edge)``; ``looked``
     receives every hex whose track the walks looked at."""
@@ -717,7 +703,7 @@ def _links_between(board: Board, infos: _Infos, a: Stop, b: Stop, pieces: _Piece
     coord, loc_id = a
     entries: list[Entry] = []
     looked.add(coord)
-    for number, path, far in infos[coord].from_location.get(loc_id, ()):
+    for number, path, far in _hex_info(board, coord).from_location.get(loc_id, ()):
         start = ((coord, path),)
         if far.location is not None:
             if (coord, far.location) == b:
@@ -733,7 +719,7 @@ def _links_between(board: Board, infos: _Infos, a: Stop, b: Stop, pieces: _Piece
             if there is None:
                 continue
             looked.add(there)
-            info = infos[there]
+            info = _hex_info(board, there)
             if not info.tram:
                 continue
             bit = pieces.border(here, out, there)
@@ -766,11 +752,10 @@ def route_line_graph(ctx: RouteContext, route: list[Stop]) -> LineGraph:
     terminal: list[bool] = []
     locdefs: list[Any] = []
     order: list[tuple[str, int]] = []
-    infos = _Infos(board)
     for stop in route:
         if stop in index or stop[0] not in hexes:
             continue
-        info = infos[stop[0]]
+        info = _hex_info(board, stop[0])
         if stop not in info.keys:
             continue
         j = info.keys.index(stop)
@@ -793,7 +778,7 @@ def route_line_graph(ctx: RouteContext, route: list[Stop]) -> LineGraph:
             continue
         pairs.add((a, b))
         for _other, mask, steps, exit_edge, entry_edge in _cached_links_between(
-                board, infos, stops[a], stops[b]):
+                board, stops[a], stops[b]):
             incident[a].append(len(links))
             incident[b].append(len(links))
             links.append(Link(a, b, mask, steps, exit_edge, entry_edge))
