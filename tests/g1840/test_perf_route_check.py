@@ -113,3 +113,25 @@ def test_ix2_check_route_equals_line_graph_check_in_selfplay(players: int, seed:
     play_game("1840", {"players": players}, seed, check=check)
     assert compared[0] > 200
     assert compared[1] > 50
+
+
+def test_ix2_check_route_cache_follows_boards_in_any_order() -> None:
+    """The track between two route stops is remembered with the tiles its walks looked at:
+    checking boards of one game out of order (earlier boards after later ones) still gives
+    what the whole line graph gives."""
+    boards: list[Board] = []
+
+    def keep(state: Any) -> None:
+        board = state.board
+        if board is not None and (not boards or board.version != boards[-1].version):
+            boards.append(board.copy())
+
+    play_game("1840", {"players": 3}, 2, check=keep)
+    rng = random.Random(3)
+    picked = rng.sample(boards[len(boards) // 3:], 30)
+    compared = valid = 0
+    for board in picked + list(reversed(picked)):
+        more, ok = assert_checks_agree(board, owners(board), rng)
+        compared, valid = compared + more, valid + ok
+    assert compared > 300
+    assert valid > 50

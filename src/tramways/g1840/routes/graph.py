@@ -661,8 +661,8 @@ def build_line_graph(ctx: RouteContext) -> LineGraph:
 # ---------------------------------------------------------------------------- one route
 
 
-_BETWEEN: dict[tuple[int, Stop, Stop], tuple[tuple[tuple[str, Placed | None], ...],
-                                              list[Entry]]] = {}
+_BETWEEN: dict[tuple[int, Stop, Stop],
+               tuple[tuple[str, ...], list[Placed | None], list[Entry]]] = {}
 _ROUTE_PIECES: dict[int, _Pieces] = {}
 
 
@@ -678,19 +678,21 @@ def _route_pieces(board: Board) -> _Pieces:
 def _cached_links_between(board: Board, a: Stop, b: Stop) -> list[Entry]:
     """:func:`_links_between` with :func:`_route_pieces`, remembered per layout and pair of
     stops together with the tile on every hex the walks looked at: reused only while each of
-    those hexes still holds the very same :class:`Placed` (or stays empty)."""
+    those hexes holds an equal :class:`Placed` (or stays empty), so that every hex looked at
+    has the same track (:func:`_hex_info` is keyed the same way)."""
     key = (id(board.layout), a, b)
     found = _BETWEEN.get(key)
+    tiles = board.placed()
     if found is not None:
-        deps, entries = found
-        tile = board.tile
-        if all(tile(c) is p for c, p in deps):
+        coords, placed, entries = found
+        if list(map(tiles.get, coords)) == placed:
             return entries
     looked: set[str] = set()
     entries = _links_between(board, a, b, _route_pieces(board), looked)
     if len(_BETWEEN) > 4096:
         _BETWEEN.clear()
-    _BETWEEN[key] = (tuple((c, board.tile(c)) for c in looked), entries)
+    coords = tuple(looked)
+    _BETWEEN[key] = (coords, list(map(tiles.get, coords)), entries)
     return entries
 
 
