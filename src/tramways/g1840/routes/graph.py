@@ -20,7 +20,7 @@ The graph has two layers:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -308,26 +308,26 @@ class _StopLinks:
     targets: frozenset[Stop]
 
 
-def _stop_links(
+def _walks_from(
     board: Board,
-    infos: dict[str, _HexInfo],
-    is_stop: Any,
+    info_of: Callable[[str], _HexInfo],
     pieces: _Pieces,
     coord: str,
     loc_id: int,
-) -> _StopLinks:
-    """The walks of :func:`build_track_graph` from one stop (same order, same results), keeping
-    the links towards later stops only (the order of two stops never changes while both
-    exist: by hex, then by their order on the hex's tile, and either hex changing re-walks)."""
+    accept: Callable[[Stop], bool],
+    looked: set[str],
+) -> list[Entry]:
+    """The walks of :func:`build_track_graph` from stop ``(coord, loc_id)`` (same order, same
+    steps and edges) that end at a stop ``accept`` takes, as ``(stop, mask, steps, exit edge,
+    entry edge)``; ``looked`` receives every hex whose track the walks looked at."""
     nb_table = neighbour_table(board.layout)
-    deps = {coord}
     entries: list[Entry] = []
-    me = is_stop[(coord, loc_id)]
+    looked.add(coord)
     for number, path, far in _hex_info(board, coord).from_location.get(loc_id, ()):
         start = ((coord, path),)
         if far.location is not None:
             other = (coord, far.location)
-            if is_stop.get(other, -1) > me:
+            if accept(other):
                 entries.append(
                     (other, pieces.inside(coord, loc_id, far.location, number), start, None, None))
             continue
@@ -339,8 +339,8 @@ def _stop_links(
             there = nb_table[here][out]
             if there is None:
                 continue
-            deps.add(there)
-            info = infos[there]
+            looked.add(there)
+            info = info_of(there)
             if not info.tram:
                 continue
             bit = pieces.border(here, out, there)
@@ -352,10 +352,28 @@ def _stop_links(
                 now = (*steps, (there, path2))
                 if far2.location is not None:
                     other = (there, far2.location)
-                    if is_stop.get(other, -1) > me:
+                    if accept(other):
                         entries.append((other, mask, now, first, entry))
                 elif far2.edge is not None:
                     todo.append((there, far2.edge, mask, now))
+    return entries
+
+
+def _stop_links(
+    board: Board,
+    infos: dict[str, _HexInfo],
+    is_stop: Any,
+    pieces: _Pieces,
+    coord: str,
+    loc_id: int,
+) -> _StopLinks:
+    """The walks of :func:`build_track_graph` from one stop (same order, same results), keeping
+    the links towards later stops only (the order of two stops never changes while both
+    exist: by hex, then by their order on the hex's tile, and either hex changing re-walks)."""
+    deps: set[str] = set()
+    me = is_stop[(coord, loc_id)]
+    entries = _walks_from(board, infos.__getitem__, pieces, coord, loc_id,
+                          lambda other: is_stop.get(other, -1) > me, deps)
     return _StopLinks(tuple(entries), frozenset(deps), frozenset(e[0] for e in entries))
 
 
@@ -701,42 +719,8 @@ def _links_between(board: Board, a: Stop, b: Stop, pieces: _Pieces, looked: set[
     """The walks of :func:`build_track_graph` from stop ``a`` that end at stop ``b`` (same
     order, same steps and edges), as ``(b, mask, steps, exit edge, entry edge)``; ``looked``
     receives every hex whose track the walks looked at."""
-    nb_table = neighbour_table(board.layout)
-    coord, loc_id = a
-    entries: list[Entry] = []
-    looked.add(coord)
-    for number, path, far in _hex_info(board, coord).from_location.get(loc_id, ()):
-        start = ((coord, path),)
-        if far.location is not None:
-            if (coord, far.location) == b:
-                entries.append((b, pieces.inside(coord, loc_id, far.location, number), start,
-                                None, None))
-            continue
-        first = far.edge
-        todo: list[tuple[str, int, int, tuple[tuple[str, PathDef], ...]]] = [
-            (coord, first, 0, start)]
-        while todo:
-            here, out, mask, steps = todo.pop()
-            there = nb_table[here][out]
-            if there is None:
-                continue
-            looked.add(there)
-            info = _hex_info(board, there)
-            if not info.tram:
-                continue
-            bit = pieces.border(here, out, there)
-            if mask & bit:
-                continue  # a loop of plain track
-            mask |= bit
-            entry = (out + 3) % 6
-            for path2, far2 in info.from_edge.get(entry, ()):
-                now = (*steps, (there, path2))
-                if far2.location is not None:
-                    if (there, far2.location) == b:
-                        entries.append((b, mask, now, first, entry))
-                elif far2.edge is not None:
-                    todo.append((there, far2.edge, mask, now))
-    return entries
+    return _walks_from(board, lambda c: _hex_info(board, c), pieces, a[0], a[1],
+                       lambda other: other == b, looked)
 
 
 def route_line_graph(ctx: RouteContext, route: list[Stop]) -> LineGraph:
