@@ -10,12 +10,15 @@ area, the Schloss Belvedere landmark), random station markers of lines 4, 6, 15 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.g1840.test_routes_support import context, new_board
 from tramways.g1840.board import Board
 from tramways.g1840.data import tiles
+from tramways.g1840.model import HexDef
 from tramways.g1840.routes import best_route, search
 
 WINDOW = ("G21", "G25", "G27", "G29", "H20", "H24", "H26", "H28", "I21", "I23", "I25",
@@ -129,30 +132,36 @@ def brute_force_best(board: Board, line: int, phase: str, landmarks: frozenset[s
     return best
 
 
+def tile_options(hexdef: HexDef, draw_colour: Callable[[], str]) -> list[str]:
+    """Every tile that may stand on ``hexdef`` in a random test board (plain tiles of a colour
+    drawn only when the hex needs one)."""
+    all_tiles = tiles()
+    if hexdef.area == "railway_station":
+        return sorted(t.id for t in all_tiles.values()
+                      if t.colour == "purple" and t.only_on_hex is None)
+    if hexdef.stadtbahn is not None:
+        return sorted(t.id for t in all_tiles.values() if t.orange_edged)
+    kind = "interchange" if hexdef.area == "interchange" else "halt"
+    colour = draw_colour()
+    return sorted(
+        t.id for t in all_tiles.values()
+        if not t.orange_edged and t.colour == colour
+        and not t.label and [loc.kind for loc in t.locations] == [kind]
+    )
+
+
 def _random_board(data: st.DataObject, line: int) -> Board:
     ruleset = data.draw(st.sampled_from(["rules", "18xx.games"]))
     board = new_board(ruleset=ruleset)
     board._supply = {key: 99 for key in board._supply}  # test boards ignore the supply
-    all_tiles = tiles()
     for coord in WINDOW:
         hexdef = board.layout.hexes[coord]
         if not hexdef.laying_allowed or data.draw(st.integers(0, 3)) == 0:
             continue
         if hexdef.area == "inner_city":
             continue
-        if hexdef.area == "railway_station":
-            options = sorted(t.id for t in all_tiles.values()
-                             if t.colour == "purple" and t.only_on_hex is None)
-        elif hexdef.stadtbahn is not None:
-            options = sorted(t.id for t in all_tiles.values() if t.orange_edged)
-        else:
-            kind = "interchange" if hexdef.area == "interchange" else "halt"
-            colour = data.draw(st.sampled_from(["yellow", "green", "brown", "grey"]))
-            options = sorted(
-                t.id for t in all_tiles.values()
-                if not t.orange_edged and t.colour == colour
-                and not t.label and [loc.kind for loc in t.locations] == [kind]
-            )
+        options = tile_options(hexdef, lambda: data.draw(
+            st.sampled_from(["yellow", "green", "brown", "grey"])))
         board.lay(coord, data.draw(st.sampled_from(options)), data.draw(st.integers(0, 5)))
     interchanges = [(c, loc.id) for c in WINDOW + ("K27",) for loc in board.locations(c)
                     if loc.kind == "interchange"]

@@ -14,10 +14,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.g1840.test_routes_bruteforce import LINES, WINDOW, _random_board, brute_force_best
+from tests.g1840.test_routes_bruteforce import (
+    LINES,
+    WINDOW,
+    _random_board,
+    brute_force_best,
+    tile_options,
+)
 from tests.g1840.test_routes_support import context, lay_exits, new_board
 from tramways.g1840.board import Board
-from tramways.g1840.data import tiles
 from tramways.g1840.routes import best_route, check_route, line_graph, search, solver_cpsat
 
 pytestmark = pytest.mark.skipif(not solver_cpsat.AVAILABLE, reason="OR-Tools not installed")
@@ -28,24 +33,12 @@ def _dense_board(data: st.DataObject, line: int) -> Board:
     ruleset = data.draw(st.sampled_from(["rules", "18xx.games"]))
     board = new_board(ruleset=ruleset)
     board._supply = {key: 99 for key in board._supply}  # test boards ignore the supply
-    all_tiles = tiles()
     for coord in WINDOW:
         hexdef = board.layout.hexes[coord]
         if not hexdef.laying_allowed or hexdef.area == "inner_city":
             continue
-        if hexdef.area == "railway_station":
-            options = sorted(t.id for t in all_tiles.values()
-                             if t.colour == "purple" and t.only_on_hex is None)
-        elif hexdef.stadtbahn is not None:
-            options = sorted(t.id for t in all_tiles.values() if t.orange_edged)
-        else:
-            kind = "interchange" if hexdef.area == "interchange" else "halt"
-            colour = data.draw(st.sampled_from(["green", "brown", "grey"]))
-            options = sorted(
-                t.id for t in all_tiles.values()
-                if not t.orange_edged and t.colour == colour
-                and not t.label and [loc.kind for loc in t.locations] == [kind]
-            )
+        options = tile_options(hexdef, lambda: data.draw(
+            st.sampled_from(["green", "brown", "grey"])))
         board.lay(coord, data.draw(st.sampled_from(options)), data.draw(st.integers(0, 5)))
     interchanges = [(c, loc.id) for c in WINDOW + ("K27",) for loc in board.locations(c)
                     if loc.kind == "interchange"]
