@@ -7,6 +7,7 @@ import pytest
 
 from tramways.core.errors import RecordError
 from tramways.g1840.actions import BuyPrivate, EndTurn, Par
+from tramways.g1840.edition import Edition
 from tramways.g1840.game import GAME
 from tramways.g1840.market import ShareMarket
 
@@ -68,13 +69,19 @@ def test_x_8_a_valid_claimed_route_is_taken_as_recorded() -> None:
 
 
 def test_x_9_right_move_continues_right_after_going_up() -> None:
+    """X-9 (action 314 of the oracle game) is the amended R-CR-2; under the first edition of
+    the rulings (R-VERSION-1) R-CR-2 gave 101, and the 18xx.games ruleset still gives 98."""
     m = ShareMarket()
     m.place("GW", (4, 2))  # 70, pays 680: 4 steps
-    m.move_dividend("GW", 4, continue_right=True)
+    m.move_dividend("GW", 4)
     assert m.where["GW"] == (3, 5) and m.price("GW") == 98
+    m = ShareMarket(climb_at_row_end=True)
     m.place("GW", (4, 2))
-    m.move_dividend("GW", 4)  # R-CR-2
+    m.move_dividend("GW", 4)  # first-edition R-CR-2
     assert m.price("GW") == 101
+    assert not Edition.FIRST.climbs_at_row_end(site_ruleset=True)
+    assert Edition.FIRST.climbs_at_row_end(site_ruleset=False)
+    assert not Edition.SECOND.climbs_at_row_end(site_ruleset=False)
 
 
 def test_x_ruleset_private_bought_after_the_run() -> None:

@@ -17,11 +17,39 @@ def test_x2_table_6_dividend_moves(total: int, move: int) -> None:
     assert entities().dividend_move(total) == move
 
 
-def test_x2_right_at_row_end_moves_up() -> None:
+def test_x2_r_cr_2_right_at_row_end_moves_up_then_right_again() -> None:
     m = ShareMarket()
     m.place("A", (3, 8))  # 125, second to last of a row of 10
-    m.move_dividend("A", 3)  # R-CR-2: one right, then up for each remaining step
-    assert m.where["A"] == (1, 9) and m.price("A") == 157
+    m.move_dividend("A", 3)  # R-CR-2: right to 137, up to 147, right again to 160
+    assert m.where["A"] == (2, 10) and m.price("A") == 160
+
+
+@pytest.mark.parametrize(("spaces", "price"), [(1, 240), (2, 265), (3, 290), (4, 320)])
+def test_x2_r_cr_2_four_spaces_from_230(spaces: int, price: int) -> None:
+    """R-CR-2's example: four spaces from 230 at the end of its row: 240, 265, 290, 320."""
+    m = ShareMarket()
+    m.place("A", (2, 14))  # 230, the last space of row 2
+    m.move_dividend("A", spaces)
+    assert m.price("A") == price
+
+
+@pytest.mark.parametrize(("spaces", "price"), [(1, 240), (2, 250), (3, 250), (4, 250)])
+def test_x2_r_version_1_first_edition_r_cr_2_climbs_for_every_space(spaces: int,
+                                                                      price: int) -> None:
+    """R-VERSION-1: R-CR-2 of the first edition goes up for every space after the row end
+    (and stays on the top row)."""
+    m = ShareMarket(climb_at_row_end=True)
+    m.place("A", (2, 14))
+    m.move_dividend("A", spaces)
+    assert m.price("A") == price
+    m.place("B", (3, 8))  # 125: right to 137, then up twice to 157
+    m.move_dividend("B", 3)
+    assert m.where["B"] == (1, 9) and m.price("B") == 157
+
+
+def test_x2_r_version_1_the_edition_travels_with_a_copy() -> None:
+    assert ShareMarket(climb_at_row_end=True).copy().climb_at_row_end
+    assert not ShareMarket().copy().climb_at_row_end
 
 
 def test_x2_top_right_corner_stays() -> None:

@@ -76,6 +76,8 @@ class Game(Protocol):
 
     def player_names(self, settings: dict[str, Any]) -> Sequence[str]: ...
 
-    # Optional: ``text_view(view) -> str`` (for ``tramways show``), ``selfplay_policy(state,
-    # player, rng)``, ``selfplay_players`` and ``check_invariants(state)`` (raises on a broken
-    # invariant; ``tramways selfplay --check`` calls it after every action).
+    # Optional: ``new_game_settings() -> dict`` (settings every new game starts from, under
+    # the ones given; never applied to a replayed record), ``text_view(view) -> str`` (for
+    # ``tramways show``), ``selfplay_policy(state, player, rng)``, ``selfplay_players`` and
+    # ``check_invariants(state)`` (raises on a broken invariant; ``tramways selfplay --check``
+    # calls it after every action).

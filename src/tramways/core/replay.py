@@ -50,7 +50,9 @@ class Session:
         from tramways.games import get_game
 
         game = get_game(game_name)
-        settings = game.normalize_settings(dict(settings))
+        # a game may state what every new game starts from (1840: the newest rulings edition)
+        fresh = getattr(game, "new_game_settings", None)
+        settings = game.normalize_settings({**(fresh() if fresh else {}), **settings})
         setup = game.setup(settings, seed)
         record = GameRecord(
             game=game.name,

@@ -195,7 +195,7 @@ def _pay_dividend(state: State1840, company: TramCompany, amount: int, log: list
     company.treasury += company.revenue - amount
     company.revenue = 0
     before = state.price(company.id)
-    state.market.move_dividend(company.id, state.ent.dividend_move(amount), state.x18)
+    state.market.move_dividend(company.id, state.ent.dividend_move(amount))
     log.append(f"{company.id} pays {amount} ({per_share} per share), retains the rest; "
                f"price {before} -> {state.price(company.id)}")
 
@@ -473,6 +473,6 @@ def _stadtbahn_runs(state: State1840, log: list[str]) -> None:
             pct = player.shares.get(company, 0)
             player.cash += per_share * (pct // 10)
         before = state.price(company)
-        state.market.move_dividend(company, state.ent.dividend_move(total), state.x18)
+        state.market.move_dividend(company, state.ent.dividend_move(total))
         log.append(f"Stadtbahn {company} runs for {total} (x{multiplier}), {per_share} per share; "
                    f"price {before} -> {state.price(company)}")

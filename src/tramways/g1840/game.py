@@ -1,8 +1,10 @@
 """The 1840 game object: settings, set-up drawn from the seed, notation, text view.
 
-Settings: ``players`` (2-6), ``small_map`` (3 players only, XII), ``names`` and ``ruleset``
+Settings: ``players`` (2-6), ``small_map`` (3 players only, XII), ``names``, ``ruleset``
 (``"18xx.games"`` for imported records: RULINGS.md X-1..X-9; the set-up may then name the
-``tram_companies`` drawn by the site).
+``tram_companies`` drawn by the site) and ``edition``, the edition of the rulings the game is
+played under (R-VERSION-1, :mod:`tramways.g1840.edition`; none stated: the first; new games:
+the newest).
 Set-up (R-SETUP-2, III.1): the playing order cards dealt at random, the line cards (line 2 set
 aside, the others shuffled, players + 1 dealt face up, line 2 shuffled into the rest), the
 privates and Stadtbahn companies of the layout.
@@ -17,6 +19,7 @@ from tramways.core.actions import Action
 from tramways.core.errors import RecordError
 from tramways.core.rng import derive_rng
 from tramways.g1840 import actions as notation
+from tramways.g1840.edition import LATEST, Edition
 from tramways.g1840.entities import layout_name, lines_in, privates_in, stadtbahn_in
 from tramways.g1840.state import State1840
 
@@ -48,13 +51,21 @@ class Game1840:
         ruleset = settings.get("ruleset", "rules")
         if ruleset not in RULESETS:
             raise RecordError(f"1840: ruleset must be one of {', '.join(RULESETS)}")
-        unknown = set(settings) - {"players", "small_map", "names", "ruleset"}
+        edition = Edition.of(settings)  # R-VERSION-1
+        unknown = set(settings) - {"players", "small_map", "names", "ruleset", "edition"}
         if unknown:
             raise RecordError(f"1840: unknown settings {', '.join(sorted(unknown))}")
         out = {"players": players, "small_map": small, "names": list(names)}
         if ruleset != "rules":
             out["ruleset"] = ruleset
+        if "edition" in settings:
+            out["edition"] = int(edition)
         return out
+
+    def new_game_settings(self) -> dict[str, Any]:
+        """Settings every new game starts from: the newest edition of the rulings
+        (R-VERSION-1; a record without ``edition`` was played under the first)."""
+        return {"edition": int(LATEST)}
 
     def setup(self, settings: dict[str, Any], seed: int) -> dict[str, Any]:
         """Every random outcome, drawn from the seed (III.1, III.5, R-SETUP-2)."""

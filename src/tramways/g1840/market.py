@@ -15,15 +15,18 @@ Cell = tuple[int, int]
 class ShareMarket:
     """Where each company's share price marker stands."""
 
-    __slots__ = ("rows", "where", "stacks")
+    __slots__ = ("rows", "where", "stacks", "climb_at_row_end")
 
-    def __init__(self) -> None:
+    def __init__(self, climb_at_row_end: bool = False) -> None:
         self.rows = entities().market_rows
         self.where: dict[str, Cell] = {}
         self.stacks: dict[Cell, list[str]] = {}
+        self.climb_at_row_end = climb_at_row_end
+        """R-CR-2 of the first edition of the rulings (R-VERSION-1): once a right move reaches
+        the end of its row, every remaining space goes up (see :meth:`move_dividend`)."""
 
     def copy(self) -> ShareMarket:
-        other = ShareMarket()
+        other = ShareMarket(self.climb_at_row_end)
         other.where = dict(self.where)
         other.stacks = {c: list(s) for c, s in self.stacks.items()}
         return other
@@ -74,10 +77,14 @@ class ShareMarket:
         return (row - 1, col) if row > 0 else cell
 
     # --- moves --------------------------------------------------------------------------
-    def move_dividend(self, company: str, spaces: int, continue_right: bool = False) -> None:
-        """X.2 / R-CR-2: right ``spaces`` (once a row end is hit, up for each remaining step),
-        or left (down at column 0).  ``continue_right`` (18xx.games ruleset, X-9): after going
-        up at a row end the move continues to the right in the new row."""
+    def move_dividend(self, company: str, spaces: int) -> None:
+        """X.2 / R-CR-2: ``spaces`` to the right, one space at a time: right if the row goes
+        on, else one up, and after going up right again along the longer row (four spaces from
+        230 at the end of its row: 240, 265, 290, 320); a negative number moves left, one down
+        at the start of a row.  At a corner the marker stays.
+
+        With :attr:`climb_at_row_end` (R-CR-2 of the first edition, R-VERSION-1) every space
+        after the row end goes up: four spaces from 230 give 240, 250 and stay at 250."""
         cell = self.where[company]
         if spaces < 0:
             for _ in range(-spaces):
@@ -86,7 +93,7 @@ class ShareMarket:
             at_end = False
             for _ in range(spaces):
                 row, col = cell
-                if continue_right:
+                if not self.climb_at_row_end:
                     cell = self._right(cell)
                     continue
                 at_end = at_end or col + 1 >= len(self.rows[row])

@@ -13,6 +13,7 @@ from typing import Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
+from tramways.g1840.edition import Edition
 from tramways.g1840.entities import Entities, RoundDef, entities
 from tramways.g1840.market import ShareMarket
 
@@ -103,7 +104,9 @@ class State1840:
         self.stadtbahn: dict[str, StadtbahnCompany] = {
             s: StadtbahnCompany(s) for s in setup["stadtbahn"]
         }
-        self.market = ShareMarket()
+        self.edition = Edition.of(settings)
+        """The edition of the rulings the game is played under (R-VERSION-1)."""
+        self.market = ShareMarket(climb_at_row_end=self.edition.climbs_at_row_end(self.x18))
         for s in self.stadtbahn:
             self.market.place(s, ent.stadtbahn_par_cells[ent.stadtbahn[s].par])
         self.private_owner: dict[str, Owner | None] = {p: None for p in setup["privates"]}

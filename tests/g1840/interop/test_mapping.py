@@ -34,7 +34,8 @@ def test_xi_oracle_imports_and_replays_to_the_sites_result(raw, ready, oracle_di
     export = parse_export(raw)
     record = import_export(export, cached_trace(oracle_dir / "2player.trace.jsonl"))
     assert record.settings == {"players": 2, "small_map": False,
-                               "names": ["Player 1", "Player 2"], "ruleset": "18xx.games"}
+                               "names": ["Player 1", "Player 2"], "ruleset": "18xx.games",
+                               "edition": 2}  # R-VERSION-1: an import is a new record
     assert record.setup["line_display"] == [4, 5, 18]
     assert record.setup["tram_companies"] == ["GW", "WT"]
     assert record.meta["game_id"] == 133875 and record.meta["ended_early"] is False

@@ -15,6 +15,7 @@ from typing import Any
 
 from tramways.core.errors import TramwaysError
 from tramways.core.record import GameRecord
+from tramways.g1840.edition import LATEST
 from tramways.g1840.interop.errors import ImportError18xx
 from tramways.g1840.interop.log18xx import Export18xx, effective_actions
 from tramways.g1840.interop.ruleset import RULESET_18XX
@@ -31,6 +32,7 @@ def engine_settings(export: Export18xx) -> dict[str, Any]:
         "players": len(export.players),
         "names": export.player_names,
         "ruleset": RULESET_18XX,
+        "edition": int(LATEST),  # R-VERSION-1: an import is a new record
     }
     if export.small_map:
         settings["small_map"] = True

@@ -6,7 +6,8 @@ imports :data:`RULESET_18XX` and branches with :func:`uses_18xx_ruleset`.  Each 
 of our rulings it replaces, where the engine must branch, and where it shows in the 2-player
 oracle game (indexes into its ``actions``; "none" when that game never reaches the case).
 
-X-9 is not in RULINGS.md yet: the oracle's trace proves it (see its evidence).
+X-9 was proven by the oracle's trace (see its evidence); RULINGS.md has since amended R-CR-2 to
+read X.2 as the site does, so X-9 is a difference only under the first edition (R-VERSION-1).
 """
 
 from __future__ import annotations
@@ -96,9 +97,11 @@ SWITCHES: tuple[Switch, ...] = (
     Switch(
         "X-9",
         "A right move of the share price that reaches the end of a row goes one space up and "
-        "continues to the right in the new row (R-CR-2 rules one space up per remaining step).",
+        "continues to the right in the new row.  A difference only under the first edition "
+        "of the rulings, whose R-CR-2 went up for every remaining space; the amended R-CR-2 "
+        "(second edition, R-VERSION-1) reads X.2 as the site does.",
         ("R-CR-2", "X.2"),
-        "market: right moves by several spaces",
+        "market: right moves by several spaces (edition.Edition.climbs_at_row_end)",
         "action 314 (CR5: GWStStB pays 680, 4 steps from 70 at row 4, col 2 to 98 at "
         "row 3, col 5; R-CR-2 would give 101)",
     ),

@@ -17,6 +17,7 @@ from typing import Any
 from tramways.core.errors import IllegalAction, NotationError, RecordError, TramwaysError
 from tramways.core.record import GameRecord
 from tramways.core.replay import Session
+from tramways.g1840.edition import LATEST
 from tramways.g1840.interop import actions18xx as a18
 from tramways.g1840.interop.log18xx import EffectiveAction, Export18xx, effective_actions
 from tramways.g1840.interop.pieces18xx import TilePieces
@@ -46,7 +47,7 @@ def new_session(export: Export18xx, setup18: Setup18xx) -> Session:
 
     game = get_game("1840")
     base = {"players": len(export.players), "names": export.player_names,
-            "small_map": export.small_map}
+            "small_map": export.small_map, "edition": int(LATEST)}  # R-VERSION-1
     drawn = setup18.engine_setup()
     try:
         settings = game.normalize_settings({**base, "ruleset": RULESET_18XX})
