@@ -141,3 +141,26 @@ def test_cli_selfplay_check_runs_the_games_invariants(capsys):
         assert line["finished"] is False and "counted wrong" in line["error"]
     finally:
         del GAME.check_invariants  # type: ignore[attr-defined]
+
+
+def test_session_play_seat_inferred_named_or_refused():
+    """The seat API (core/game.py): ``Session.play(action, seat)`` plays for ``seat``; without
+    one it infers the single seat ``seats_for`` names; a seat without authority is refused."""
+    s = Session.new("toy", {}, seed=0)
+    assert s.state.seats_for(s.parse("P2 take 1")) == [1]
+    with pytest.raises(IllegalAction) as exc:
+        s.play("P1 take 1", seat=1)
+    assert exc.value.rule == "T0" and s.record.actions == []
+    s.play("P1 take 1", seat=0)
+    s.play("P2 take 2")
+    assert s.record.actions == ["P1 take 1", "P2 take 2"]
+
+
+def test_cli_play_as_names_the_seat(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    assert main(["new", "toy", "--seed", "1", "-o", str(path)]) == 0
+    before = path.read_bytes()
+    assert main(["play", str(path), "P1 take 2", "--as", "2"]) == 2
+    assert "illegal: T0:" in capsys.readouterr().err and path.read_bytes() == before
+    assert main(["play", str(path), "P1 take 2", "--as", "Ann"]) == 0
+    assert json.loads(path.read_text())["actions"] == ["P1 take 2"]

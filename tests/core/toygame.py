@@ -28,9 +28,15 @@ class ToyState:
             return []
         return [Take(self.turn, n) for n in range(1, min(3, self.counters) + 1)]
 
-    def apply(self, action: Action) -> list[str]:
+    def seats_for(self, action: Action) -> list[int]:
+        """A Take is decided by the player it names."""
+        return [action.player] if action.player in (0, 1) else []
+
+    def apply(self, action: Action, seat: int | None = None) -> list[str]:
         if not isinstance(action, Take):
             raise IllegalAction("T1", "only Take")
+        if seat is not None and seat != action.player:
+            raise IllegalAction("T0", f"seat {seat + 1} may not take for player {action.player + 1}")
         if action.player != self.turn:
             raise IllegalAction("T2", f"it is player {self.turn + 1}'s turn")
         if not 1 <= action.n <= min(3, self.counters):

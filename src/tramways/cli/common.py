@@ -84,9 +84,10 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     session = load_session(args.record)
+    seat = resolve_player(session, args.as_player)
     for text in args.actions:
         try:
-            lines = session.play(text)
+            lines = session.play(text, seat)
         except IllegalAction as exc:
             print(f"illegal: {exc.rule}: {exc.message}", file=sys.stderr)
             return 2
@@ -163,6 +164,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="apply actions and append them to the record")
     p.add_argument("record")
     p.add_argument("actions", nargs="+", metavar="ACTION")
+    p.add_argument("--as", dest="as_player", metavar="PLAYER",
+                   help="the seat (number or name) playing the actions; without it, the one "
+                        "seat that may play each action (a company's: its director)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("undo", help="take back the last N actions")

@@ -20,20 +20,47 @@ JSON = Any
 class GameState(Protocol):
     """One position of a game.
 
+    **Seats and authority.** Every action is played *by a seat* (a 0-based player index), and
+    the engine itself checks that this seat may play it, not the caller:
+
+    * ``legal_actions(seat)`` lists exactly what ``seat`` may do now (on its turn, and what
+      the rules allow it "at any time" on anybody's turn), and nothing of anybody else's.
+      ``legal_actions(None)`` lists the actions of the seats in ``current_players()``.
+    * ``apply(action, seat)`` plays ``action`` for ``seat``; an action ``seat`` has no authority
+      over (another player's action; in 1840 a company's or a line's action from a player who
+      does not direct that company, IV.1.2) is refused with an ``IllegalAction`` naming the rule.
+      ``seat=None`` means "the single seat that decides this action" (``seats_for``), used when
+      replaying a record, whose notation names the player or the company but not the seat; an
+      action no seat may decide (a company not in the game, a line nobody owns) is refused.
+    * ``seats_for(action)`` lists the seats that may decide ``action``: the seats ``apply`` would
+      not refuse for lack of authority (in both games at most one: the player an action names,
+      or the director of the company or line it names). The action may still be illegal now
+      for other reasons. Callers that must infer a seat (``Session.play(action)``, the CLI
+      without ``--as``) use it and refuse unless it names exactly one seat.
+
+    The contract tested for every game: for every position, an action is accepted from seat
+    ``s`` exactly when it is in ``legal_actions(s)`` (for parameterised actions, such as a
+    claimed route, an equivalent exact check); so the union of ``legal_actions(s)`` over the
+    seats is what the engine accepts.
+
     ``apply`` validates first and mutates only if the action is legal: an
     :class:`~tramways.core.errors.IllegalAction` leaves the state untouched.
     """
 
     def current_players(self) -> list[int]:
-        """Seats that may act now (empty when the game is over)."""
+        """Seats whose turn it is (empty when the game is over)."""
         ...
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every legal action now, of ``player`` (or of every current player)."""
+        """Every legal action of seat ``player`` now (``None``: of every current player)."""
         ...
 
-    def apply(self, action: Action) -> list[str]:
-        """Apply a legal action; return the log lines it produced."""
+    def seats_for(self, action: Action) -> list[int]:
+        """The seats that have authority to play ``action`` (see the class docstring)."""
+        ...
+
+    def apply(self, action: Action, seat: int | None = None) -> list[str]:
+        """Apply a legal action played by ``seat``; return the log lines it produced."""
         ...
 
     def is_over(self) -> bool: ...

@@ -86,11 +86,24 @@ class Session:
     def parse(self, text: str) -> Action:
         return self.game.parse_action(text)
 
-    def play(self, action: Action | str) -> list[str]:
-        """Apply an action (or its notation) and append it to the record."""
+    def play(self, action: Action | str, seat: int | None = None) -> list[str]:
+        """Apply an action (or its notation) played by ``seat`` and append it to the record.
+
+        ``seat=None`` infers the seat: the single seat that may play this action
+        (``state.seats_for``); with none the engine refuses it naming its rule, with more than
+        one it is refused asking for the seat.  A server always passes the seat.
+        """
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        lines = self.state.apply(action)
+        if seat is None:
+            seats = self.state.seats_for(action)
+            if len(seats) > 1:
+                names = ", ".join(str(s + 1) for s in seats)
+                raise IllegalAction("seat", f"{self.game.format_action(action)!r} may be played "
+                                            f"by seats {names}: name the seat")
+            # one seat: that one; none: the engine refuses it, naming the rule
+            seat = seats[0] if seats else None
+        lines = self.state.apply(action, seat)
         self.record.actions.append(self.game.format_action(action))
         self.log.extend(lines)
         return lines

@@ -8,6 +8,7 @@ logic lives in one module per round type; :mod:`tramways.g1840.flow` walks the R
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -318,20 +319,75 @@ class State1840:
             return "VIII.4"
         return "VIII.5.3"
 
-    def apply(self, action: Action) -> list[str]:
+    def seats_for(self, action: Action) -> list[int]:
+        """The seat that decides ``action`` (empty if none may):
+
+        * IV.1.2 ("Only the director decides what a company does or does not do"): a tram
+          company's actions and its lines' actions, only its director at this moment (a
+          director change in a Share Round moves this at once);
+        * a player's own actions (bids, shares, returns, answers to an offer): that player.
+        """
+        seat = self._decider(action)
+        return [] if seat is None else [seat]
+
+    def _decider(self, action: Action) -> int | None:
+        from tramways.g1840.actions import CompanyAction, LineAction
+
+        if isinstance(action, CompanyAction):
+            company = self.companies.get(action.company)
+            return None if company is None else company.director
+        if isinstance(action, LineAction):
+            owner = self.line_owner.get(action.line)
+            return None if owner is None else self.companies[owner].director
+        return action.player if 0 <= action.player < self.n else None
+
+    def _check_authority(self, action: Action, seat: int | None) -> Action:
+        """Refuse ``action`` from a seat without authority over it (IV.1.2; a player's own
+        actions only from that player); return it with its ``player`` set to the seat."""
+        from tramways.g1840.actions import CompanyAction, LineAction
+
+        is_company = isinstance(action, CompanyAction | LineAction)
+        if seat is None and is_company and action.player != -1:
+            seat = action.player  # a company action built with its director's seat
+        decider = self._decider(action)
+        if decider is None:
+            if isinstance(action, CompanyAction):
+                raise IllegalAction("IV.1.2", f"{action.company} is not in the game")
+            if isinstance(action, LineAction):
+                raise IllegalAction("IV.3", f"line {action.line} is owned by no company")
+            raise IllegalAction("III.1", f"no player {action.player + 1}")
+        if seat is None:
+            seat = decider
+        if seat != decider:
+            if isinstance(action, CompanyAction | LineAction):
+                what = (action.company if isinstance(action, CompanyAction)
+                        else f"line {action.line}'s company {self.line_owner[action.line]}")
+                raise IllegalAction("IV.1.2", f"only the director decides what a company does: "
+                                              f"{what} is directed by "
+                                              f"{self.players[decider].name}")
+            raise IllegalAction("III.1", f"seat {seat + 1} may not act for "
+                                         f"{self.players[decider].name}")
+        if is_company and action.player != seat:
+            action = dataclasses.replace(action, player=seat)
+        return action
+
+    def apply(self, action: Action, seat: int | None = None) -> list[str]:
+        """Play ``action`` for ``seat`` (``None``: the seat that decides it, :meth:`seats_for`).
+        """
         from tramways.g1840 import flow
         from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate, ScrapTram
 
         if self.finished:
             raise IllegalAction("XI", "the game is over")
+        action = self._check_authority(action, seat)
         module = self._module()
         actor = module.acting(self)
         log: list[str] = []
         if isinstance(action, ReturnPrivate | CompanyReturnPrivate | ScrapTram) and (
-                action.player not in (-1, actor) or not self._module_handles(action)):
+                action.player != actor or not self._module_handles(action)):
             self._anytime(action, log)
         else:
-            if action.player not in (-1, actor):
+            if action.player != actor:
                 raise IllegalAction(self.turn_rule(),
                                     f"it is {self.players[actor].name}'s turn")
             module.apply(self, action, log)
@@ -370,16 +426,12 @@ class State1840:
         if private is not None and private == _offered_private(self):
             raise IllegalAction("IV.2", f"{private} is under offer; the owner answers first")
         if isinstance(action, ReturnPrivate):
-            if not 0 <= action.player < self.n:
-                raise IllegalAction("IV.2", f"no player {action.player}")
             return_private(self, action.player, action.private, log)
             return
         assert isinstance(action, CompanyAction)
         company = self.companies.get(action.company)
         if company is None:
             raise IllegalAction("IV.1.2", f"{action.company} is not in the game")
-        if action.player not in (-1, company.director):  # -1: the notation names no seat
-            raise IllegalAction("IV.1.2", f"seat {action.player} does not direct {company.id}")
         if isinstance(action, ScrapTram):
             trams.scrap(self, company, action.colour, log)
         else:

@@ -76,8 +76,13 @@ def legal_actions(state: TrambahnState, player: int | None = None) -> list[Actio
     return acts
 
 
-def apply_action(state: TrambahnState, action: Action) -> list[str]:
-    """Check and apply one action; return log lines.  ``IllegalAction`` changes nothing."""
+def apply_action(state: TrambahnState, action: Action, seat: int | None = None) -> list[str]:
+    """Check and apply one action played by ``seat``; return log lines.  ``IllegalAction``
+    changes nothing.  A player's actions are played by that player only ("Course of Play":
+    you take your turn); ``seat=None`` is the player the action names."""
+    if seat is not None and seat != action.player:
+        raise IllegalAction("Course of Play",
+                            f"seat {seat + 1} may not play P{action.player + 1}'s action")
     if state.over:
         raise IllegalAction("Game End", "the game is over")
     if action.player != state.turn:

@@ -103,10 +103,15 @@ class TrambahnState:
 
         return legal_actions(self, player)
 
-    def apply(self, action: Action) -> list[str]:
+    def seats_for(self, action: Action) -> list[int]:
+        """Every Trambahn action is decided by the player it names (and nobody else)."""
+        return [action.player] if action.player in (0, 1) else []
+
+    def apply(self, action: Action, seat: int | None = None) -> list[str]:
+        """Play ``action`` for ``seat`` (``None``: the player the action names)."""
         from tramways.trambahn.rules import apply_action
 
-        return apply_action(self, action)
+        return apply_action(self, action, seat)
 
     def is_over(self) -> bool:
         return self.over
