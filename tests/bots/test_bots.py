@@ -26,7 +26,7 @@ def _positions(n_games: int, seed: int):
 
 def test_registry_names_and_unknown_bot():
     assert bot_names("trambahn") == ["random", "rule", "search"]
-    assert bot_names("1840") == ["random"]
+    assert bot_names("1840") == ["random", "rule"]
     for name in bot_names("trambahn"):
         bot = make_bot(name, GAME)
         assert isinstance(bot, Bot) and bot.name == name

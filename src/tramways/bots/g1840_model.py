@@ -1,0 +1,226 @@
+"""What an 1840 bot knows, rebuilt from a player's view only.
+
+1840 hides nothing but the order of the line-card deck, and the view shows only its size
+(``"line_deck": n``).  :class:`ViewModel` rebuilds the board from the view (tiles, line and
+Stadtbahn station markers) and answers the questions a player asks at the table: what does a
+line earn now (the exact router, IX.8), what would it earn after this lay / marker, what does a
+Stadtbahn company run (VIII.5.2), how many Line and Company Rounds are left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from tramways.g1840.board import Board, default_location_map
+from tramways.g1840.entities import Entities, entities, layout_name, privates_in
+from tramways.g1840.routes import RouteContext, best_route
+from tramways.g1840.stadtbahn_runs import stadtbahn_run
+
+View = Mapping[str, Any]
+
+_BOARDS: dict[tuple[Any, ...], Board] = {}
+"""Boards rebuilt from views, by (layout, ruleset, tiles, markers): a small cache (a bot asks
+many questions about one position, and positions repeat between a bot's decisions)."""
+
+
+def layout_of(view: View) -> str:
+    """The layout of the game a view shows (R-SETUP-3): the small 3-player map has no Prater."""
+    n = len(view["players"])
+    if n == 3 and set(view["privates"]) == set(privates_in("small3")):
+        return layout_name(3, True)
+    return layout_name(n, False)
+
+
+def markers_of(view: View) -> list[list[Any]]:
+    """Every station marker in the view as ``[hex, location, owner]`` (lines are ints)."""
+    out: list[list[Any]] = []
+    for sid, s in view["stadtbahn"].items():  # printed first, as on the engine's board
+        for place in s["markers"]:
+            coord, loc = place.split(".")
+            out.append([coord, int(loc), sid])
+    for company in view["companies"].values():
+        for line, places in company["markers"].items():
+            for place in places:
+                coord, loc = place.split(".")
+                out.append([coord, int(loc), int(line)])
+    return out
+
+
+def board_of(view: View) -> Board:
+    """The board a view shows (shared: copy it before changing it)."""
+    tiles = view["tiles"]
+    markers = markers_of(view)
+    key = (layout_of(view), view["ruleset"],
+           tuple(sorted((c, t[0], t[1]) for c, t in tiles.items())),
+           tuple(sorted((c, lo, str(o)) for c, lo, o in markers)))
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) > 64:
+            _BOARDS.clear()
+        board = Board.from_json({"layout": key[0], "ruleset": view["ruleset"], "tiles": tiles,
+                                 "markers": markers})
+        _BOARDS[key] = board
+    return board
+
+
+class ViewModel:
+    """Questions about the position in ``view`` for the player ``me`` (the one to act)."""
+
+    def __init__(self, view: View, me: int | None = None) -> None:
+        self.view = view
+        turn = view.get("turn") or {}
+        seat = turn.get("player", view.get("viewer"))
+        self.me: int = me if me is not None else int(seat if seat is not None else 0)
+        self.ent: Entities = entities()
+        self.n = len(view["players"])
+        self.phase: str = view["round_info"]["phase"]
+        self.round: str = view["round"]
+        self.ruleset: str = view["ruleset"]
+        names = [r.name for r in self.ent.round_bar]
+        self.round_index = names.index(self.round) if self.round in names else 0
+        self._runs: dict[tuple[Any, ...], int] = {}
+
+    # --- the calendar --------------------------------------------------------------------
+    def rounds_left(self, kind: str, include_current: bool = False) -> int:
+        """Rounds of ``kind`` ("LR", "CR", "SR") after the current one (or from it)."""
+        start = self.round_index + (0 if include_current else 1)
+        return sum(1 for r in self.ent.round_bar[start:] if r.type == kind)
+
+    def stadtbahn_multipliers_left(self) -> int:
+        """Sum of the Stadtbahn multipliers of the Company Rounds still to come (VIII.5.2)."""
+        bar = self.ent.round_bar
+        return sum(self.ent.stadtbahn_multiplier.get(r.name, 1)
+                   for r in bar[self.round_index + 1:] if r.type == "CR")
+
+    # --- the board -----------------------------------------------------------------------
+    @cached_property
+    def board(self) -> Board:
+        return board_of(self.view)
+
+    def company_of_line(self, line: int) -> str | None:
+        for cid, c in self.view["companies"].items():
+            if line in c["lines"]:
+                return str(cid)
+        return None
+
+    def tram_of(self, line: int) -> str | None:
+        cid = self.company_of_line(line)
+        if cid is None:
+            return None
+        c = self.view["companies"][cid]
+        i = c["lines"].index(line)
+        trams = c["trams"]
+        return trams[i] if i < len(trams) else None
+
+    def maintenance(self, colour: str | None) -> int:
+        newest = self.view["trams"]["newest"]
+        if colour is None or newest is None:
+            return 0
+        return self.ent.maintenance_for(colour, newest)
+
+    def landmarks(self, cid: str) -> frozenset[str]:
+        return frozenset(self.ent.privates[p].landmark_hex
+                         for p in self.view["companies"][cid]["privates"])
+
+    def run_value(self, line: int, board: Board | None = None, colour: str | None = None,
+                  with_maintenance: bool = True) -> int:
+        """The revenue of ``line``'s best run on ``board`` (IX.8), before maintenance unless
+        ``with_maintenance``; 0 if it has no valid route."""
+        board = board if board is not None else self.board
+        cid = self.company_of_line(line)
+        if cid is None:
+            return 0
+        if colour is None:
+            colour = self.tram_of(line)
+        maint = self.maintenance(colour) if with_maintenance else 0
+        key = (id(board), line, colour, maint)
+        if board is self.board and key in self._runs:
+            return self._runs[key]
+        try:
+            run = best_route(RouteContext(board=board, line=line, phase=self.phase,
+                                          landmark_hexes=self.landmarks(cid),
+                                          maintenance=maint, ruleset=self.ruleset))
+        except (ValueError, KeyError):
+            run = None
+        value = 0 if run is None else int(run.revenue) + maint
+        if board is self.board:
+            self._runs[key] = value
+        return value
+
+    def reach_size(self, line: int, board: Board | None = None) -> int:
+        """How many stops ``line`` reaches (a lay's tie-breaker: room to grow)."""
+        board = board if board is not None else self.board
+        try:
+            return len(board.reach(line).locations)
+        except (ValueError, KeyError):
+            return 0
+
+    def after_lay(self, coord: str, tile: str, rotation: int) -> Board | None:
+        """A copy of the board with the tile laid (None if it cannot be put there)."""
+        board = self.board.copy()
+        try:
+            mapping = default_location_map(board, coord, tile, rotation) if board.tile(coord) \
+                else None
+            board.lay(coord, tile, rotation, mapping)
+        except (ValueError, KeyError):
+            return None
+        return board
+
+    def after_marker(self, coord: str, location: int, owner: Any, remove: bool = False
+                     ) -> Board | None:
+        board = self.board.copy()
+        try:
+            if remove:
+                board.remove_marker(coord, location, owner)
+            else:
+                board.place_marker(coord, location, owner)
+        except (ValueError, KeyError):
+            return None
+        return board
+
+    def stadtbahn_value(self, sid: str, board: Board | None = None) -> int:
+        """What Stadtbahn company ``sid`` runs now (x1, VIII.5.2)."""
+        board = board if board is not None else self.board
+        try:
+            return int(stadtbahn_run(board, sid, self.phase, 1).revenue)
+        except (ValueError, KeyError):
+            return 0
+
+    # --- money ---------------------------------------------------------------------------
+    def player(self, seat: int | None = None) -> Mapping[str, Any]:
+        return self.view["players"][self.me if seat is None else seat]
+
+    def company(self, cid: str) -> Mapping[str, Any]:
+        return self.view["companies"][cid]
+
+    def price(self, cid: str) -> int:
+        if cid in self.view["companies"]:
+            return int(self.view["companies"][cid]["price"])
+        return int(self.view["stadtbahn"][cid]["price"])
+
+    def tram_price(self, colour: str) -> int:
+        """The cheapest price of ``colour`` on sale (VIII.5.3), or a large number."""
+        best = 10**6
+        for t in self.view["trams"]["on_sale"]:
+            if t["colour"] == colour:
+                price = self.ent.tram_prices_by_space[colour][t["space"]]
+                if price is not None:
+                    best = min(best, price)
+        return best
+
+    def line_income(self, cid: str) -> int:
+        """What the company's lines earn per Line Round now, trams and maintenance included."""
+        return sum(max(0, self.run_value(line)) for line in self.company(cid)["lines"]
+                   if self.tram_of(line) is not None)
+
+    def share_income(self, cid: str) -> float:
+        """Expected dividends of one 10% share until the end of the game (a rough guess:
+        tram companies pay out their present income; Stadtbahn companies their present run
+        times the multipliers still to come)."""
+        if cid in self.view["stadtbahn"]:
+            run = max(self.stadtbahn_value(cid), int(self.view["stadtbahn"][cid]["last_run"]))
+            return run * self.stadtbahn_multipliers_left() / 10
+        lrs = self.rounds_left("LR", include_current=self.view["round_info"]["type"] == "LR")
+        return self.line_income(cid) * lrs / 10

@@ -1,0 +1,87 @@
+"""1840 bots: legal choices from the view only, whole games that end sensibly."""
+
+from __future__ import annotations
+
+import random
+
+from tramways.bots import Bot, make_bot
+from tramways.bots.g1840_model import ViewModel, board_of
+from tramways.bots.match import play_match
+from tramways.core import Session
+from tramways.g1840.game import GAME
+
+
+def _positions(seed: int, every: int = 7):
+    """Positions of one game of rule bots (every ``every``-th action)."""
+    bots = [make_bot("rule", GAME) for _ in range(3)]
+    s = Session.new("1840", {"players": 3}, seed)
+    rng = random.Random(seed)
+    i = 0
+    while not s.state.is_over():
+        state = s.state
+        p = state.current_players()[0]
+        if i % every == 0:
+            yield state
+        s.play(bots[p].choose(state.view(p), state.legal_actions(p), rng))
+        i += 1
+
+
+def test_rule_bot_is_registered_for_1840():
+    bot = make_bot("rule", GAME)
+    assert isinstance(bot, Bot) and bot.name == "rule"
+
+
+def test_board_rebuilt_from_the_view_is_the_engine_board():
+    """The bot's board (tiles and markers from the view) routes like the engine's (IX.8)."""
+    checked = 0
+    for state in _positions(5, every=23):
+        view = state.view(0)
+        board = board_of(view)
+        assert board.placed() == state.board.placed()
+        def markers(b):
+            return {(c, loc, str(o)) for c, by in b.all_markers().items()
+                    for loc, owners in by.items() for o in owners}
+
+        assert markers(board) == markers(state.board)
+        model = ViewModel(view)
+        for line in state.lines_with_trams():
+            run = state.route_context(line)
+            from tramways.g1840.routes import best_route
+
+            best = best_route(run)
+            expected = 0 if best is None else best.revenue + run.maintenance
+            assert model.run_value(line) == expected
+            checked += 1
+    assert checked > 5
+
+
+def test_rule_bot_chooses_legal_actions_and_explains_them():
+    bot = make_bot("rule", GAME)
+    for state in _positions(3, every=11):
+        p = state.current_players()[0]
+        legal = state.legal_actions(p)
+        assert bot.choose(state.view(p), legal, random.Random(1)) in legal
+        assert bot.explanation  # type: ignore[attr-defined]
+
+
+def test_rule_bot_ignores_the_hidden_line_deck_order():
+    """The deck order is hidden (the view shows its size): shuffling it changes no choice."""
+    bot = make_bot("rule", GAME)
+    for state in _positions(4, every=17):
+        other = state.clone()
+        random.Random(9).shuffle(other.line_deck)
+        p = state.current_players()[0]
+        assert other.view(p) == state.view(p)
+        a = bot.choose(state.view(p), state.legal_actions(p), random.Random(2))
+        b = bot.choose(other.view(p), other.legal_actions(p), random.Random(2))
+        assert a == b
+
+
+def test_four_rule_bots_finish_a_game_with_no_player_in_debt():
+    """XI: the game ends after CR6; R-END-1 wealth stays positive for sensible play."""
+    bots = [make_bot("rule", GAME) for _ in range(4)]
+    session = play_match("1840", bots, seed=2)
+    result = session.state.result()
+    assert session.state.is_over()
+    assert min(result["wealth"]) > 0
+    assert max(result["wealth"]) > 2000
