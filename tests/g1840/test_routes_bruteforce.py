@@ -27,8 +27,9 @@ LINES = (4, 6, 15, 18)
 
 
 def _red(board: Board, coord: str) -> bool:
+    """A route ends here (R-LR-6): red off-board areas except Grinzing, red tiles."""
     if board.layout.hexes[coord].area.startswith("offboard_red"):
-        return True
+        return coord != "A13"
     placed = board.tile(coord)
     return placed is not None and tiles()[placed.tile_id].colour == "red"
 
@@ -150,20 +151,34 @@ def tile_options(hexdef: HexDef, draw_colour: Callable[[], str]) -> list[str]:
     )
 
 
-def _random_board(data: st.DataObject, line: int) -> Board:
+def _random_board(data: st.DataObject, line: int, window: tuple[str, ...] = WINDOW,
+                  red: str = "K27", towards: dict[str, int] | None = None) -> Board:
+    """Random tiles on ``window`` and random markers on its interchanges and the red area
+    ``red``; each hex of ``towards`` gets a tile with tram track leaving by the given edge."""
+    towards = towards or {}
     ruleset = data.draw(st.sampled_from(["rules", "18xx.games"]))
     board = new_board(ruleset=ruleset)
     board._supply = {key: 99 for key in board._supply}  # test boards ignore the supply
-    for coord in WINDOW:
+    all_tiles = tiles()
+    for coord in window:
         hexdef = board.layout.hexes[coord]
-        if not hexdef.laying_allowed or data.draw(st.integers(0, 3)) == 0:
+        forced = coord in towards
+        if not hexdef.laying_allowed or (not forced and data.draw(st.integers(0, 3)) == 0):
             continue
         if hexdef.area == "inner_city":
             continue
         options = tile_options(hexdef, lambda: data.draw(
             st.sampled_from(["yellow", "green", "brown", "grey"])))
-        board.lay(coord, data.draw(st.sampled_from(options)), data.draw(st.integers(0, 5)))
-    interchanges = [(c, loc.id) for c in WINDOW + ("K27",) for loc in board.locations(c)
+        if forced:
+            pairs = [(t, r) for t in options for r in range(6)
+                     if towards[coord] in all_tiles[t].exits_at(r, "tram")]
+            board.lay(coord, *data.draw(st.sampled_from(pairs)))
+            continue
+        try:
+            board.lay(coord, data.draw(st.sampled_from(options)), data.draw(st.integers(0, 5)))
+        except ValueError:
+            pass  # a printed Stadtbahn marker with no place on that tile: leave the hex empty
+    interchanges = [(c, loc.id) for c in window + (red,) for loc in board.locations(c)
                     if loc.kind == "interchange"]
     for i in range(data.draw(st.integers(1, 8))):
         coord, loc = data.draw(st.sampled_from(interchanges))
@@ -192,4 +207,21 @@ def test_routes_search_equals_brute_force(data: st.DataObject) -> None:
     finally:
         search.BLOCK_BOUND_FROM = saved
     expected = brute_force_best(board, line, phase, landmarks, ruleset)
+    assert (run.revenue if run else None) == expected
+
+
+GRINZING_WINDOW = ("B10", "B12", "B14", "B16", "B18", "C11", "C13", "C15", "C17", "D12", "D14",
+                   "D16")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_routes_search_equals_brute_force_around_grinzing(data: st.DataObject) -> None:
+    """R-LR-6: the same comparison on the north of the map, where Döbling (B12) and B14 always
+    have tram track towards Grinzing (A13), which routes pass through."""
+    line = data.draw(st.sampled_from(LINES))
+    board = _random_board(data, line, GRINZING_WINDOW, "A13", {"B12": 3, "B14": 2})
+    phase = data.draw(st.sampled_from(["yellow", "green", "brown", "grey"]))
+    run = best_route(context(board, line, phase, frozenset(), 0, board.ruleset))
+    expected = brute_force_best(board, line, phase, frozenset(), board.ruleset)
     assert (run.revenue if run else None) == expected

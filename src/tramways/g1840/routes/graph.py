@@ -79,10 +79,11 @@ class TrackGraph:
 
 
 def _is_red_hex(board: Board, coord: str) -> bool:
-    """R-LR-6: a red off-board area or a hex carrying a red inner-city tile."""
-    hexdef = board.layout.hexes[coord]
-    if str(hexdef.area).startswith("offboard_red"):
-        return True
+    """R-LR-6: a hex carrying a red inner-city tile, where every route entering it ends.
+
+    Red off-board areas end routes through their tram paths, which the map data marks
+    ``terminal``; Grinzing (A13) has none: III.4.1 names it as the exception, so routes pass
+    through it like any other track (B12-A13-B14), as :meth:`Board.reach` does."""
     placed = board.tile(coord)
     if placed is None:
         return False
