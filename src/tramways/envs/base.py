@@ -1,0 +1,269 @@
+"""What both environments share: the AEC life cycle over a game of the engine.
+
+:class:`TramwaysEnv` drives a :class:`tramways.core.game.GameState` through PettingZoo's AEC
+API.  A subclass names the game and provides its :class:`Catalogue` and an ``encode(view,
+seat)`` that turns the agent's own ``view(seat)`` into the observation array: the environment
+never shows an agent anything else.
+
+Turn order is the engine's: ``agent_selection`` is the seat in ``current_players()`` (the same
+agent may act several times in a row).  The mask is that seat's ``legal_actions(seat)``
+mapped through the catalogue, so it includes what the rules allow "at any time" (1840:
+returning privates, scrapping trams) whenever it is that agent's turn; the environment does not
+interrupt another agent's turn for them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from tramways.core.actions import Action
+from tramways.core.errors import IllegalAction
+from tramways.core.game import Game, GameState
+from tramways.core.record import GameRecord
+from tramways.games import get_game
+
+
+class Catalogue:
+    """A fixed, documented list of actions: index ``i`` <-> key ``keys[i]``.
+
+    ``key_of(action)`` turns an engine action into its key (``None``: the action has no
+    index); ``notation(i)`` is a readable name for index ``i``.  ``aliases`` are further keys
+    of existing indices (Trambahn: the same action of the other seat).
+    """
+
+    def __init__(self, keys: Sequence[Hashable], key_of: Callable[[Action], Hashable | None],
+                 names: Sequence[str], aliases: dict[Hashable, int] | None = None) -> None:
+        self.keys = list(keys)
+        self.names = list(names)
+        self.index: dict[Hashable, int] = {k: i for i, k in enumerate(self.keys)}
+        if len(self.index) != len(self.keys) or len(self.names) != len(self.keys):
+            raise ValueError("catalogue keys must be unique and named")
+        self.index.update(aliases or {})
+        self.key_of = key_of
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def index_of(self, action: Action) -> int | None:
+        """The index of ``action``, or ``None`` if the catalogue has none for it."""
+        key = self.key_of(action)
+        return None if key is None else self.index.get(key)
+
+    def notation(self, i: int) -> str:
+        return self.names[i]
+
+    def legal_map(self, actions: Sequence[Action]) -> dict[int, Action]:
+        """Index -> action for a list of legal actions (actions without an index are left
+        out; two actions with one index are a catalogue bug and raise)."""
+        out: dict[int, Action] = {}
+        index, key_of = self.index, self.key_of
+        for a in actions:
+            key = key_of(a)
+            i = None if key is None else index.get(key)
+            if i is None:
+                continue
+            if i in out:
+                raise RuntimeError(f"catalogue: {a!r} and {out[i]!r} share index {i}")
+            out[i] = a
+        return out
+
+
+def place_rewards(ranks: Sequence[int]) -> list[float]:
+    """Rewards from final places (1 = best; equal ranks share a place).
+
+    Places are worth 1, ..., -1 linearly from first to last; players sharing places get the
+    mean of those places' values.  Two players: +1 / -1, a draw 0 / 0.  Sums to 0.
+    """
+    n = len(ranks)
+    if n == 1:
+        return [0.0]
+    value = [1.0 - 2.0 * k / (n - 1) for k in range(n)]
+    out = []
+    for r in ranks:
+        shared = sum(1 for q in ranks if q == r)
+        first = r - 1
+        out.append(sum(value[first:first + shared]) / shared)
+    return out
+
+
+class TramwaysEnv(AECEnv):
+    """An AEC environment over one of the engine's games (see the module docstring).
+
+    Subclasses set ``game_name``, ``catalogue``, ``obs_size`` and implement ``encode`` and
+    ``final_infos``.  Settings are the game's record settings (``players``, ...); besides
+    them ``max_steps`` truncates a game after that many actions (``None``: never).
+    """
+
+    game_name: ClassVar[str]
+    catalogue: ClassVar[Catalogue]
+    obs_size: ClassVar[int]
+    obs_low: ClassVar[float] = 0.0
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "rgb_array"],
+        "name": "tramways",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(self, render_mode: str | None = None, max_steps: int | None = None,
+                 **settings: Any) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.game: Game = get_game(self.game_name)
+        self.settings = self.game.normalize_settings(dict(settings))
+        n = int(self.settings["players"])
+        self.possible_agents = [f"player_{i + 1}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        n_actions = len(self.catalogue)
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=self.obs_low, high=np.inf, shape=(self.obs_size,),
+                                          dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self._no_mask = np.zeros(n_actions, dtype=np.int8)
+        self._rng = random.Random()
+        self.state: GameState | None = None
+        self.game_seed = 0
+        self.actions: list[Action] = []
+
+    # --- the game -------------------------------------------------------------------------
+    def encode(self, view: Any, seat: int) -> np.ndarray:
+        """The observation array from ``view`` (``state.view(seat)``) only."""
+        raise NotImplementedError
+
+    def final_infos(self, result: Any) -> list[dict[str, Any]]:
+        """Per seat: the raw final result (and ``rank``, 1 = best)."""
+        raise NotImplementedError
+
+    # --- PettingZoo -----------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game.  ``seed`` is the game's record seed (``tramways new --seed``); without
+        one the next seed comes from the environment's generator (seeded by the last seed)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = self._rng.randrange(2**53)
+        self.game_seed = game_seed
+        setup = self.game.setup(self.settings, game_seed)
+        self.setup = setup
+        self.state = self.game.new_state(self.settings, setup, game_seed)
+        self.actions = []
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Whose turn it is, and the mask of their legal actions."""
+        state = self.state
+        assert state is not None
+        seat = state.current_players()[0]
+        self.agent_selection = self.possible_agents[seat]
+        self._legal = self.catalogue.legal_map(state.legal_actions(seat))
+        mask = np.zeros(len(self.catalogue), dtype=np.int8)
+        mask[list(self._legal)] = 1
+        self._mask = mask
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """The agent's action mask (all zeros unless it is the agent's turn).  The same
+        array as ``observe(agent)["action_mask"]``, without building the observation."""
+        if agent != self.agent_selection or self.terminations.get(agent, True) \
+                or self.truncations.get(agent, True):
+            return self._no_mask.copy()
+        return self._mask.copy()
+
+    def legal_actions(self) -> dict[int, Action]:
+        """Index -> engine action, for the agent to move."""
+        return dict(self._legal)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.state is not None
+        seat = self._seat[agent]
+        return {"observation": self.encode(self.state.view(seat), seat),
+                "action_mask": self.action_mask(agent)}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        assert state is not None
+        chosen = self._legal.get(int(action))
+        if chosen is None:
+            text = self.catalogue.notation(int(action)) if 0 <= int(action) < len(
+                self.catalogue) else "out of range"
+            raise IllegalAction("action mask",
+                                f"action {int(action)} ({text}) is not legal for {agent} now")
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.rewards:
+            self.rewards[a] = 0.0
+        state.apply(chosen)
+        self.actions.append(chosen)
+        if state.is_over():
+            result = state.result()
+            infos = self.final_infos(result)
+            ranks = [info["rank"] for info in infos]
+            for a, r, info in zip(self.possible_agents, place_rewards(ranks), infos, strict=True):
+                self.rewards[a] = r
+                self.infos[a] = info
+                self.terminations[a] = True
+        elif self.max_steps is not None and len(self.actions) >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
+            self._refresh()
+        else:
+            self._refresh()
+        self._accumulate_rewards()
+
+    def record(self) -> GameRecord:
+        """The game so far as a record (``tramways show`` / ``replay`` read it)."""
+        return GameRecord(
+            game=self.game.name, version=self.game.version, settings=self.settings,
+            seed=self.game_seed, setup=self.setup,
+            actions=[self.game.format_action(a) for a in self.actions], meta={})
+
+    def render(self) -> Any:
+        if self.render_mode is None:
+            return None
+        assert self.state is not None
+        if self.render_mode == "ansi":
+            text_view = getattr(self.game, "text_view", None)
+            view = self.state.view(None)
+            return text_view(view) if text_view else repr(view)
+        return self.render_rgb()
+
+    def render_rgb(self) -> np.ndarray:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+
+def wrap(env: TramwaysEnv) -> Any:
+    """The public ``env()``: PettingZoo's order-enforcing wrapper (illegal actions raise)."""
+    return wrappers.OrderEnforcingWrapper(env)
