@@ -7,7 +7,8 @@ never shows an agent anything else.
 
 Turn order is the engine's: ``agent_selection`` is the seat in ``current_players()`` (the same
 agent may act several times in a row).  The mask is that seat's ``legal_actions(seat)``
-mapped through the catalogue, so it includes what the rules allow "at any time" (1840:
+mapped through the catalogue (an action is played with ``apply(action, seat)``, so the engine
+checks the agent's authority too), so it includes what the rules allow "at any time" (1840:
 returning privates, scrapping trams) whenever it is that agent's turn; the environment does not
 interrupt another agent's turn for them.
 """
@@ -222,7 +223,7 @@ class TramwaysEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0
-        state.apply(chosen)
+        state.apply(chosen, self._seat[agent])
         self.actions.append(chosen)
         if state.is_over():
             result = state.result()
