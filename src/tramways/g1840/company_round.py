@@ -221,7 +221,7 @@ def _end_buying(state: State1840) -> None:
     sub: CompanyRound = state.sub
     if sub.step == "d":
         sub.idx += 1
-        sub.paid = state.x18 and sub.phase == "buy"
+        sub.paid = state.rules.dividends_first and sub.phase == "buy"  # X-2
     elif sub.step == "post":
         sub.queue.pop(0)
     else:
@@ -301,7 +301,7 @@ def _next_bidder(state: State1840, log: list[str]) -> None:
     sub.auction = None
     sub.buying = winner.id
     log.append(f"{winner.id} buys line {a.line} for {a.high}")
-    if state.x18 and _chooser(state) is None:
+    if state.rules.lines_drawn_after_auctions and _chooser(state) is None:
         _draw_lines(state, log)  # the site refills the display as soon as the auctions end
 
 
@@ -311,13 +311,13 @@ def settle(state: State1840, log: list[str]) -> bool:
     while True:
         if sub.step == "d":
             if sub.idx >= len(sub.order):
-                if not state.x18 or sub.phase == "div":
+                if not state.rules.dividends_first or sub.phase == "div":
                     _stadtbahn_runs(state, log)
                     if last(state):
                         state.finished = True
                         log.append("The game ends after CR6 (XI, R-CR-4)")
                         return True
-                    if state.x18:  # X-2: now a tram buying turn per company
+                    if state.rules.dividends_first:  # X-2: now a tram buying turn per company
                         sub.phase, sub.idx, sub.paid = "buy", 0, True
                         continue
                 if all(len(c.lines) >= 3 for c in state.companies.values()):
@@ -332,7 +332,7 @@ def settle(state: State1840, log: list[str]) -> bool:
                     sub.paid = True
                     continue
                 return False
-            if state.x18 and sub.phase == "div":  # X-2: every dividend first
+            if state.rules.dividends_first and sub.phase == "div":  # X-2: every dividend first
                 sub.idx, sub.paid = sub.idx + 1, False
                 continue
             if last(state) or not trams.has_turn(state, company):
@@ -356,7 +356,7 @@ def settle(state: State1840, log: list[str]) -> bool:
                 return False
             chooser = _chooser(state)
             if chooser is None:
-                if state.x18:
+                if state.rules.lines_drawn_after_auctions:
                     _draw_lines(state, log)
                 sub.step = "post"
                 sub.queue = [c for c in sub.order if c not in sub.bought]
@@ -407,7 +407,7 @@ def _mandatory_buy(state: State1840, company: TramCompany, colour: str,
     sub: CompanyRound = state.sub
     trams.buy(state, company, colour, log, mandatory=True)
     sub.queue.pop(0)
-    if not state.x18 and trams.arrangements(company):
+    if not state.rules.no_rearrange_after_mandatory and trams.arrangements(company):
         sub.final.append(company.id)
 
 
@@ -434,7 +434,7 @@ def _draw_lines(state: State1840, log: list[str]) -> None:
 def _new_line_cards(state: State1840, log: list[str]) -> None:
     """VIII.7, R-CR-8: players + 1 new lines (or all left) while any company has room."""
     if not any(len(c.lines) < 3 for c in state.companies.values()):
-        if state.x18 and state.line_display:
+        if state.rules.lines_drawn_after_auctions and state.line_display:
             # the site removes the unsold lines once every company has three
             log.append("Unsold lines leave the game: "
                        + ", ".join(str(n) for n in state.line_display))

@@ -109,7 +109,7 @@ def _home_choice(state: State1840, line: int) -> bool:
     the director chooses (a ``PlaceStation`` on the home hex, free) before anything else in
     the line's first turn. The 18xx.games ruleset places it automatically, as the site does.
     """
-    if state.x18 or state.board is None:
+    if state.rules.auto_home_circle or state.board is None:
         return False
     options = _home_options(state, line)
     if len({(o.coord, o.location) for o in options}) < 2:
@@ -159,7 +159,7 @@ def tile_options(state: State1840, turn: Turn) -> list[Any]:
         out.extend(legality.legal_bonus_lays(state, turn.line, turn.bonus,
                                              laid_this_turn=turn.laid_hexes))
     if not turn.laid:
-        out.extend(legality.legal_tile_lays(state, turn.line, first_turn=turn.first and not state.x18,
+        out.extend(legality.legal_tile_lays(state, turn.line, first_turn=turn.first and not state.rules.home_tile_anywhere,
                                             laid_this_turn=turn.laid_hexes, mode="normal"))
     if not turn.stadtbahn:
         out.extend(legality.legal_stadtbahn_lays(state, turn.line))
@@ -193,7 +193,7 @@ def _check_lay(state: State1840, turn: Turn, action: LayTile) -> Any:
     if not turn.laid:
         attempts.append(lambda: legality.check_tile_lay(
             state, turn.line, action.hex, action.tile, action.rotation,
-            first_turn=turn.first and not state.x18, laid_this_turn=turn.laid_hexes, mode="normal"))
+            first_turn=turn.first and not state.rules.home_tile_anywhere, laid_this_turn=turn.laid_hexes, mode="normal"))
     for attempt in attempts:
         try:
             return attempt()
@@ -329,7 +329,7 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
         turn.bonus = None
     elif isinstance(action, Run):
         _run(state, turn, action, log)
-        if state.x18 and private_options(state, turn):
+        if state.rules.private_after_run and private_options(state, turn):
             turn.ran = True  # the site's BuyCompany step follows the run
         else:
             _next_line(state, log)
@@ -456,13 +456,13 @@ def run_value(state: State1840, line: int, route: str | None = None) -> tuple[in
     colour = state.tram_of(line)
     if colour is None or state.board is None:
         return 0, "no tram"
-    if route is None and not state.x18 and len(state.board.reach(line).locations) < 2:
+    if route is None and not state.rules.purple_station_route_end and len(state.board.reach(line).locations) < 2:
         return 0, "no route"  # IX.2: a route joins two revenue locations the line reaches
     ctx = state.route_context(line)
-    best = None if (route is not None and state.x18) else best_route(ctx)
+    best = None if (route is not None and state.rules.runs_as_recorded) else best_route(ctx)
     if route is not None:
         claimed = check_route(ctx, route)
-        if state.x18:  # X-8: a recorded run is taken as recorded when valid
+        if state.rules.runs_as_recorded:  # X-8: a recorded run is taken as recorded when valid
             return claimed.total, format_route(claimed)
         if best is None or claimed.total != best.total:
             raise IllegalAction("IX.8", f"the claimed route earns {claimed.total}; "
@@ -487,7 +487,7 @@ def receive_income(state: State1840, company_id: str, income: int, log: list[str
         company.revenue += income
         return
     loss = -income
-    if not state.x18:  # X-3: the 18xx.games ruleset skips the revenue space
+    if not state.rules.loss_skips_revenue:  # X-3: the 18xx.games ruleset skips the revenue space
         take = min(loss, company.revenue)
         company.revenue -= take
         loss -= take

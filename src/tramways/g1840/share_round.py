@@ -213,7 +213,7 @@ def settle(state: State1840, log: list[str]) -> bool:
     sub: ShareRound = state.sub
     if not sub.done:
         return False
-    risers = list(state.companies) + (list(state.stadtbahn) if state.x18 else [])
+    risers = list(state.companies) + (list(state.stadtbahn) if state.rules.stadtbahn_sold_out_rise else [])
     for company in state.market.order(risers):
         tram = state.companies.get(company) or state.stadtbahn[company]
         if tram.ipo == 0 and tram.pool == 0:

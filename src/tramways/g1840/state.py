@@ -17,6 +17,7 @@ from tramways.core.errors import IllegalAction
 from tramways.g1840.edition import Edition
 from tramways.g1840.entities import Entities, RoundDef, entities
 from tramways.g1840.market import ShareMarket
+from tramways.g1840.ruleset import Ruleset
 
 Owner = int | str
 """A private's owner: a player seat, or a tram company id."""
@@ -89,9 +90,8 @@ class State1840:
         self.settings = settings
         self.n: int = settings["players"]
         self.layout_name: str = setup["layout"]
-        self.ruleset: str = settings.get("ruleset", "rules")
-        self.x18: bool = self.ruleset == "18xx.games"
-        """The 18xx.games ruleset (RULINGS.md X-1..X-9), for records imported from the site."""
+        self.rules: Ruleset = Ruleset.of(settings)
+        """The switches of the ruleset and edition the game is played under (X-n, R-VERSION-1)."""
         names = settings["names"]
         self.players: list[PlayerState] = [
             PlayerState(names[i], ent.starting_cash[self.n], ent.pre_emptive_right)
@@ -101,13 +101,14 @@ class State1840:
         self.order: list[int] = list(setup["playing_order"])
         self.companies: dict[str, TramCompany] = {}
         # R-SETUP-1: any of the six; X-1: the ones drawn at set-up
-        self.unchosen: list[str] = list(setup.get("tram_companies") or ent.tram_companies)
+        drawn = setup.get("tram_companies") if self.rules.companies_drawn else None
+        self.unchosen: list[str] = list(drawn or ent.tram_companies)
         self.stadtbahn: dict[str, StadtbahnCompany] = {
             s: StadtbahnCompany(s) for s in setup["stadtbahn"]
         }
         self.edition = Edition.of(settings)
         """The edition of the rulings the game is played under (R-VERSION-1)."""
-        self.market = ShareMarket(climb_at_row_end=self.edition.climbs_at_row_end(self.x18))
+        self.market = ShareMarket(climb_at_row_end=self.rules.climb_at_row_end)
         for s in self.stadtbahn:
             self.market.place(s, ent.stadtbahn_par_cells[ent.stadtbahn[s].par])
         self.private_owner: dict[str, Owner | None] = {p: None for p in setup["privates"]}
@@ -122,7 +123,7 @@ class State1840:
             spaces=[(colours[0], counts[colours[0]]), None, None], queue=colours[1:]
         )
         self.tram_counts = dict(counts)
-        self.board: Any = _new_board(self.layout_name, self.ruleset)
+        self.board: Any = _new_board(self.layout_name, self.rules.name)
         self.round_index = 0
         self.sub: Any = None
         self.finished = False
@@ -244,7 +245,7 @@ class State1840:
             phase=self.phase,
             landmark_hexes=self.landmark_hexes(company.id),
             maintenance=maintenance,
-            ruleset=self.ruleset,
+            ruleset=self.rules,
         )
 
     # --- the GameState protocol ---------------------------------------------------------

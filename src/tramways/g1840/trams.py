@@ -106,7 +106,7 @@ def turn_actions(state: State1840, company: TramCompany, player: int) -> list[Ac
 def private_funds(state: State1840, company: TramCompany) -> int:
     """What the company would get by returning all its privates to the bank (IV.2: at any
     time, for face value).  0 with the 18xx.games ruleset, whose automatic steps ignore it."""
-    if state.x18:
+    if state.rules.no_private_funds:
         return 0
     return sum(state.ent.privates[p].face_value for p in company.privates)
 

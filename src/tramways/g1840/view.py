@@ -91,7 +91,7 @@ def view(state: State1840, player: int | None) -> dict[str, Any]:
                                  if isinstance(v, (int, str))}
     return {
         "game": "1840",
-        "ruleset": state.ruleset,
+        "ruleset": state.rules.name,
         "viewer": player,
         "round": state.round.name,
         "round_info": round_info,

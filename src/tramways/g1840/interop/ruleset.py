@@ -2,7 +2,8 @@
 
 A record imported from 18xx.games carries ``settings["ruleset"] == "18xx.games"``; it switches
 exactly these behaviours and nothing else (rules/RULINGS.md, "18xx.games ruleset").  The engine
-imports :data:`RULESET_18XX` and branches with :func:`uses_18xx_ruleset`.  Each switch says which
+reads them as the named fields of :class:`tramways.g1840.ruleset.Ruleset` (one per X-n), never
+the ruleset's name.  Each switch says which
 of our rulings it replaces, where the engine must branch, and where it shows in the 2-player
 oracle game (indexes into its ``actions``; "none" when that game never reaches the case).
 

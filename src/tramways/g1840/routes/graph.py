@@ -577,7 +577,7 @@ def line_graph(ctx: RouteContext) -> LineGraph:
     n = len(graph.stops)
     line = ctx.line
     usable = [True] * n
-    if ctx.ruleset != "18xx.games":
+    if not ctx.ruleset.purple_station_route_end:
         for i in stations:
             usable[i] = False  # R-LR-6 vs X-6
     value = list(halts)
@@ -641,7 +641,7 @@ def build_line_graph(ctx: RouteContext) -> LineGraph:
     for i, (coord, loc_id) in enumerate(graph.stops):
         kind = graph.kinds[i]
         if kind == STATION:
-            usable[i] = ctx.ruleset == "18xx.games"  # R-LR-6 vs X-6
+            usable[i] = ctx.ruleset.purple_station_route_end  # R-LR-6 vs X-6
             continue
         markers = marker_cache.get(coord)
         if markers is None:
@@ -771,7 +771,7 @@ def route_line_graph(ctx: RouteContext, route: list[Stop]) -> LineGraph:
             links.append(Link(a, b, mask, steps, exit_edge, entry_edge))
     graph = TrackGraph(stops, index, kinds, terminal, locdefs, links, incident)
     phase, line = ctx.phase, ctx.line
-    usable = [not (ctx.ruleset != "18xx.games" and kind == STATION) for kind in kinds]
+    usable = [ctx.ruleset.purple_station_route_end or kind != STATION for kind in kinds]
     value = [loc.value(phase) if kind == HALT else 0 for kind, loc in zip(kinds, locdefs,
                                                                            strict=True)]
     end_only = list(terminal)

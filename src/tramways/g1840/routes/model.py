@@ -10,13 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tramways.g1840.ruleset import RULES, Ruleset
+
 if TYPE_CHECKING:
     from tramways.g1840.board import Board
     from tramways.g1840.model import PathDef
-
-RULESETS = ("rules", "18xx.games")
-"""``"rules"`` is the printed rules with RULINGS.md; ``"18xx.games"`` adds X-6 (an empty purple
-station hex is a valid route end worth 0)."""
 
 PHASES = ("yellow", "green", "brown", "grey")
 
@@ -33,7 +31,8 @@ class RouteContext:
 
     ``landmark_hexes``: the landmark hexes of the privates owned by the line's tram company.
     ``maintenance``: the tram's figure from Table 7 (negative; ``+200`` for a purple tram), or
-    ``None`` when the line has no tram.  ``ruleset``: ``"rules"`` or ``"18xx.games"`` (X-6).
+    ``None`` when the line has no tram.  ``ruleset``: the game's :class:`Ruleset` (X-6; its
+    name, ``"rules"`` or ``"18xx.games"``, is accepted and read as that ruleset).
     """
 
     board: Board
@@ -41,13 +40,13 @@ class RouteContext:
     phase: str
     landmark_hexes: frozenset[str] = frozenset()
     maintenance: int | None = 0
-    ruleset: str = "rules"
+    ruleset: Ruleset = RULES
 
     def __post_init__(self) -> None:
         if self.phase not in PHASES:
             raise ValueError(f"unknown phase {self.phase!r} (one of {', '.join(PHASES)})")
-        if self.ruleset not in RULESETS:
-            raise ValueError(f"unknown ruleset {self.ruleset!r} (one of {', '.join(RULESETS)})")
+        if not isinstance(self.ruleset, Ruleset):
+            object.__setattr__(self, "ruleset", Ruleset.named(self.ruleset))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,92 @@
+"""The ruleset a game is played under: one frozen object of named switches.
+
+A game follows the printed rules with RULINGS.md (:data:`RULES`), or, for a record imported
+from 18xx.games (``settings["ruleset"] == "18xx.games"``), the site's behaviour where RULINGS.md
+lists a difference (:data:`SITE`, the switches X-n).  The edition of the rulings (R-VERSION-1,
+:mod:`tramways.g1840.edition`) is folded in where it changes a behaviour.
+
+Rules code reads the one field that names the behaviour it implements (``rules.loss_skips_revenue``)
+and never compares ruleset names.  Adding a switch is one field here (with its id in a comment)
+and one value in :func:`Ruleset.of`; the documentation of every X-n, with its evidence in the
+oracle game, is :mod:`tramways.g1840.interop.ruleset`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tramways.g1840.edition import Edition
+
+RULES_NAME = "rules"
+SITE_NAME = "18xx.games"
+NAMES = (RULES_NAME, SITE_NAME)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Which way each behaviour that differs goes (False: the printed rules with RULINGS.md)."""
+
+    name: str = RULES_NAME
+    """The settings value (``"rules"`` or ``"18xx.games"``): for records, views and the board's
+    tile chart only; rules code reads the switches below."""
+    companies_drawn: bool = False  # X-1: tram companies drawn at set-up, not chosen at par
+    dividends_first: bool = False  # X-2: CRd: every dividend, Stadtbahn runs, then buying turns
+    loss_skips_revenue: bool = False  # X-3: a negative run is paid from the treasury first
+    stadtbahn_sold_out_rise: bool = False  # X-4: the sold-out rise applies to Stadtbahn too
+    home_tile_anywhere: bool = False  # X-5: the first-turn home-base tile rule is not enforced
+    purple_station_route_end: bool = False  # X-6: an empty purple station hex ends a route
+    site_tile_supply: bool = False  # X-7: L30/L31 in F24 and G11 versions, L16 once
+    runs_as_recorded: bool = False  # X-8: a valid recorded run is taken even if not the best
+    climb_at_row_end: bool = False  # R-CR-2 of the first edition (R-VERSION-1; X-9)
+    # The site's procedure where it asks or acts differently with no effect on the rules'
+    # outcome for the records replayed so far (the importer issue lists them as X-n):
+    auto_home_circle: bool = False  # the home marker goes on the first free circle (IX.6)
+    private_after_run: bool = False  # a private may be bought after the run (the BuyCompany step)
+    lines_drawn_after_auctions: bool = False  # CRf as soon as the auctions end; unsold lines
+    #                                           leave once every company has three lines
+    no_rearrange_after_mandatory: bool = False  # no rearranging after the mandatory tram
+    no_private_funds: bool = False  # automatic steps ignore a private's face value as funds
+
+    @classmethod
+    def of(cls, settings: Mapping[str, Any]) -> Ruleset:
+        """The ruleset a game's settings select (``ruleset`` and ``edition``)."""
+        name = settings.get("ruleset", RULES_NAME)
+        edition = Edition.of(settings)
+        if name == SITE_NAME:
+            return SITE
+        if name != RULES_NAME:
+            raise ValueError(f"unknown ruleset {name!r} (known: {', '.join(NAMES)})")
+        return dataclasses.replace(RULES, climb_at_row_end=edition.climbs_at_row_end())
+
+    @classmethod
+    def named(cls, name: str | Ruleset) -> Ruleset:
+        """The ruleset of this name under the newest edition (a :class:`Ruleset` as it is)."""
+        if isinstance(name, Ruleset):
+            return name
+        return cls.of({"ruleset": name, "edition": int(max(Edition))})
+
+
+RULES = Ruleset()
+"""The printed rules with RULINGS.md (newest edition)."""
+
+SITE = Ruleset(
+    name=SITE_NAME,
+    companies_drawn=True,
+    dividends_first=True,
+    loss_skips_revenue=True,
+    stadtbahn_sold_out_rise=True,
+    home_tile_anywhere=True,
+    purple_station_route_end=True,
+    site_tile_supply=True,
+    runs_as_recorded=True,
+    climb_at_row_end=False,  # X-9: the site always went right again (amended R-CR-2)
+    auto_home_circle=True,
+    private_after_run=True,
+    lines_drawn_after_auctions=True,
+    no_rearrange_after_mandatory=True,
+    no_private_funds=True,
+)
+"""The 18xx.games ruleset (RULINGS.md X-1..X-9), for records imported from the site."""
