@@ -16,6 +16,7 @@ from typing import Any
 from tramways.g1840.board import Board, default_location_map
 from tramways.g1840.entities import Entities, entities, layout_name, privates_in
 from tramways.g1840.routes import RouteContext, best_route
+from tramways.g1840.ruleset import Ruleset
 from tramways.g1840.stadtbahn_runs import stadtbahn_run
 
 View = Mapping[str, Any]
@@ -141,7 +142,8 @@ class ViewModel:
         try:
             run = best_route(RouteContext(board=board, line=line, phase=self.phase,
                                           landmark_hexes=self.landmarks(cid),
-                                          maintenance=maint, ruleset=self.ruleset))
+                                          maintenance=maint,
+                                          ruleset=Ruleset.named(self.ruleset)))
         except (ValueError, KeyError):
             run = None
         value = 0 if run is None else int(run.revenue) + maint
