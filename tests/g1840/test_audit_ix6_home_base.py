@@ -1,5 +1,5 @@
-"""IX.6: the free home marker; D18 (the OO home of lines 1 and 2) and the home-circle
-reservation for lines that can no longer enter the game (IX.6 with VIII.6/VIII.7)."""
+"""IX.6: the free home marker; D18 (the OO home of lines 1 and 2, R-LR-13) and the home-circle
+reservation for lines that can no longer enter the game (IX.6 with VIII.6/VIII.7, R-LR-12)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_ix6_home_marker_on_d18_without_tile_is_automatic() -> None:
     assert s.has_operated(1) and not s.sub.turn.home
 
 
-def test_ix6_home_marker_on_d18_choice_of_circle_once_a_tile_is_there() -> None:
+def test_r_lr_13_ix6_home_marker_on_d18_choice_of_circle_once_a_tile_is_there() -> None:
     s = two_player_after_sr1()
     play(s, *CR1_SCRIPT[:-1])
     s.board.lay("D18", "235", 0)  # the OO tile, as if another line had laid it
@@ -45,7 +45,7 @@ def test_ix6_home_marker_on_d18_choice_of_circle_once_a_tile_is_there() -> None:
     assert not s.sub.turn.station
 
 
-def test_ix6_reservation_ends_for_lines_that_cannot_be_bought() -> None:
+def test_r_lr_12_ix6_reservation_ends_for_lines_that_cannot_be_bought() -> None:
     s = make(2, order=[0, 1], display=[1, 3, 5], deck=[2, 4, 6, 7, 15, 18])
     # 2 players: the lines removed for the small map are in neither display nor deck
     removed = [n for n in range(1, 19) if n not in s.line_display + s.line_deck]
@@ -65,7 +65,7 @@ def test_ix6_reservation_ends_for_lines_that_cannot_be_bought() -> None:
     assert all(s.may_still_operate(n) for n in s.line_owner)
 
 
-def test_ix6_reservation_ends_after_the_last_auction_of_cr5() -> None:
+def test_r_lr_12_ix6_reservation_ends_after_the_last_auction_of_cr5() -> None:
     s = two_player_after_sr1()
     play(s, *CR1_SCRIPT)
     unsold = [n for n in s.line_display + s.line_deck if n not in s.line_owner]

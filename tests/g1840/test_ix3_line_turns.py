@@ -106,7 +106,7 @@ def test_r_lr_1_a_pending_bonus_may_be_declined() -> None:
     assert exc.value.rule == "R-LR-1"
 
 
-def test_ix6_home_circles_stay_reserved_only_for_lines_that_may_still_operate() -> None:
+def test_r_lr_12_ix6_home_circles_stay_reserved_only_for_lines_that_may_still_operate() -> None:
     s = lr1a()
     assert s.may_still_operate(1) and s.may_still_operate(2)  # owned; on display
     assert not s.may_still_operate(8)  # not in the 2-player game (XIII)

@@ -1,4 +1,4 @@
-"""VI Pre-Share Round: the private auction and the playing order cards (R-ORDER-1, R-PRE-1..3)."""
+"""VI Pre-Share Round: the private auction and the playing order cards (R-ORDER-1, R-PRE-1..4)."""
 
 from __future__ import annotations
 
@@ -71,6 +71,24 @@ def test_r_pre_2_a_reduced_private_can_be_bought_at_the_reduced_price() -> None:
     s = make(2, order=[0, 1])
     play(s, "P1 pass", "P2 pass", "P1 bid KK 15", "P2 pass")
     assert s.private_owner["KK"] == 0 and s.players[0].cash == 335
+
+
+def test_r_pre_4_a_reduced_private_returns_for_its_printed_face_value() -> None:
+    """KK (face 20) bought at the reduced opening bid of 15 goes back to the bank for 20."""
+    s = make(2, order=[0, 1])
+    play(s, "P1 pass", "P2 pass", "P1 bid KK 15", "P2 pass")
+    assert s.players[0].cash == 335
+    log = play(s, "P1 return KK")
+    assert s.players[0].cash == 355 and "KK" not in s.players[0].privates
+    assert any("for 20" in line for line in log)
+
+
+def test_r_pre_4_the_reduction_is_for_that_auction_only() -> None:
+    """After the reduced KK is sold, the other privates open at their face value again."""
+    s = make(2, order=[0, 1])
+    play(s, "P1 pass", "P2 pass", "P1 bid KK 15", "P2 pass")
+    bids = [a for a in s.legal_actions(s.current_players()[0]) if isinstance(a, Bid)]
+    assert min(a.amount for a in bids if a.private == "SB") == 30
 
 
 def test_r_pre_3_all_pass_after_a_sale_pays_dividends_and_restarts() -> None:

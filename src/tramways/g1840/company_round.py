@@ -230,7 +230,8 @@ def _end_buying(state: State1840) -> None:
 
 def return_company_private(state: State1840, company: TramCompany, private: str,
                            log: list[str]) -> None:
-    """IV.2: a company may return its private to the bank for face value (to its treasury)."""
+    """IV.2: a company may return its private to the bank for face value (to its treasury;
+    the printed face value, R-PRE-4)."""
     if private not in company.privates:
         raise IllegalAction("IV.2", f"{company.id} does not own {private}")
     face = state.ent.privates[private].face_value

@@ -5,7 +5,7 @@ Lines act in number order (IX.1).  A line's turn: construction in any order, non
 by its bonus action, one station marker, any number of Stadtbahn marker removals (40 each,
 R-LR-5); then the tram's run (IX.7), which ends the turn.  The home marker is placed free at the
 start of the line's first turn (IX.6; the director picks the circle when a tile lies on the home
-hex and several circles are free, as on D18: see :func:`_home_choice`).  Income goes onto the company's revenue space; negative
+hex and several circles are free, as on D18, R-LR-13: see :func:`_home_choice`).  Income goes onto the company's revenue space; negative
 income is paid from the revenue space, then the treasury, then the director, then loans
 (IX.8, R-LR-9).  From LR2a a company may buy a private in a line's turn (IV.2).
 
@@ -101,7 +101,7 @@ def _home_options(state: State1840, line: int) -> list[Any]:
 def _home_choice(state: State1840, line: int) -> bool:
     """Whether the director must choose the circle of the home marker (IX.6).
 
-    Ruling-style reading (D18, the OO home of lines 1 and 2; IX.6 names "the interchange
+    R-LR-13 (D18, the OO home of lines 1 and 2; IX.6 names "the interchange
     bearing that line's number" but the printed hex has two circles for two lines): while no
     tile lies on the hex, its circles have no track and are alike -- the marker goes on the
     first free one and the tile laid later decides where each circle leads, so no decision is
@@ -226,7 +226,8 @@ def removal_options(state: State1840, turn: Turn) -> list[Any]:
 
 def private_options(state: State1840, turn: Turn) -> list[tuple[str, int]]:
     """IV.2: from LR2a the company may buy a player's private for 1..face value (from its
-    director at once, from another player if that player accepts)."""
+    director at once, from another player if that player accepts); the printed face value,
+    whatever the private cost in the Pre-Share Round (R-PRE-4)."""
     if state.round_index < _lr2a_index(state):
         return []
     company = state.company_of_line(turn.line)

@@ -60,7 +60,10 @@ def unsold(state: State1840) -> list[str]:
 
 
 def minimum(state: State1840, private: str) -> int:
-    """Face value, less the R-PRE-2 reduction for the cheapest unsold private."""
+    """Face value, less the R-PRE-2 reduction for the cheapest unsold private.
+
+    R-PRE-4: the reduction lowers only this opening bid; the printed face value stays what it
+    is for returns to the bank and sales to a company (IV.2)."""
     sub: PreShare = state.sub
     face = state.ent.privates[private].face_value
     if not sub.sold_any and private == _cheapest(state):

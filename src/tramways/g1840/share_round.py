@@ -162,7 +162,8 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
 
 
 def return_private(state: State1840, seat: int, private: str, log: list[str]) -> None:
-    """IV.2: a private may be returned to the bank for its face value."""
+    """IV.2: a private may be returned to the bank for its face value (the printed one, even
+    if it was bought for less in the Pre-Share Round, R-PRE-4)."""
     player = state.players[seat]
     if private not in player.privates:
         raise IllegalAction("IV.2", f"{player.name} does not own {private}")

@@ -148,7 +148,7 @@ class State1840:
         """Whether ``line`` can still enter the game, so its home circle stays reserved (IX.6):
         it is owned, or it is still to be auctioned while a company has room.
 
-        Reading (IX.6 with VIII.6 and VIII.7): IX.6 keeps a circle free for "a line that is not
+        R-LR-12 (IX.6 with VIII.6 and VIII.7): IX.6 keeps a circle free for "a line that is not
         yet operating"; a line that can never be bought never operates, and keeping its circle
         free forever would block the hex for nothing.  So the reservation ends for lines removed
         for the layout (XII, XIII: in neither display nor deck), for every unsold line once each

@@ -35,7 +35,8 @@ class BuildState(Protocol):
 
 
 def may_still_operate(state: BuildState, line: int) -> bool:
-    """Whether ``line`` can still enter the game (and so needs its home circle kept, IX.6).
+    """Whether ``line`` can still enter the game (and so needs its home circle kept, IX.6,
+    R-LR-12).
 
     Optional hook: a state may define ``may_still_operate(line)``; without it every line may
     (the literal reading of IX.6). 18xx.games removes the unsold lines once every tram company

@@ -1,12 +1,14 @@
 """Station markers: rule IX.6 (with R-LR-4 and R-LR-5).
 
 * The first marker of a line is its home base marker, free, placed when the line first operates,
-  on any free circle of its home hex (D18 is the home of lines 1 and 2: either circle).
+  on any free circle of its home hex (D18 is the home of lines 1 and 2: either circle, chosen by
+  the director once a tile lies there, R-LR-13).
 * Later markers cost the charter's next price (20, 40, 60, 80, 100 for the 2nd..6th), go on an
   unoccupied interchange circle, at most one per hex or red board-edge area per line, only with
   an unblocked connection (no reversing) to one of the line's markers, and never take the last
   free circle of a home hex whose line has not yet placed its home marker (IX.6; every home hex
-  is reserved from the start, even for lines not yet drawn).
+  is reserved from the start, even for lines not yet drawn, until the line can no longer be
+  bought, R-LR-12).
 * The bonus marker of a Stadtbahn tile is the cheapest one left and free (R-LR-4).
 * Stadtbahn markers may be removed for 40 each, any number, without connection, except the
   termini on I1, A17, I11 and F24 (R-LR-5).
