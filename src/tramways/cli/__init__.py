@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "tramways.cli.routes",
     "tramways.cli.import18xx",
     "tramways.cli.duel",
+    "tramways.cli.serve",
 )
 
 

@@ -32,6 +32,8 @@ class Game1840:
     """1840 Vienna Tramways (2-6 players)."""
 
     name = "1840"
+    hidden_information = False
+    """Everything is public (see :mod:`tramways.core.visibility`): the record may be shown."""
     version = 1
     selfplay_players = (2, 3, 4, 5, 6)
 

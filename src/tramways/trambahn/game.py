@@ -34,6 +34,8 @@ class TrambahnGame:
     name = "trambahn"
     version = 1
     selfplay_players = (2,)
+    hidden_information = True
+    """The record (seed, deal, deck order) stays with the host until the game is over."""
 
     def normalize_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
         players = settings.get("players", 2)
@@ -112,6 +114,17 @@ class TrambahnGame:
 
     def parse_action(self, text: str) -> Action:
         return notation.parse_action(text)
+
+    def reveals(self, state: TrambahnState, action: Action) -> bool:
+        """Ending a turn draws cards (Step 5) and may reshuffle (T-R-5): hidden information
+        is revealed, so the undo policy (:mod:`tramways.core.undo`) stops there."""
+        return isinstance(action, notation.EndTurn)
+
+    def public_notation(self, action: Action, viewer: int | None) -> str:
+        """The notation with the face of a card put onto a money pile hidden (Step 3)."""
+        from tramways.trambahn.views import public_notation
+
+        return public_notation(action, viewer)
 
     def player_names(self, settings: dict[str, Any]) -> Sequence[str]:
         return list(settings.get("names", DEFAULT_NAMES))

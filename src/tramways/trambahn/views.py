@@ -17,6 +17,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from tramways.core import Action
+from tramways.trambahn.actions import Income, format_action
 from tramways.trambahn.cards import CARD_FACE, COLOURS, IDS_BY_FACE, NUM_CARDS, tram_value
 from tramways.trambahn.state import Column, TrambahnState
 
@@ -80,6 +82,22 @@ def _column_view(col: Column, label: Label) -> dict[str, Any]:
         "points": col.points,
         "multiplier": tram_value(col.tram),
     }
+
+
+HIDDEN_CARD = "?"
+"""Stands for a card face nobody may know in redacted notation."""
+
+
+def public_notation(action: Action, viewer: int | None) -> str:
+    """The notation of ``action`` as ``viewer`` may read it.
+
+    Income (Step 3) puts a card face down onto the money pile, hidden from everybody (even its
+    owner's view keeps no money faces): ``P1 income 7r`` reads ``P1 income ?``.  Every other
+    action plays a card face up or names no card, so its notation is public.
+    """
+    if isinstance(action, Income):
+        return f"P{action.player + 1} income {HIDDEN_CARD}"
+    return format_action(action)
 
 
 def determinize(view: dict[str, Any], rng: random.Random) -> TrambahnState:

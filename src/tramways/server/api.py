@@ -1,0 +1,163 @@
+"""The JSON API (mounted under ``/api``), documented by FastAPI's OpenAPI page at ``/docs``.
+
+A seat token is sent as ``Authorization: Bearer <token>`` or as ``?token=<token>``; without
+one the request is a spectator's.  Every game payload is built from the viewer's own view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from tramways.server.service import ApiError, GameService
+
+router = APIRouter(tags=["games"])
+
+
+class NewGame(BaseModel):
+    game: str = Field(examples=["trambahn"])
+    settings: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str] = Field(
+        min_length=1, max_length=6, description="'human' or 'bot:random' / 'bot:rule' / 'bot:search'",
+        examples=[["human", "bot:rule"]],
+    )
+    names: list[str | None] | None = Field(default=None, description="optional name per seat")
+
+
+class Move(BaseModel):
+    n: int = Field(ge=0, description="the number of moves played so far, as the client saw it")
+    action: str = Field(min_length=1, max_length=500, examples=["P1 passenger 7r"])
+
+
+class Undo(BaseModel):
+    n: int = Field(ge=0, description="the number of moves played so far, as the client saw it")
+    count: int = Field(default=1, ge=1, le=100, description="how many of your moves to take back")
+
+
+class Mine(BaseModel):
+    tokens: list[str] = Field(max_length=200)
+
+
+def _service(request: Request) -> GameService:
+    service: GameService = request.app.state.service
+    return service
+
+
+def _token(authorization: str | None, token: str | None) -> str | None:
+    if authorization:
+        scheme, _, value = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not value.strip():
+            raise ApiError(403, "bad_token", "use 'Authorization: Bearer <seat token>'")
+        return value.strip()
+    return token or None
+
+
+AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>")]
+TokenQuery = Annotated[str | None, Query(description="the seat token (for plain links)")]
+
+
+@router.post("/games", status_code=201)
+def create_game(body: NewGame, request: Request) -> dict[str, Any]:
+    """Create a game: one secret link (token) per human seat, and a spectator link."""
+    return _service(request).create(body.game, body.settings, body.seats, body.names)
+
+
+@router.post("/games/mine")
+def my_games(body: Mine, request: Request) -> list[dict[str, Any]]:
+    """The games these seat tokens sit in, those where it is the holder's turn first."""
+    return _service(request).mine(body.tokens)
+
+
+@router.get("/games/{game_id}")
+def get_game(
+    game_id: str,
+    request: Request,
+    authorization: AuthHeader = None,
+    token: TokenQuery = None,
+    at: Annotated[int | None, Query(description="a past position: after the first N moves")] = None,
+) -> dict[str, Any]:
+    """The game as the viewer may see it: ``n``, ``to_act``, ``view``, ``legal`` (that
+    seat's moves only), ``seat``, ``status``, ``seats``, ``log``."""
+    service = _service(request)
+    seat = service.seat_for(game_id, _token(authorization, token))
+    return service.state(game_id, seat, at)
+
+
+@router.post("/games/{game_id}/moves")
+def play_move(
+    game_id: str,
+    body: Move,
+    request: Request,
+    authorization: AuthHeader = None,
+    token: TokenQuery = None,
+) -> dict[str, Any]:
+    """Play one move as move number ``n``.  200: the new payload; 403: not your seat; 409:
+    ``n`` is stale (the body's ``state`` is the fresh payload); 422: illegal (``rule``,
+    ``message``).  The same move sent twice counts once."""
+    service = _service(request)
+    seat = service.seat_for(game_id, _token(authorization, token))
+    return service.move(game_id, seat, body.n, body.action)
+
+
+@router.post("/games/{game_id}/undo")
+def undo(
+    game_id: str,
+    body: Undo,
+    request: Request,
+    authorization: AuthHeader = None,
+    token: TokenQuery = None,
+) -> dict[str, Any]:
+    """Take back your own last move(s): allowed until another seat has acted or hidden
+    information was revealed (a card drawn, a reshuffle); 422 otherwise."""
+    service = _service(request)
+    seat = service.seat_for(game_id, _token(authorization, token))
+    return service.undo(game_id, seat, body.n, body.count)
+
+
+@router.get("/games/{game_id}/record")
+def get_record(game_id: str, request: Request) -> dict[str, Any]:
+    """The whole record (seed, set-up, actions): for a game with hidden cards (Trambahn)
+    only once it is over (403 before); for 1840 at any time."""
+    return _service(request).record(game_id)
+
+
+@router.websocket("/games/{game_id}/live")
+async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+    """Sends the viewer's payload (as ``GET /api/games/{id}``) at once and after every move."""
+    service: GameService = websocket.app.state.service
+    try:
+        seat = await run_in_threadpool(service.seat_for, game_id, token)
+        first = await run_in_threadpool(service.state, game_id, seat)
+    except ApiError as exc:
+        await websocket.close(code=4000 + exc.status, reason=exc.body["message"][:120])
+        return
+    await websocket.accept()
+    sub = websocket.app.state.hub.subscribe(game_id)
+
+    async def receive() -> None:
+        while True:
+            await websocket.receive_text()  # anything the client says is ignored
+
+    reader = asyncio.create_task(receive())
+    try:
+        await websocket.send_json(first)
+        last = first["rev"]
+        while not reader.done():
+            waiter = asyncio.create_task(sub.wait())
+            await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if reader.done():
+                waiter.cancel()
+                break
+            payload = await run_in_threadpool(service.state, game_id, seat)
+            if payload["rev"] != last:
+                last = payload["rev"]
+                await websocket.send_json(payload)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        sub.close()
+        reader.cancel()

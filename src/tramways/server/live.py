@@ -1,0 +1,62 @@
+"""The live hub: after a committed write, wake every WebSocket watching that game.
+
+Writes happen in worker threads; each subscriber remembers its own event loop and is woken
+with ``call_soon_threadsafe``.  The hub carries only ``(game, rev)``: each connection builds
+its own viewer's payload.  Across processes nothing is announced, so connections also look
+at the database every few seconds (``POLL_SECONDS``) and catch up from there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import defaultdict
+
+POLL_SECONDS = 3.0
+
+
+class Subscription:
+    def __init__(self, hub: Hub, game_id: str) -> None:
+        self.hub = hub
+        self.game_id = game_id
+        self.loop = asyncio.get_running_loop()
+        self.event = asyncio.Event()
+
+    async def wait(self, timeout: float = POLL_SECONDS) -> None:
+        try:
+            await asyncio.wait_for(self.event.wait(), timeout)
+        except TimeoutError:
+            pass
+        self.event.clear()
+
+    def close(self) -> None:
+        self.hub._remove(self)
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._subs: dict[str, set[Subscription]] = defaultdict(set)
+        self._lock = threading.Lock()
+
+    def subscribe(self, game_id: str) -> Subscription:
+        sub = Subscription(self, game_id)
+        with self._lock:
+            self._subs[game_id].add(sub)
+        return sub
+
+    def _remove(self, sub: Subscription) -> None:
+        with self._lock:
+            subs = self._subs.get(sub.game_id)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    del self._subs[sub.game_id]
+
+    def publish(self, game_id: str, rev: int) -> None:
+        with self._lock:
+            subs = list(self._subs.get(game_id, ()))
+        for sub in subs:
+            try:
+                sub.loop.call_soon_threadsafe(sub.event.set)
+            except RuntimeError:  # its loop is closed
+                self._remove(sub)

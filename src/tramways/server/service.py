@@ -1,0 +1,551 @@
+"""The games a server holds: create, view, move, undo, record, and the bots in seats.
+
+The service knows no HTTP.  It keeps a small cache of live positions keyed by
+``(game, rev)``; every request compares the cached ``rev`` with the database's and rebuilds
+the position from the record when they differ (another process wrote), so the cache is never
+trusted across processes.  A move is checked on a clone of the position, written in one
+transaction (compare-and-set on ``games.rev`` plus the unique ``(game, seq)`` of
+``actions``), and only then installed in the cache and announced to listeners.
+
+Everything that leaves the service is built from views: ``state.view(player)``, the legal
+notations of that player, and the public log (engine log lines and redacted notation).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from tramways.core import Action, GameRecord, IllegalAction, NotationError, TramwaysError
+from tramways.core.game import Game, GameState
+from tramways.core.rng import draw_seed
+from tramways.core.undo import Played, check_undo, reveals, undoable
+from tramways.core.visibility import public_notation, record_is_public
+from tramways.games import game_names, get_game
+from tramways.server.storage import ActionRow, Conflict, GameRow, SeatRow, Store
+
+logger = logging.getLogger("tramways.server")
+
+MAX_SEATS = 6
+NAME_LENGTH = 40
+
+
+class ApiError(Exception):
+    """A refusal with its HTTP status and JSON body."""
+
+    def __init__(self, status: int, error: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body: dict[str, Any] = {"error": error, "message": message, **extra}
+
+
+@dataclass(frozen=True)
+class Live:
+    """One game's current position, as replayed from its record at ``rev``."""
+
+    row: GameRow
+    game: Game
+    state: GameState
+    actions: list[Action]
+    played: list[Played]
+    log: list[str]
+    seats: list[SeatRow]
+
+    @property
+    def n(self) -> int:
+        return len(self.actions)
+
+    @property
+    def rev(self) -> int:
+        return self.row.rev
+
+
+@dataclass
+class _BotRun:
+    running: set[str] = field(default_factory=set)
+    again: set[str] = field(default_factory=set)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def _status(state: GameState) -> str:
+    return "over" if state.is_over() else "active"
+
+
+def _apply_as(state: GameState, action: Action, player: int) -> list[str]:
+    """Apply ``action`` for ``player`` (0-based), or raise ``ApiError(403)`` if it is not theirs.
+
+    An action that names its actor (every Trambahn action, 1840 player actions) must name
+    ``player``; an action whose actor the engine fills in (1840 company and line actions, by
+    their director) must be one ``player`` may take now.
+    """
+    if action.player >= 0 and action.player != player:
+        raise ApiError(403, "not_your_seat", f"that action is P{action.player + 1}'s, not yours")
+    if action.player < 0 and player not in state.current_players():
+        if action not in state.legal_actions(player):
+            raise ApiError(403, "not_your_seat", "that action is not yours to take now")
+    return state.apply(action)
+
+
+class GameService:
+    """Games in a :class:`~tramways.server.storage.Store`, with bots and change listeners."""
+
+    def __init__(self, store: Store, *, bot_workers: int = 2) -> None:
+        self.store = store
+        self._cache: dict[str, Live] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        self._listeners: list[Callable[[str, int], None]] = []
+        self._bots: dict[tuple[str, str], Any] = {}
+        self._bot_run = _BotRun()
+        self._executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
+        self._closed = False
+
+    def close(self) -> None:
+        self._closed = True
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    # -- listeners (the live hub) -----------------------------------------------------------
+
+    def add_listener(self, listener: Callable[[str, int], None]) -> None:
+        """``listener(game_id, rev)`` is called (from any thread) after every committed write."""
+        self._listeners.append(listener)
+
+    def _announce(self, game_id: str, rev: int) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(game_id, rev)
+            except Exception:  # a listener never breaks a move
+                logger.exception("live listener failed")
+
+    # -- positions --------------------------------------------------------------------------
+
+    def _lock(self, game_id: str) -> threading.Lock:
+        with self._locks_guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = threading.Lock()
+            return lock
+
+    def live(self, game_id: str) -> Live:
+        """The current position (from the cache if the database's ``rev`` still matches)."""
+        cached = self._cache.get(game_id)
+        rev = self.store.rev(game_id)
+        if rev is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}")
+        if cached is not None and cached.rev == rev:
+            return cached
+        return self._rebuild(game_id)
+
+    def _rebuild(self, game_id: str) -> Live:
+        loaded = self.store.load(game_id)
+        if loaded is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}")
+        row, rows, lines = loaded
+        game = get_game(row.game)
+        state = game.new_state(row.settings, row.setup, row.seed)
+        acts: list[Action] = []
+        played: list[Played] = []
+        for a in rows:
+            action = game.parse_action(a.notation)
+            state.apply(action)
+            acts.append(action)
+            played.append(Played(a.seat - 1 if a.seat is not None else None, a.reveals))
+        live = Live(row, game, state, acts, played, lines, self.store.seats(game_id))
+        self._cache[game_id] = live
+        return live
+
+    def seat_for(self, game_id: str, token: str | None) -> int | None:
+        """The seat (1-based) of ``token`` in this game; ``None`` for no token (a spectator).
+
+        An unknown token is refused (403), so that a mistyped link never looks like a seat.
+        """
+        if not token:
+            return None
+        seat = self.store.seat_for_token(game_id, token)
+        if seat is None:
+            if self.store.rev(game_id) is None:
+                raise ApiError(404, "not_found", f"no game {game_id!r}")
+            raise ApiError(403, "bad_token", "this token holds no seat in this game")
+        return int(seat)
+
+    # -- payloads ---------------------------------------------------------------------------
+
+    def payload(self, live: Live, seat: int | None, at: int | None = None) -> dict[str, Any]:
+        """What ``seat`` (1-based; ``None``: a spectator) may see, now or after ``at`` moves."""
+        player = seat - 1 if seat is not None else None
+        seats = [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats]
+        if at is not None and at != live.n:
+            if not 0 <= at <= live.n:
+                raise ApiError(422, "bad_position", f"?at must be between 0 and {live.n}")
+            game = live.game
+            state = game.new_state(live.row.settings, live.row.setup, live.row.seed)
+            lines: list[str] = []
+            for action in live.actions[:at]:
+                lines.extend(state.apply(action))
+            return {
+                "id": live.row.id,
+                "game": live.row.game,
+                "n": at,
+                "at": at,
+                "latest": live.n,
+                "rev": live.rev,
+                "to_act": [p + 1 for p in state.current_players()],
+                "view": state.view(player),
+                "legal": [],
+                "seat": seat,
+                "status": _status(state),
+                "seats": seats,
+                "log": lines,
+                "moves": [public_notation(game, a, player) for a in live.actions[:at]],
+                "undoable": 0,
+                "record": False,
+            }
+        state = live.state
+        human = seat is not None and live.seats[seat - 1].kind == "human"
+        return {
+            "id": live.row.id,
+            "game": live.row.game,
+            "n": live.n,
+            "at": None,
+            "latest": live.n,
+            "rev": live.rev,
+            "to_act": [p + 1 for p in state.current_players()],
+            "view": state.view(player),
+            "legal": [live.game.format_action(a) for a in state.legal_actions(player)]
+            if human and player is not None
+            else [],
+            "seat": seat,
+            "status": _status(state),
+            "seats": seats,
+            "log": list(live.log),
+            "moves": [public_notation(live.game, a, player) for a in live.actions],
+            "undoable": undoable(live.played, player) if human and player is not None else 0,
+            "record": record_is_public(live.game, state),
+        }
+
+    def state(self, game_id: str, seat: int | None, at: int | None = None) -> dict[str, Any]:
+        live = self.live(game_id)
+        self.kick_bots(game_id, live)
+        return self.payload(live, seat, at)
+
+    # -- creating ---------------------------------------------------------------------------
+
+    def create(
+        self,
+        game_name: str,
+        settings: dict[str, Any],
+        seat_kinds: list[str],
+        names: list[str | None] | None = None,
+    ) -> dict[str, Any]:
+        if game_name not in game_names():
+            raise ApiError(422, "bad_game", f"unknown game {game_name!r} ({', '.join(game_names())})")
+        game = get_game(game_name)
+        if not 1 <= len(seat_kinds) <= MAX_SEATS:
+            raise ApiError(422, "bad_seats", f"1 to {MAX_SEATS} seats")
+        names = list(names or [])
+        if len(names) > len(seat_kinds):
+            raise ApiError(422, "bad_names", "more names than seats")
+        names += [None] * (len(seat_kinds) - len(names))
+        from tramways.bots import bot_names
+
+        for kind in seat_kinds:
+            if kind == "human":
+                continue
+            bot = kind.removeprefix("bot:")
+            if not kind.startswith("bot:") or bot not in bot_names(game_name):
+                choices = ", ".join(f"bot:{b}" for b in bot_names(game_name))
+                raise ApiError(
+                    422, "bad_seats", f"a seat is 'human' or one of {choices}, not {kind!r}"
+                )
+        settings = dict(settings)
+        settings.setdefault("players", len(seat_kinds))
+        cleaned: list[str | None] = []
+        for name in names:
+            if name is not None and (not isinstance(name, str) or len(name) > NAME_LENGTH):
+                raise ApiError(422, "bad_names", f"a name is a text of at most {NAME_LENGTH}")
+            cleaned.append(name.strip() if name and name.strip() else None)
+        if any(cleaned) and "names" not in settings:
+            try:
+                defaults = list(game.player_names(game.normalize_settings(dict(settings))))
+            except TramwaysError as exc:
+                raise ApiError(422, "bad_settings", str(exc)) from None
+            if len(defaults) != len(seat_kinds):
+                defaults = [f"P{i + 1}" for i in range(len(seat_kinds))]
+            settings["names"] = [c or d for c, d in zip(cleaned, defaults, strict=True)]
+        try:
+            settings = game.normalize_settings(settings)
+        except TramwaysError as exc:
+            raise ApiError(422, "bad_settings", str(exc)) from None
+        if settings.get("players", len(seat_kinds)) != len(seat_kinds):
+            raise ApiError(
+                422, "bad_seats", f"{settings['players']} players need {settings['players']} seats"
+            )
+        seed = draw_seed()
+        setup = game.setup(settings, seed)
+        shown = list(game.player_names(settings))
+        rows = [(kind, shown[i] if i < len(shown) else f"P{i + 1}") for i, kind in enumerate(seat_kinds)]
+        game_id, tokens = self.store.create_game(
+            game.name, game.version, settings, seed, setup, rows
+        )
+        self.kick_bots(game_id)
+        return {
+            "id": game_id,
+            "game": game.name,
+            "seats": [
+                {
+                    "seat": i + 1,
+                    "kind": kind,
+                    "name": name,
+                    "token": tokens[i] if kind == "human" else None,
+                    "url": f"/g/{game_id}?token={tokens[i]}" if kind == "human" else None,
+                }
+                for i, (kind, name) in enumerate(rows)
+            ],
+            "spectate": f"/g/{game_id}",
+        }
+
+    # -- moving -----------------------------------------------------------------------------
+
+    def move(self, game_id: str, seat: int | None, n: int, text: str) -> dict[str, Any]:
+        """Play ``text`` for ``seat`` as move number ``n`` (0-based: the moves so far)."""
+        result = self._move(game_id, seat, n, text)
+        self.kick_bots(game_id)
+        return result
+
+    def _move(
+        self, game_id: str, seat: int | None, n: int, text: str, by_bot: bool = False
+    ) -> dict[str, Any]:
+        if seat is None:
+            raise ApiError(403, "spectator", "spectators cannot act: use your seat's link")
+        with self._lock(game_id):
+            live = self.live(game_id)
+            game = live.game
+            try:
+                action = game.parse_action(text)
+            except NotationError as exc:
+                raise ApiError(422, "illegal", str(exc), rule="notation") from None
+            if n != live.n:
+                if (
+                    0 <= n < live.n
+                    and live.actions[n] == action
+                    and live.played[n].seat == seat - 1
+                ):
+                    return self.payload(live, seat)  # the same move again: it counts once
+                raise ApiError(
+                    409,
+                    "stale",
+                    f"move {n} is not the next one: {live.n} moves have been played",
+                    state=self.payload(live, seat),
+                )
+            if (live.seats[seat - 1].kind != "human") != by_bot:
+                raise ApiError(403, "not_your_seat", "a bot plays this seat")
+            state = live.state.clone()
+            revealing = reveals(game, state, action)
+            try:
+                lines = _apply_as(state, action, seat - 1)
+            except IllegalAction as exc:
+                raise ApiError(422, "illegal", exc.message, rule=exc.rule) from None
+            try:
+                self.store.append(
+                    game_id,
+                    live.rev,
+                    ActionRow(n, game.format_action(action), seat, revealing),
+                    lines,
+                    _status(state),
+                )
+            except Conflict:
+                self._cache.pop(game_id, None)
+                fresh = self.live(game_id)
+                raise ApiError(
+                    409,
+                    "stale",
+                    "another move was played first",
+                    state=self.payload(fresh, seat),
+                ) from None
+            row = GameRow(**{**live.row.__dict__, "n": n + 1, "rev": live.rev + 1,
+                             "status": _status(state)})
+            new = Live(
+                row,
+                game,
+                state,
+                [*live.actions, action],
+                [*live.played, Played(seat - 1, revealing)],
+                [*live.log, *lines],
+                live.seats,
+            )
+            self._cache[game_id] = new
+        self._announce(game_id, new.rev)
+        return self.payload(new, seat)
+
+    def undo(self, game_id: str, seat: int | None, n: int, count: int = 1) -> dict[str, Any]:
+        """Take back ``seat``'s last ``count`` moves, if the undo policy allows it."""
+        if seat is None:
+            raise ApiError(403, "spectator", "spectators cannot act: use your seat's link")
+        with self._lock(game_id):
+            live = self.live(game_id)
+            if n != live.n:
+                raise ApiError(
+                    409,
+                    "stale",
+                    f"move {n} is not the next one: {live.n} moves have been played",
+                    state=self.payload(live, seat),
+                )
+            if live.seats[seat - 1].kind != "human":
+                raise ApiError(403, "not_your_seat", "a bot plays this seat")
+            try:
+                check_undo(live.played, seat - 1, count)
+            except IllegalAction as exc:
+                raise ApiError(422, "illegal", exc.message, rule=exc.rule) from None
+            keep = live.n - count
+            taken = [public_notation(live.game, a, None) for a in live.actions[keep:]]
+            name = live.seats[seat - 1].name
+            lines = [f"{name} takes back {len(taken)} move(s): {'; '.join(taken)}"]
+            try:
+                self.store.truncate(game_id, live.rev, live.n, keep, lines)
+            except Conflict:
+                self._cache.pop(game_id, None)
+                raise ApiError(
+                    409,
+                    "stale",
+                    "another move was played first",
+                    state=self.payload(self.live(game_id), seat),
+                ) from None
+            self._cache.pop(game_id, None)
+            new = self.live(game_id)
+        self._announce(game_id, new.rev)
+        self.kick_bots(game_id)
+        return self.payload(new, seat)
+
+    # -- the record -------------------------------------------------------------------------
+
+    def record(self, game_id: str) -> dict[str, Any]:
+        live = self.live(game_id)
+        if not record_is_public(live.game, live.state):
+            raise ApiError(
+                403,
+                "hidden",
+                "the record holds hidden cards: it is shown once the game is over",
+            )
+        record = GameRecord(
+            game=live.row.game,
+            version=live.row.version,
+            settings=live.row.settings,
+            seed=live.row.seed,
+            setup=live.row.setup,
+            actions=[live.game.format_action(a) for a in live.actions],
+            meta={"id": game_id, "seats": [s.kind for s in live.seats]},
+        )
+        return record.model_dump()
+
+    def mine(self, tokens: list[str]) -> list[dict[str, Any]]:
+        """The games the holder of ``tokens`` sits in, those where it is their turn first."""
+        out = []
+        for game_id, seat in self.store.seats_for_tokens(tokens[:200]):
+            live = self.live(game_id)
+            to_act = [p + 1 for p in live.state.current_players()]
+            out.append(
+                {
+                    "id": game_id,
+                    "game": live.row.game,
+                    "seat": seat,
+                    "status": _status(live.state),
+                    "n": live.n,
+                    "your_turn": seat in to_act,
+                    "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats],
+                }
+            )
+        out.sort(key=lambda g: (not g["your_turn"], g["status"] != "active", g["id"]))
+        return out
+
+    # -- bots -------------------------------------------------------------------------------
+
+    def kick_bots(self, game_id: str, live: Live | None = None) -> None:
+        """Let the bots of ``game_id`` play in the background if one of them is to act."""
+        if self._closed:
+            return
+        if live is not None and not self._bot_to_act(live):
+            return
+        run = self._bot_run
+        with run.lock:
+            if game_id in run.running:
+                run.again.add(game_id)
+                return
+            run.running.add(game_id)
+        try:
+            self._executor.submit(self._play_bots, game_id)
+        except RuntimeError:  # shut down
+            with run.lock:
+                run.running.discard(game_id)
+
+    def _bot_to_act(self, live: Live) -> int | None:
+        for p in live.state.current_players():
+            if 0 <= p < len(live.seats) and live.seats[p].kind.startswith("bot:"):
+                return p
+        return None
+
+    def _bot(self, game: Game, kind: str) -> Any:
+        key = (game.name, kind)
+        bot = self._bots.get(key)
+        if bot is None:
+            from tramways.bots import make_bot
+
+            bot = self._bots[key] = make_bot(kind.removeprefix("bot:"), game)
+        return bot
+
+    def _play_bots(self, game_id: str) -> None:
+        run = self._bot_run
+        try:
+            for _ in range(10_000):
+                if self._closed:
+                    return
+                live = self.live(game_id)
+                p = self._bot_to_act(live)
+                if p is None:
+                    return
+                bot = self._bot(live.game, live.seats[p].kind)
+                view = live.state.view(p)
+                legal = live.state.legal_actions(p)
+                if not legal:
+                    return
+                rng = random.Random(secrets.randbits(64))
+                action = bot.choose(view, legal, rng)
+                try:
+                    self._move(
+                        game_id, p + 1, live.n, live.game.format_action(action), by_bot=True
+                    )
+                except ApiError as exc:
+                    if exc.status != 409:
+                        logger.error("bot %s in %s: %s", live.seats[p].kind, game_id, exc)
+                        return
+        except Exception:
+            logger.exception("bots of game %s stopped", game_id)
+        finally:
+            with run.lock:
+                run.running.discard(game_id)
+                again = game_id in run.again
+                run.again.discard(game_id)
+            if again:
+                self.kick_bots(game_id)
+
+    def resume_bots(self) -> None:
+        """After a (re)start: let every unfinished game's bots continue."""
+        for game_id in self.store.active_bot_games():
+            self.kick_bots(game_id)
+
+    def wait_for_bots(self, timeout: float = 30.0) -> bool:
+        """Wait until no bot is thinking (for tests and the benchmark); ``False`` on time-out."""
+        import time
+
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            with self._bot_run.lock:
+                if not self._bot_run.running:
+                    return True
+            time.sleep(0.01)
+        return False

@@ -1,0 +1,418 @@
+"""Storage: a game is its record (settings, seed and set-up, actions), kept in SQL.
+
+Tables (created by the Alembic migrations in ``tramways/server/migrations``):
+
+- ``games``: game, record version, settings, seed and set-up (server-only), status, ``n``
+  (actions in the record) and ``rev`` (bumped by every write: a move or an undo);
+- ``seats``: who sits where (``human`` or ``bot:NAME``), a display name, and the SHA-256 hash
+  of the seat's secret token (the token itself is never stored);
+- ``actions``: the record's actions; the primary key ``(game_id, seq)`` makes a second writer
+  of move ``seq`` fail in the database, not in Python;
+- ``log``: the game log as every viewer may read it (engine log lines, redacted notation, undo
+  lines), appended in the same transaction as the move that wrote it.
+
+Every write is one transaction that also compare-and-sets ``games.rev``; it is committed
+before the server replies.  SQLite runs in WAL mode with ``synchronous=FULL`` and writes
+begin with ``BEGIN IMMEDIATE``; PostgreSQL runs with its defaults (read committed: the
+conditional ``UPDATE`` of ``games`` waits for a concurrent writer and then sees its row).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("settings", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("setup", sa.JSON, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("n", sa.Integer, nullable=False),
+    sa.Column("rev", sa.Integer, nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished", sa.DateTime(timezone=True), nullable=True),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("last_seen", sa.DateTime(timezone=True), nullable=True),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("notation", sa.Text, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("reveals", sa.Boolean, nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
+log = sa.Table(
+    "log",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False, index=True),
+    sa.Column("seq", sa.Integer, nullable=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+class Conflict(Exception):
+    """Another writer changed the game first (the compare-and-set or the unique key failed)."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    version: int
+    settings: dict[str, Any]
+    seed: int
+    setup: dict[str, Any]
+    status: str
+    n: int
+    rev: int
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    name: str
+
+
+@dataclass
+class ActionRow:
+    seq: int
+    notation: str
+    seat: int | None
+    reveals: bool
+
+
+def default_url(folder: str | Path = ".") -> str:
+    return f"sqlite:///{Path(folder).resolve() / 'tramways.sqlite3'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` (SQLite: WAL, full sync, immediate write transactions)."""
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=8
+        )
+
+        @sa.event.listens_for(engine, "connect")
+        def _connect(dbapi_conn: Any, _record: Any) -> None:
+            dbapi_conn.isolation_level = None  # transactions are begun below
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        @sa.event.listens_for(engine, "begin")
+        def _begin(conn: Connection) -> None:
+            if conn.get_execution_options().get("write"):
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+            else:
+                conn.exec_driver_sql("BEGIN")
+
+        return engine
+    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def migrate(url: str) -> None:
+    """Bring the database at ``url`` to the newest schema (Alembic ``upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(cfg, "head")
+
+
+class Store:
+    """The database of games: every method is one short transaction."""
+
+    def __init__(self, url: str, *, run_migrations: bool = True) -> None:
+        self.url = url
+        if run_migrations:
+            migrate(url)
+        self.engine = make_engine(url)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        with self.engine.connect() as conn:
+            conn = conn.execution_options(write=True)
+            with conn.begin():
+                yield conn
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with self.engine.connect() as conn:
+            with conn.begin():
+                yield conn
+
+    # -- creating ---------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        game: str,
+        version: int,
+        settings: dict[str, Any],
+        seed: int,
+        setup: dict[str, Any],
+        seat_rows: Sequence[tuple[str, str]],
+    ) -> tuple[str, list[str]]:
+        """Store a new game with its seats (kind, name); return its id and the seat tokens."""
+        game_id = new_game_id()
+        tokens = [new_token() for _ in seat_rows]
+        stamp = now()
+        with self._write() as conn:
+            conn.execute(
+                games.insert().values(
+                    id=game_id,
+                    game=game,
+                    version=version,
+                    settings=settings,
+                    seed=seed,
+                    setup=setup,
+                    status="active",
+                    n=0,
+                    rev=0,
+                    created=stamp,
+                    updated=stamp,
+                )
+            )
+            conn.execute(
+                seats.insert(),
+                [
+                    {
+                        "game_id": game_id,
+                        "seat": i + 1,
+                        "kind": kind,
+                        "name": name,
+                        "token_hash": hash_token(token),
+                    }
+                    for i, ((kind, name), token) in enumerate(zip(seat_rows, tokens, strict=True))
+                ],
+            )
+        return game_id, tokens
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def game(self, game_id: str) -> GameRow | None:
+        with self._read() as conn:
+            row = conn.execute(sa.select(games).where(games.c.id == game_id)).mappings().first()
+        if row is None:
+            return None
+        return GameRow(
+            id=row["id"],
+            game=row["game"],
+            version=row["version"],
+            settings=dict(row["settings"]),
+            seed=int(row["seed"]),
+            setup=dict(row["setup"]),
+            status=row["status"],
+            n=row["n"],
+            rev=row["rev"],
+        )
+
+    def rev(self, game_id: str) -> int | None:
+        with self._read() as conn:
+            return conn.execute(
+                sa.select(games.c.rev).where(games.c.id == game_id)
+            ).scalar_one_or_none()
+
+    def load(self, game_id: str) -> tuple[GameRow, list[ActionRow], list[str]] | None:
+        """The game, its actions and its log, read in one transaction (a consistent copy)."""
+        with self._read() as conn:
+            row = conn.execute(sa.select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            acts = conn.execute(
+                sa.select(actions.c.seq, actions.c.notation, actions.c.seat, actions.c.reveals)
+                .where(actions.c.game_id == game_id)
+                .order_by(actions.c.seq)
+            ).all()
+            text: list[str] = list(
+                conn.execute(
+                    sa.select(log.c.text).where(log.c.game_id == game_id).order_by(log.c.id)
+                ).scalars()
+            )
+        game = GameRow(
+            id=row["id"],
+            game=row["game"],
+            version=row["version"],
+            settings=dict(row["settings"]),
+            seed=int(row["seed"]),
+            setup=dict(row["setup"]),
+            status=row["status"],
+            n=row["n"],
+            rev=row["rev"],
+        )
+        return game, [ActionRow(a.seq, a.notation, a.seat, bool(a.reveals)) for a in acts], text
+
+    def seats(self, game_id: str) -> list[SeatRow]:
+        with self._read() as conn:
+            rows = conn.execute(
+                sa.select(seats.c.seat, seats.c.kind, seats.c.name)
+                .where(seats.c.game_id == game_id)
+                .order_by(seats.c.seat)
+            ).all()
+        return [SeatRow(r.seat, r.kind, r.name) for r in rows]
+
+    def seat_for_token(self, game_id: str, token: str) -> int | None:
+        with self._read() as conn:
+            return conn.execute(
+                sa.select(seats.c.seat).where(
+                    seats.c.game_id == game_id, seats.c.token_hash == hash_token(token)
+                )
+            ).scalar_one_or_none()
+
+    def seats_for_tokens(self, tokens: Sequence[str]) -> list[tuple[str, int]]:
+        """(game id, seat) of every seat whose token is among ``tokens`` (the lobby's list)."""
+        hashes = [hash_token(t) for t in tokens]
+        if not hashes:
+            return []
+        with self._read() as conn:
+            rows = conn.execute(
+                sa.select(seats.c.game_id, seats.c.seat).where(seats.c.token_hash.in_(hashes))
+            ).all()
+        return [(r.game_id, r.seat) for r in rows]
+
+    def active_bot_games(self) -> list[str]:
+        """Games not over that have a bot seat (to resume their bots after a restart)."""
+        with self._read() as conn:
+            ids: list[str] = list(
+                conn.execute(
+                    sa.select(games.c.id)
+                    .where(games.c.status == "active")
+                    .where(
+                        sa.exists().where(
+                            seats.c.game_id == games.c.id, seats.c.kind.like("bot:%")
+                        )
+                    )
+                ).scalars()
+            )
+            return ids
+
+    # -- writing ----------------------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: str,
+        rev: int,
+        action: ActionRow,
+        lines: Sequence[str],
+        status: str,
+    ) -> None:
+        """Append action ``action.seq`` if the game is still at ``rev``; else ``Conflict``."""
+        stamp = now()
+        try:
+            with self._write() as conn:
+                done = conn.execute(
+                    games.update()
+                    .where(games.c.id == game_id, games.c.rev == rev, games.c.n == action.seq)
+                    .values(
+                        n=action.seq + 1,
+                        rev=rev + 1,
+                        status=status,
+                        updated=stamp,
+                        finished=stamp if status == "over" else None,
+                    )
+                )
+                if done.rowcount != 1:
+                    raise Conflict(game_id)
+                conn.execute(
+                    actions.insert().values(
+                        game_id=game_id,
+                        seq=action.seq,
+                        notation=action.notation,
+                        seat=action.seat,
+                        reveals=action.reveals,
+                        created=stamp,
+                    )
+                )
+                self._log(conn, game_id, action.seq, lines, stamp)
+        except sa.exc.IntegrityError as exc:
+            raise Conflict(game_id) from exc
+
+    def truncate(self, game_id: str, rev: int, n: int, keep: int, lines: Sequence[str]) -> None:
+        """Undo: keep the first ``keep`` of the ``n`` actions if the game is still at ``rev``."""
+        stamp = now()
+        with self._write() as conn:
+            done = conn.execute(
+                games.update()
+                .where(games.c.id == game_id, games.c.rev == rev, games.c.n == n)
+                .values(n=keep, rev=rev + 1, status="active", updated=stamp, finished=None)
+            )
+            if done.rowcount != 1:
+                raise Conflict(game_id)
+            conn.execute(
+                actions.delete().where(actions.c.game_id == game_id, actions.c.seq >= keep)
+            )
+            self._log(conn, game_id, None, lines, stamp)
+
+    def _log(
+        self, conn: Connection, game_id: str, seq: int | None, lines: Sequence[str], stamp: datetime
+    ) -> None:
+        if lines:
+            conn.execute(
+                log.insert(),
+                [{"game_id": game_id, "seq": seq, "text": t, "created": stamp} for t in lines],
+            )
+
+    def touch_seat(self, game_id: str, seat: int) -> None:
+        with self._write() as conn:
+            conn.execute(
+                seats.update()
+                .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .values(last_seen=now())
+            )

@@ -1,0 +1,3 @@
+import fastapi
+
+router = fastapi.APIRouter()

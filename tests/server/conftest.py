@@ -1,0 +1,113 @@
+"""Fixtures of the server tests.
+
+- ``db_url``: a fresh SQLite file always; PostgreSQL too when ``TRAMWAYS_TEST_POSTGRES_URL`` is
+  set (``.ci/run`` starts a throwaway cluster and sets it), otherwise that case skips.
+- ``client``: the app in process (Starlette's TestClient, HTTP and WebSocket).
+- ``live_server`` (session): a real ``tramways serve`` process (uvicorn) on a free loopback
+  port with a temporary SQLite database; yields its base URL (the pages' browser tests use it).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+POSTGRES_ENV = "TRAMWAYS_TEST_POSTGRES_URL"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_healthy(base: str, proc: subprocess.Popen, timeout: float = 60.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(f"tramways serve exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("tramways serve did not answer /healthz")
+
+
+def start_server(database: str, port: int | None = None) -> tuple[subprocess.Popen, str]:
+    """Start ``tramways serve`` on loopback; return the process and its base URL."""
+    port = port or free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tramways", "serve", "--port", str(port), "--database", database],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(base, proc)
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+    return proc, base
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("live_server")
+    proc, base = start_server(f"sqlite:///{folder / 'tramways.sqlite3'}")
+    try:
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"PostgreSQL: set {POSTGRES_ENV} (.ci/run does)")
+    return url
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+
+
+def make_client(url: str):
+    from fastapi.testclient import TestClient
+
+    from tramways.server import ServerSettings, create_app
+
+    return TestClient(create_app(ServerSettings(database_url=url)))
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator:
+    with make_client(db_url) as c:
+        yield c
+
+
+@pytest.fixture
+def sqlite_client(sqlite_url: str) -> Iterator:
+    with make_client(sqlite_url) as c:
+        yield c
