@@ -78,18 +78,16 @@ def _status(state: GameState) -> str:
 
 
 def _apply_as(state: GameState, action: Action, player: int) -> list[str]:
-    """Apply ``action`` for ``player`` (0-based), or raise ``ApiError(403)`` if it is not theirs.
+    """Apply ``action`` for seat ``player`` (0-based); ``ApiError(403)`` if it is not theirs.
 
-    An action that names its actor (every Trambahn action, 1840 player actions) must name
-    ``player``; an action whose actor the engine fills in (1840 company and line actions, by
-    their director) must be one ``player`` may take now.
+    The engine decides authority (``seats_for``; ``apply(action, seat)`` checks it again): an
+    action of another player, or of a company or line this seat does not direct (1840 IV.1.2),
+    is refused with 403 before its legality is looked at.
     """
-    if action.player >= 0 and action.player != player:
-        raise ApiError(403, "not_your_seat", f"that action is P{action.player + 1}'s, not yours")
-    if action.player < 0 and player not in state.current_players():
-        if action not in state.legal_actions(player):
-            raise ApiError(403, "not_your_seat", "that action is not yours to take now")
-    return state.apply(action)
+    seats = state.seats_for(action)
+    if seats and player not in seats:
+        raise ApiError(403, "not_your_seat", "that action is not yours to take")
+    return state.apply(action, player)
 
 
 class GameService:
@@ -153,7 +151,7 @@ class GameService:
         played: list[Played] = []
         for a in rows:
             action = game.parse_action(a.notation)
-            state.apply(action)
+            state.apply(action, a.seat - 1 if a.seat is not None else None)
             acts.append(action)
             played.append(Played(a.seat - 1 if a.seat is not None else None, a.reveals))
         live = Live(row, game, state, acts, played, lines, self.store.seats(game_id))
@@ -186,8 +184,8 @@ class GameService:
             game = live.game
             state = game.new_state(live.row.settings, live.row.setup, live.row.seed)
             lines: list[str] = []
-            for action in live.actions[:at]:
-                lines.extend(state.apply(action))
+            for action, played in zip(live.actions[:at], live.played, strict=False):
+                lines.extend(state.apply(action, played.seat))
             return {
                 "id": live.row.id,
                 "game": live.row.game,
