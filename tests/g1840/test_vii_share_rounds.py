@@ -161,7 +161,18 @@ def test_x3_sold_out_tram_company_rises_one_space() -> None:
     assert s.market.where["WT"] == (1, 0)  # 90
     log = play(s, "P2 pass", "P1 pass")
     assert s.market.where["WT"] == (0, 0) and s.price("WT") == 100
-    assert any("sold out" in line for line in log)
+    assert "WT is sold out: price rises from 90 to 100" in log
+
+
+def test_x3_sold_out_on_the_top_row_stays_and_says_so() -> None:
+    s = two_player_sr2()
+    s.players[0].cash = 1000
+    play(s, "P1 buy WT", "P2 buy WT", "P1 buy WT", "P2 pass", "P1 buy WT", "P2 pass", "P1 buy WT")
+    s.market.place("WT", (0, 5))  # 128, on the top row
+    log = play(s, "P2 pass", "P1 pass")
+    assert s.market.where["WT"] == (0, 5) and s.price("WT") == 128
+    assert "WT is sold out, on the top row: price stays at 128 (X.3)" in log
+    assert not any("rises" in line for line in log)
 
 
 def test_r_sr_2_stadtbahn_does_not_rise_when_sold_out() -> None:

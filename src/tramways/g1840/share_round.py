@@ -218,8 +218,12 @@ def settle(state: State1840, log: list[str]) -> bool:
     for company in state.market.order(risers):
         tram = state.companies.get(company) or state.stadtbahn[company]
         if tram.ipo == 0 and tram.pool == 0:
+            before = state.price(company)
             state.market.move_up(company)
-            log.append(f"{company} is sold out: price rises to {state.price(company)}")
+            after = state.price(company)
+            log.append(f"{company} is sold out: price rises from {before} to {after}"
+                       if after != before else
+                       f"{company} is sold out, on the top row: price stays at {after} (X.3)")
     old = {seat: i for i, seat in enumerate(state.order)}
     state.order = sorted(range(state.n), key=lambda s: (-state.players[s].cash, old[s]))
     log.append("New playing order: " + ", ".join(state.players[s].name for s in state.order))
