@@ -6,7 +6,7 @@ import json
 
 from tramways.g1840.game import GAME
 
-from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1
+from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1, two_player_sr2
 
 
 def test_view_is_public_json_with_the_figures() -> None:
@@ -33,4 +33,27 @@ def test_text_view_summarises_the_position() -> None:
     text = GAME.text_view(s.view(None))
     assert "CR1" in text and "To act: Player 2 for WT" in text
     assert "WT   price  95  treasury  1000" in text  # after its 0 dividend (VIII.5.1)
-    assert "Trams: orange x3, yellow x2" in text
+    assert "Trams on sale: orange 300 x3, yellow 100 x2; to come: red, pink, purple" in text
+
+
+def test_text_view_shows_orders_unsold_and_pool_shares_company_privates_and_the_chart() -> None:
+    """What ``tramways show`` prints besides ``--json``: the Share Round order (VII.2), each
+    company's unsold and pool shares, privates owned by companies (IV.2), tram prices (VIII.3)
+    and the chart positions (X.1: a marker arriving on an occupied space goes under)."""
+    s = two_player_after_sr1()
+    text = GAME.text_view(s.view(None))
+    assert "Playing order: Player 1, Player 2" in text
+    assert ("Share chart: 95 (row 2, space 2): W WT; 75 (row 4, space 2): G; "
+            "70 (row 5, space 3): SJE; 65 (row 5, space 2): D") in text
+    assert "Shares unsold/in the pool: WT 5/0  SJE 5/0  W 10/0  G 10/0  D 10/0" in text
+    s.players[1].privates.remove("SB")  # as if WT had bought Schloss Belvedere (IV.2)
+    s.companies["WT"].privates.append("SB")
+    s.private_owner["SB"] = "WT"
+    s.companies["SJE"].pool, s.companies["SJE"].ipo = 10, 40
+    text = GAME.text_view(s.view(None))
+    assert "director P2  privates SB" in text
+    assert "SJE 4/1" in text
+    sr = two_player_sr2()
+    text = GAME.text_view(sr.view(None))
+    names = [sr.players[seat].name for seat in sr.order]
+    assert f"Share Round order (VII.2): {', '.join(names)}" in text

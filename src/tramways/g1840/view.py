@@ -32,6 +32,8 @@ def _turn(state: State1840) -> dict[str, Any] | None:
 
 def view(state: State1840, player: int | None) -> dict[str, Any]:
     """The whole public position (1840 has no hidden information)."""
+    from tramways.g1840.trams import price_of
+
     players = []
     for seat, p in enumerate(state.players):
         players.append({
@@ -102,12 +104,15 @@ def view(state: State1840, player: int | None) -> dict[str, Any]:
         "companies": companies,
         "stadtbahn": stadtbahn,
         "market": {c: list(cell) for c, cell in state.market.where.items()},
+        "market_stacks": {f"{r},{c}": list(stack)  # X.1: top marker first
+                          for (r, c), stack in state.market.stacks.items()},
         "privates": {p: o for p, o in state.private_owner.items()},
         "line_display": list(state.line_display),
         "line_deck": len(state.line_deck),
         "trams": {
-            "on_sale": [{"space": s, "colour": c, "count": n}
+            "on_sale": [{"space": s, "colour": c, "count": n, "price": price_of(state, c)}
                         for s, c, n in state.trams.on_sale()],
+            "to_come": list(state.trams.queue),
             "newest": state.trams.newest,
         },
         "tiles": ({h: [p.tile_id, p.rotation] for h, p in state.board.placed().items()}
@@ -125,6 +130,31 @@ def result(state: State1840) -> dict[str, Any]:
         "rank": ranks,
         "winners": [s for s in range(state.n) if ranks[s] == 1],
     }
+
+
+def _text_shares(v: dict[str, Any]) -> list[str]:
+    """The share chart (X.1: each occupied space, top marker first), every company's unsold
+    and pool shares (VII), and the playing order the Share Rounds follow (VII.2)."""
+    names = [p["name"] for p in v["players"]]
+    label = ("Share Round order (VII.2)" if v["round_info"]["type"] == "SR"
+             else "Playing order")
+    out = [f"{label}: " + ", ".join(names[s] for s in v["playing_order"])]
+    prices = {**{c: d["price"] for c, d in v["companies"].items()},
+              **{s: d["price"] for s, d in v["stadtbahn"].items()}}
+    cells: dict[tuple[int, int], list[str]] = {}
+    for company, cell in v["market"].items():
+        cells.setdefault((cell[0], cell[1]), []).append(company)
+    chart = []
+    for (row, col) in sorted(cells, key=lambda rc: (-prices[cells[rc][0]], -rc[1])):  # VIII.4
+        here = cells[(row, col)]
+        order = v.get("market_stacks", {}).get(f"{row},{col}", here)  # top marker first
+        chart.append(f"{prices[here[0]]} (row {row + 1}, space {col + 1}): {' '.join(order)}")
+    if chart:
+        out.append("Share chart: " + "; ".join(chart))
+    shares = [f"{c} {d['ipo'] // 10}/{d['pool'] // 10}"
+              for c, d in (*v["companies"].items(), *v["stadtbahn"].items())]
+    out.append("Shares unsold/in the pool: " + "  ".join(shares))
+    return out
 
 
 def text_view(v: dict[str, Any]) -> str:
@@ -172,16 +202,22 @@ def text_view(v: dict[str, Any]) -> str:
                 f"  {cid:<4} price {c['price']:>3}  treasury {c['treasury']:>5}  "
                 f"revenue {c['revenue']:>4}  lines {c['lines'] or '-'}  "
                 f"trams {','.join(t or 'none' for t in c['trams']) or '-'}  "
-                f"director P{c['director'] + 1}")
+                f"director P{c['director'] + 1}"
+                + (f"  privates {' '.join(c['privates'])}" if c["privates"] else ""))
             for line, markers in c["markers"].items():
                 if markers:
                     lines.append(f"       line {line} stations: {' '.join(markers)}")
     lines.append("Stadtbahn: " + "  ".join(
         f"{s} {d['price']}" for s, d in v["stadtbahn"].items()))
+    lines.extend(_text_shares(v))
     lines.append("Lines on display: " + (", ".join(map(str, v["line_display"])) or "-")
                  + f"  (deck {v['line_deck']})")
-    sale = ", ".join(f"{t['colour']} x{t['count']}" for t in v["trams"]["on_sale"]) or "-"
-    lines.append(f"Trams: {sale}; newest bought: {v['trams']['newest'] or '-'}")
+    sale = ", ".join(f"{t['colour']} {t['price']} x{t['count']}" if t.get("price") is not None
+                     else f"{t['colour']} x{t['count']} (no price on space {t['space'] + 1})"
+                     for t in v["trams"]["on_sale"]) or "-"
+    to_come = ", ".join(v["trams"].get("to_come", [])) or "-"
+    lines.append(f"Trams on sale: {sale}; to come: {to_come}; "
+                 f"newest bought: {v['trams']['newest'] or '-'}")
     unsold = [p for p, o in v["privates"].items() if o is None]
     if unsold:
         lines.append("Unsold privates: " + ", ".join(unsold))
