@@ -55,7 +55,9 @@ def test_cli_new_show_moves_play_selfplay(tmp_path, capsys):
     assert main(["show", path, "--as", "1"]) == 0
     out = capsys.readouterr().out
     assert "Your hand (P1)" in out and "Tram display: horse x2 (5)" in out
-    assert main(["moves", path, "--json"]) == 0
+    assert main(["moves", path, "--json"]) == 2  # hidden information: --as is required
+    assert "--as" in capsys.readouterr().err
+    assert main(["moves", path, "--as", "1", "--json"]) == 0
     moves = json.loads(capsys.readouterr().out)["moves"]
     assert all(m.startswith("P1 passenger") for m in moves)
     assert main(["play", path, moves[0], "P1 end"]) == 0

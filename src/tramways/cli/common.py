@@ -73,6 +73,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_moves(args: argparse.Namespace) -> int:
     session = load_session(args.record)
     player = resolve_player(session, args.as_player)
+    if player is None and getattr(session.game, "hidden_information", True):
+        # the acting player's moves name the cards in their hand: never shown to whoever
+        # happens to run the command (core.visibility: undeclared games count as hidden)
+        raise RecordError(f"{session.game.name} has hidden information: name the player "
+                          "with --as (moves lists only what that player may do)")
     moves = session.legal_notation(player)
     if args.json:
         print(json.dumps({"players": session.state.current_players(), "moves": moves}))
@@ -97,6 +102,36 @@ def cmd_play(args: argparse.Namespace) -> int:
         for line in lines:
             print(line)
     session.record.save(args.record)
+    return 0
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    """The game log as text: each action (numbered from 1, in public notation) and the lines it
+    logged, up to the first ``--as-of`` actions."""
+    from tramways.core.visibility import public_notation
+
+    record = GameRecord.load(args.record)
+    total = len(record.actions)
+    upto = total if args.as_of is None else args.as_of
+    if not 0 <= upto <= total:
+        raise RecordError(f"--as-of {upto}: the record has {total} actions (0 to {total})")
+    session = Session.from_record(record, upto=0)
+    game, state = session.game, session.state
+    opening = getattr(state, "log", None)  # what the set-up logged (1840: the first round)
+    if isinstance(opening, list):
+        for line in opening:
+            print(f"     {line}")
+    for index, text in enumerate(record.actions[:upto]):
+        try:
+            action = game.parse_action(text)
+            lines = state.apply(action)
+        except NotationError as exc:
+            raise RecordError(f"action {index} {text!r}: {exc}") from None
+        except IllegalAction as exc:
+            raise RecordError(f"action {index} {text!r} is illegal: {exc}") from None
+        print(f"{index + 1:>4} {public_notation(game, action, None)}")
+        for line in lines:
+            print(f"     {line}")
     return 0
 
 
@@ -155,9 +190,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("moves", help="list every legal action in notation")
+    p = sub.add_parser(
+        "moves", help="list every legal action in notation",
+        description="List every legal action in notation: with --as, what that player may do "
+                    "now (turn or not); without it, the acting player's actions.  Games with "
+                    "hidden information (Trambahn: the actions name the cards in the hand) "
+                    "require --as.")
     p.add_argument("record")
-    p.add_argument("--as", dest="as_player", metavar="PLAYER")
+    p.add_argument("--as", dest="as_player", metavar="PLAYER",
+                   help="seat number or name (required for games with hidden information)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_moves)
 
@@ -168,6 +209,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the seat (number or name) playing the actions; without it, the one "
                         "seat that may play each action (a company's: its director)")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("log", help="the game log as text, for any past point",
+                       description="Print the game log: every action in (public) notation, "
+                                   "numbered from 1, with the lines it logged.")
+    p.add_argument("record")
+    p.add_argument("--as-of", type=int, metavar="N",
+                   help="the log after the first N actions only (default: all)")
+    p.set_defaults(func=cmd_log)
 
     p = sub.add_parser("undo", help="take back the last N actions")
     p.add_argument("record")
