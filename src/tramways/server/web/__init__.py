@@ -1,3 +1,9 @@
-import fastapi
+"""The site's pages (lobby, Trambahn table) and their static files and catalogs."""
 
-router = fastapi.APIRouter()
+from pathlib import Path
+
+from tramways.server.web.pages import router
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+__all__ = ["STATIC_DIR", "router"]

@@ -1,0 +1,69 @@
+"""The pages use the same game service as the JSON API (``app.state.service``).
+
+Every call goes through the service's own checks (``seat_for`` for the token, then
+``state`` / ``move`` / ``undo`` / ``record``), so a page can never show or do more than the
+API allows the token it carries.  Refusals come back as an :class:`ApiReply` with the API's
+status and JSON body.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import Request
+from starlette.concurrency import run_in_threadpool
+
+from tramways.server.service import ApiError, GameService
+
+
+class ApiReply:
+    def __init__(self, status: int, data: Any) -> None:
+        self.status = status
+        self.data = data
+
+    @property
+    def ok(self) -> bool:
+        return 200 <= self.status < 300
+
+
+def _service(request: Request) -> GameService:
+    service: GameService = request.app.state.service
+    return service
+
+
+async def _run(fn: Callable[[], Any], ok: int = 200) -> ApiReply:
+    try:
+        return ApiReply(ok, await run_in_threadpool(fn))
+    except ApiError as exc:
+        return ApiReply(exc.status, exc.body)
+
+
+async def state(request: Request, gid: str, token: str | None, at: int | None) -> ApiReply:
+    service = _service(request)
+    return await _run(lambda: service.state(gid, service.seat_for(gid, token), at))
+
+
+async def create(request: Request, seats: list[str], names: list[str | None]) -> ApiReply:
+    service = _service(request)
+    return await _run(lambda: service.create("trambahn", {}, seats, names), ok=201)
+
+
+async def move(request: Request, gid: str, token: str | None, n: int, action: str) -> ApiReply:
+    service = _service(request)
+    return await _run(lambda: service.move(gid, service.seat_for(gid, token), n, action))
+
+
+async def undo(request: Request, gid: str, token: str | None, n: int) -> ApiReply:
+    service = _service(request)
+    return await _run(lambda: service.undo(gid, service.seat_for(gid, token), n))
+
+
+async def record(request: Request, gid: str, token: str | None) -> ApiReply:
+    service = _service(request)
+
+    def fetch() -> Any:
+        service.seat_for(gid, token)  # a wrong token is refused, as by the API
+        return service.record(gid)
+
+    return await _run(fetch)

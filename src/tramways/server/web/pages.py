@@ -1,0 +1,284 @@
+"""The pages: the lobby, the Trambahn table (seat, hotseat, spectator), the end screen.
+
+Routes (all server-rendered; the JavaScript in ``static/`` only refreshes the table in place):
+
+* ``GET /``: the lobby (create a game, the games this browser holds seats in);
+* ``POST /new``: create a game through the API, show the seat and spectator links;
+* ``GET /g/{id}?token=T``: the table for seat T (``token`` twice: both seats at one screen,
+  with a "pass the device" screen between turns; no token: a spectator); ``?at=N`` a past
+  position; ``GET /g/{id}/table`` is the same table without the page around it;
+* ``POST /g/{id}/move`` and ``/undo``: play through the API, then show the table again;
+* ``GET /g/{id}/record``: the finished game's record as a download.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+from urllib.parse import parse_qs, urlencode
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from tramways.server.web import backend
+from tramways.server.web.i18n import environment, negotiate
+from tramways.server.web.table import table_model
+
+router = APIRouter(include_in_schema=False)
+
+SEAT_KINDS = ("human", "bot:random", "bot:rule", "bot:search")
+Tokens = Annotated[list[str] | None, Query(description="seat tokens (two: both seats here)")]
+
+
+def _lang(request: Request) -> str:
+    return negotiate(
+        request.query_params.get("lang"),
+        request.cookies.get("lang"),
+        request.headers.get("accept-language"),
+    )
+
+
+def _render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    lang = _lang(request)
+
+    def lang_url(code: str) -> str:
+        if request.method != "GET":
+            return f"/?{urlencode([('lang', code)])}"
+        pairs = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+        return f"{request.url.path}?{urlencode([*pairs, ('lang', code)])}"
+
+    html = environment(lang).get_template(template).render(
+        request=request, lang_url=lang_url, **context
+    )
+    response = HTMLResponse(html, status_code=status)
+    asked = request.query_params.get("lang")
+    if asked and asked == lang:
+        response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+    return response
+
+
+# -- lobby -------------------------------------------------------------------------------------
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request) -> HTMLResponse:
+    return _render(request, "lobby.html", kinds=SEAT_KINDS)
+
+
+async def _form(request: Request) -> dict[str, list[str]]:
+    """The posted form (urlencoded; parsed here, so no multipart library is needed)."""
+    return parse_qs((await request.body()).decode("utf-8", "replace"), keep_blank_values=True)
+
+
+def _one(form: dict[str, list[str]], key: str, default: str = "") -> str:
+    return form.get(key, [default])[0]
+
+
+def _int(form: dict[str, list[str]], key: str) -> int | None:
+    try:
+        return int(_one(form, key))
+    except ValueError:
+        return None
+
+
+@router.post("/new", response_class=HTMLResponse)
+async def new_game(request: Request) -> HTMLResponse:
+    form = await _form(request)
+    seat1, seat2 = _one(form, "seat1", "human"), _one(form, "seat2", "bot:rule")
+    name1, name2 = _one(form, "name1"), _one(form, "name2")
+    hotseat = _one(form, "hotseat")
+    kinds = ["human", "human"] if hotseat else [seat1, seat2]
+    if any(k not in SEAT_KINDS for k in kinds):
+        return _render(request, "lobby.html", status=422, kinds=SEAT_KINDS, error="seat")
+    names: list[str | None] = [name1.strip()[:40] or None, name2.strip()[:40] or None]
+    reply = await backend.create(request, kinds, names)
+    if not reply.ok:
+        return _render(
+            request, "lobby.html", status=reply.status, kinds=SEAT_KINDS, error="create",
+            detail=_detail(reply.data),
+        )
+    game = reply.data
+    base = str(request.base_url).rstrip("/")
+    seats = []
+    for s in game["seats"]:
+        token = s.get("token")
+        seats.append(
+            {
+                "seat": s["seat"],
+                "kind": s.get("kind", "human"),
+                "name": s.get("name") or "",
+                "token": token,
+                "link": f"{base}/g/{game['id']}?{urlencode({'token': token})}" if token else None,
+            }
+        )
+    human_tokens = [s["token"] for s in seats if s["kind"] == "human" and s["token"]]
+    hotseat_link = (
+        f"{base}/g/{game['id']}?{urlencode([('token', t) for t in human_tokens])}"
+        if hotseat and len(human_tokens) == 2
+        else None
+    )
+    saved = {
+        "id": game["id"],
+        "hotseat": bool(hotseat_link),
+        "seats": [
+            {"seat": s["seat"], "token": s["token"], "name": s["name"]}
+            for s in seats
+            if s["kind"] == "human" and s["token"]
+        ],
+    }
+    return _render(
+        request,
+        "created.html",
+        game=game,
+        seats=seats,
+        spectate=f"{base}/g/{game['id']}",
+        hotseat_link=hotseat_link,
+        saved=json.dumps(saved),
+    )
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+
+def _detail(data: Any) -> str:
+    if isinstance(data, dict):
+        rule = data.get("rule")
+        message = data.get("message") or data.get("detail") or ""
+        if isinstance(message, list | dict):
+            message = json.dumps(message)
+        return f"{rule}: {message}" if rule else str(message)
+    return str(data)[:300]
+
+
+async def _table(
+    request: Request, gid: str, tokens: list[str], ready: int | None, at: int | None
+) -> dict[str, Any]:
+    """Load what this page may show: the seat's (or spectator's) state, or the pass screen."""
+    tokens = [t for t in tokens if t][:2]
+    token = tokens[0] if tokens else None
+    reply = await backend.state(request, gid, token, at)
+    if not reply.ok:
+        return {"missing": True, "api_status": reply.status, "detail": _detail(reply.data)}
+    state = reply.data
+    hotseat = len(tokens) == 2
+    view = state["view"]
+    if hotseat and not view["over"] and view["you"] != view["turn"]:
+        token = tokens[1]
+        other = await backend.state(request, gid, token, at)
+        if not other.ok:
+            return {"missing": True, "api_status": other.status, "detail": _detail(other.data)}
+        state = other.data
+        view = state["view"]
+    context: dict[str, Any] = {
+        "missing": False,
+        "gid": gid,
+        "tokens": tokens,
+        "token": token,
+        "hotseat": hotseat,
+        "at": at,
+        "ready": ready,
+        "n_now": state["n"],
+        "ws_token": tokens[0] if tokens else "",
+    }
+    context["q"] = _query(context)
+    if hotseat and not view["over"] and ready != view["turn"]:
+        context["pass_screen"] = {
+            "name": view["names"][view["turn"]],
+            "seat": view["turn"],
+            "turn_number": view["turn_number"],
+            "scores": view["scores"],
+            "names": view["names"],
+        }
+        context["ready_q"] = _query({"tokens": tokens, "ready": view["turn"]})
+        return context
+    context["t"] = table_model(state)
+    context["seats"] = state.get("seats") or []
+    return context
+
+
+def _query(ctx: dict[str, Any], **extra: Any) -> str:
+    pairs: list[tuple[str, Any]] = [("token", t) for t in ctx.get("tokens", [])]
+    if ctx.get("ready") is not None:
+        pairs.append(("ready", ctx["ready"]))
+    for k, v in extra.items():
+        if v is not None:
+            pairs.append((k, v))
+    return urlencode(pairs)
+
+
+@router.get("/g/{gid}", response_class=HTMLResponse)
+async def table_page(
+    request: Request,
+    gid: str,
+    token: Tokens = None,
+    ready: int | None = None,
+    at: int | None = None,
+) -> HTMLResponse:
+    ctx = await _table(request, gid, token or [], ready, at)
+    status = 404 if ctx["missing"] else 200
+    return _render(request, "game.html", status=status, **ctx)
+
+
+@router.get("/g/{gid}/table", response_class=HTMLResponse)
+async def table_fragment(
+    request: Request,
+    gid: str,
+    token: Tokens = None,
+    ready: int | None = None,
+    at: int | None = None,
+) -> HTMLResponse:
+    ctx = await _table(request, gid, token or [], ready, at)
+    status = 404 if ctx["missing"] else 200
+    return _render(request, "table.html", status=status, **ctx)
+
+
+async def _after(
+    request: Request,
+    gid: str,
+    reply: backend.ApiReply,
+    tokens: list[str],
+    ready: int | None,
+    fragment: str,
+) -> Response:
+    if reply.ok and not fragment:
+        back = _query({"tokens": tokens, "ready": ready})
+        return RedirectResponse(f"/g/{gid}?{back}", status_code=303)
+    ctx = await _table(request, gid, tokens, ready, None)
+    if not reply.ok:
+        ctx["error"] = {"status": reply.status, "detail": _detail(reply.data)}
+    template = "table.html" if fragment else "game.html"
+    return _render(request, template, **ctx)
+
+
+@router.post("/g/{gid}/move")
+async def move(request: Request, gid: str) -> Response:
+    form = await _form(request)
+    reply = await backend.move(
+        request, gid, _one(form, "act_token") or None, _int(form, "n") or 0, _one(form, "action")
+    )
+    return await _after(
+        request, gid, reply, form.get("token", []), _int(form, "ready"), _one(form, "fragment")
+    )
+
+
+@router.post("/g/{gid}/undo")
+async def undo(request: Request, gid: str) -> Response:
+    form = await _form(request)
+    reply = await backend.undo(request, gid, _one(form, "act_token") or None, _int(form, "n") or 0)
+    return await _after(
+        request, gid, reply, form.get("token", []), _int(form, "ready"), _one(form, "fragment")
+    )
+
+
+@router.get("/g/{gid}/record")
+async def record(request: Request, gid: str, token: str | None = None) -> Response:
+    reply = await backend.record(request, gid, token)
+    if not reply.ok:
+        return _render(
+            request, "game.html", status=reply.status, missing=True, detail=_detail(reply.data),
+        )
+    return Response(
+        json.dumps(reply.data, indent=1),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="trambahn-{gid}.json"'},
+    )

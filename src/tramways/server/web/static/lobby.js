@@ -1,0 +1,98 @@
+// The lobby: remember created games in localStorage, list them (your turn first), copy links.
+
+const KEY = "tramways.games";
+
+function load() {
+  try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch { return []; }
+}
+
+function save(games) { localStorage.setItem(KEY, JSON.stringify(games)); }
+
+function link(game) {
+  const q = new URLSearchParams();
+  for (const s of game.seats) q.append("token", s.token);
+  return `/g/${game.id}?${q}`;
+}
+
+// The page that shows a new game's links stores it.
+const created = document.getElementById("created");
+if (created) {
+  const game = JSON.parse(created.dataset.saved);
+  if (game.seats.length) {
+    game.created = Date.now();
+    save([game, ...load().filter((g) => g.id !== game.id)]);
+  }
+}
+
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("button.copy");
+  if (!button) return;
+  const input = button.parentElement.querySelector("input");
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select();
+    document.execCommand("copy");
+  }
+  const label = button.textContent;
+  button.textContent = button.dataset.copied;
+  setTimeout(() => { button.textContent = label; }, 1500);
+});
+
+async function status(game) {
+  try {
+    const reply = await fetch(`/api/games/${game.id}`, {
+      headers: { Authorization: `Bearer ${game.seats[0].token}` },
+    });
+    if (!reply.ok) return { rank: 3, state: "gone" };
+    const data = await reply.json();
+    const view = data.view;
+    const mine = game.hotseat || view.you === view.turn;
+    if (view.over) return { rank: 2, state: "over", view };
+    return { rank: mine ? 0 : 1, state: mine ? "your-turn" : "waiting", view };
+  } catch {
+    return { rank: 3, state: "gone" };
+  }
+}
+
+const list = document.getElementById("my-games");
+if (list) {
+  const ul = list.querySelector("ul");
+  const games = load();
+  if (!games.length) {
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = list.dataset.empty;
+    ul.append(li);
+  }
+  const rows = await Promise.all(games.map(async (g) => ({ game: g, ...(await status(g)) })));
+  rows.sort((a, b) => a.rank - b.rank || (b.game.created || 0) - (a.game.created || 0));
+  const labels = { "your-turn": list.dataset.yourTurn, waiting: list.dataset.waiting,
+    over: list.dataset.over, gone: list.dataset.gone };
+  for (const row of rows) {
+    const li = document.createElement("li");
+    li.className = row.state;
+    const a = document.createElement("a");
+    a.href = link(row.game);
+    a.className = "button";
+    a.textContent = list.dataset.open;
+    const title = document.createElement("span");
+    title.className = "title";
+    const names = row.view ? row.view.names : row.game.seats.map((s) => s.name);
+    title.textContent = names.join(` ${list.dataset.vs} `) +
+      (row.view ? ` · ${row.view.scores.join(" : ")}` : "");
+    const badge = document.createElement("span");
+    badge.className = `badge ${row.state}`;
+    badge.textContent = labels[row.state] + (row.game.hotseat ? ` · ${list.dataset.hotseat}` : "");
+    const forget = document.createElement("button");
+    forget.type = "button";
+    forget.className = "link";
+    forget.textContent = list.dataset.forget;
+    forget.addEventListener("click", () => {
+      save(load().filter((g) => g.id !== row.game.id));
+      li.remove();
+    });
+    li.append(title, badge, a, forget);
+    ul.append(li);
+  }
+}

@@ -1,0 +1,84 @@
+// The Trambahn table: moves without page reloads, live updates over the WebSocket.
+// Everything shown comes from the server as HTML (/g/{id}/table); this file only swaps it in.
+
+const conn = document.getElementById("connection");
+let busy = false;
+let socket = null;
+let delay = 1000;
+let lost = false;
+
+const root = () => document.getElementById("table");
+
+function swap(html) {
+  const holder = document.createElement("div");
+  holder.innerHTML = html;
+  const fresh = holder.querySelector("#table");
+  if (fresh) root().replaceWith(fresh);
+}
+
+async function refresh(query) {
+  const t = root();
+  if (!t || !t.dataset.gid) return;
+  const q = query ?? t.dataset.q;
+  const reply = await fetch(`/g/${t.dataset.gid}/table?${q}`);
+  swap(await reply.text());
+  if (query !== undefined) history.replaceState(null, "", `/g/${t.dataset.gid}?${q}`);
+}
+
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (!form.classList.contains("move")) return;
+  event.preventDefault();
+  if (busy) return;
+  busy = true;
+  const data = new URLSearchParams(new FormData(form));
+  if (event.submitter && event.submitter.name) data.set(event.submitter.name, event.submitter.value);
+  data.set("fragment", "1");
+  root().classList.add("busy");
+  try {
+    // (form.action would be the button named "action": read the attribute)
+    const reply = await fetch(form.getAttribute("action"), { method: "POST", body: data });
+    swap(await reply.text());
+  } catch {
+    await refresh();
+  } finally {
+    busy = false;
+  }
+});
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-refresh]");
+  if (!link) return;
+  event.preventDefault();
+  refresh(link.dataset.refresh);
+});
+
+function connect() {
+  const t = root();
+  if (!t || !t.dataset.gid || t.dataset.history) return;
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const token = t.dataset.wsToken;
+  const url = `${proto}//${location.host}/api/games/${t.dataset.gid}/live` +
+    (token ? `?token=${encodeURIComponent(token)}` : "");
+  socket = new WebSocket(url);
+  socket.onopen = () => {
+    delay = 1000;
+    if (conn) conn.hidden = true;
+    if (lost) refresh();  // catch up with whatever happened while away
+    lost = false;
+  };
+  socket.onmessage = (event) => {
+    let data;
+    try { data = JSON.parse(event.data); } catch { return; }
+    const now = root();
+    if (!busy && now && typeof data.n === "number" && String(data.n) !== now.dataset.n) refresh();
+  };
+  socket.onclose = () => {
+    lost = true;
+    if (conn) { conn.textContent = conn.dataset.offline; conn.hidden = false; }
+    setTimeout(connect, delay);
+    delay = Math.min(delay * 2, 15000);
+  };
+}
+
+connect();
