@@ -130,7 +130,7 @@ def test_the_end_shows_the_result_pad_and_the_record(sqlite_client) -> None:
                            headers=auth)
     page = sqlite_client.get(anna).text
     assert 'class="result"' in page and "Download the record" in page
-    assert re.search(r"(Anna|P2) wins, \d+ to \d+|A draw", page)
+    assert re.search(r"(Anna|Computer) wins, \d+ to \d+|A draw", page)
     assert "Scoring 10 of 10" in page or "no cards were left" in page
     record = sqlite_client.get(f"/g/{gid}/record?token={token}")
     assert record.status_code == 200

@@ -21,7 +21,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from tramways.server.web import backend
-from tramways.server.web.i18n import environment, negotiate
+from tramways.server.web.i18n import environment, negotiate, translations
 from tramways.server.web.table import table_model
 
 router = APIRouter(include_in_schema=False)
@@ -90,7 +90,10 @@ async def new_game(request: Request) -> HTMLResponse:
     kinds = ["human", "human"] if hotseat else [seat1, seat2]
     if any(k not in SEAT_KINDS for k in kinds):
         return _render(request, "lobby.html", status=422, kinds=SEAT_KINDS, error="seat")
-    names: list[str | None] = [name1.strip()[:40] or None, name2.strip()[:40] or None]
+    names: list[str | None] = [
+        name.strip()[:40] or _default_name(request, kind, i, kinds)
+        for i, (name, kind) in enumerate(zip((name1, name2), kinds, strict=True))
+    ]
     reply = await backend.create(request, kinds, names)
     if not reply.ok:
         return _render(
@@ -135,6 +138,17 @@ async def new_game(request: Request) -> HTMLResponse:
         hotseat_link=hotseat_link,
         saved=json.dumps(saved),
     )
+
+
+def _default_name(request: Request, kind: str, index: int, kinds: list[str]) -> str | None:
+    """A seat left without a name: "Computer" for a bot (numbered if both are), else the
+    engine's own default (P1, P2)."""
+    if kind == "human":
+        return None
+    _ = translations(_lang(request)).gettext
+    if all(k != "human" for k in kinds):
+        return _("Computer %(n)d") % {"n": index + 1}
+    return _("Computer")
 
 
 # -- the table ---------------------------------------------------------------------------------
