@@ -172,7 +172,6 @@ def test_two_browsers_play_a_spectator_watches_and_a_hotseat_passes(
     playwright.expect(watcher.locator(".status .turn-info")).to_contain_text("turn 5")
     _no_hand(watcher)
     assert watcher.locator("button[data-notation]").count() == 0
-    anna.screenshot(path=str(shots / "table-desktop-start.png"))
 
     # The lobby lists the game; it is Anna's turn.
     anna.goto(live_server + "/")
@@ -203,7 +202,6 @@ def test_phone_game_against_the_computer(browser, live_server: str, shots: Path)
                               has_touch=True)
     page = ctx.new_page()
     anna_link = _create(page, live_server, seat2="bot:rule")[0]
-    page.screenshot(path=str(shots / "created-phone.png"))
     page.goto(anna_link)
     _play_turn(page, "1")
     _expect_my_turn(page)  # the bot moved in the background; the page updated itself
@@ -221,8 +219,10 @@ def test_phone_game_against_the_computer(browser, live_server: str, shots: Path)
     passengers.nth(best).click()
     playwright.expect(page.locator("button.end-turn")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.locator(".player.mine").scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(shots / "table-phone.png"))
+    page.locator(".player.mine").evaluate("e => e.scrollIntoView()")
+    page.screenshot(path=str(shots / "table-phone-moves.png"))
     desktop = browser.new_context(viewport=DESKTOP).new_page()
     desktop.goto(anna_link)
     playwright.expect(desktop.locator("button.end-turn")).to_be_visible()

@@ -192,6 +192,7 @@ async def _table(
         "at": at,
         "ready": ready,
         "n_now": state["n"],
+        "rev": state.get("rev", state["n"]),
         "ws_token": tokens[0] if tokens else "",
     }
     context["q"] = _query(context)

@@ -147,6 +147,7 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
     mine = players[bottom]
     return {
         "n": state["n"],
+        "rev": state.get("rev", state["n"]),
         "me": me,
         "spectator": me is None,
         "players": players,

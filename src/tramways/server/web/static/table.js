@@ -6,8 +6,13 @@ let busy = false;
 let socket = null;
 let delay = 1000;
 let lost = false;
-
 const root = () => document.getElementById("table");
+let latest = null;  // the newest game revision the WebSocket announced
+
+function stale() {
+  const now = root();
+  return now && latest !== null && String(latest) !== now.dataset.rev;
+}
 
 function swap(html) {
   const holder = document.createElement("div");
@@ -44,6 +49,8 @@ document.addEventListener("submit", async (event) => {
   } finally {
     busy = false;
   }
+  // A move of the other side (a bot) may have arrived while this one was on its way.
+  if (stale()) await refresh();
 });
 
 document.addEventListener("click", (event) => {
@@ -70,8 +77,9 @@ function connect() {
   socket.onmessage = (event) => {
     let data;
     try { data = JSON.parse(event.data); } catch { return; }
-    const now = root();
-    if (!busy && now && typeof data.n === "number" && String(data.n) !== now.dataset.n) refresh();
+    if (typeof data.rev === "number") latest = data.rev;
+    else if (typeof data.n === "number") latest = data.n;
+    if (!busy && stale()) refresh();
   };
   socket.onclose = () => {
     lost = true;
