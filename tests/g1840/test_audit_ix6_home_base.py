@@ -3,12 +3,11 @@ reservation for lines that can no longer enter the game (IX.6 with VIII.6/VIII.7
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import PlaceStation, ReturnPrivate, ScrapTram
+from tramways.g1840.rounds.company import CompanyRound
 
 from .test_game_support import CR1_SCRIPT, make, play, two_player_after_sr1
 
@@ -75,7 +74,7 @@ def test_r_lr_12_ix6_reservation_ends_after_the_last_auction_of_cr5() -> None:
         s.round_index = cr5
         for step, expected in (("d", True), ("e", True), ("post", False),
                                ("mandatory", False), ("final", False), ("over", False)):
-            s.sub = SimpleNamespace(step=step)
+            s.sub = CompanyRound(number=5, order=list(s.companies), step=step)
             assert [s.may_still_operate(n) for n in unsold] == [expected] * len(unsold), step
         s.round_index = cr5 + 2  # LR5a: CR6 holds no auction (VIII.6, R-CR-4)
         assert not any(s.may_still_operate(n) for n in unsold)

@@ -6,7 +6,7 @@ import pytest
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import Arrange, Done
-from tramways.g1840.state import State1840
+from tramways.g1840.engine import State1840
 
 from .test_game_support import play, two_player_sr2
 

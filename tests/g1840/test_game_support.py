@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tramways.g1840.engine import State1840
 from tramways.g1840.game import GAME
-from tramways.g1840.state import State1840
 
 
 def make(players: int = 2, order: list[int] | None = None, display: list[int] | None = None,

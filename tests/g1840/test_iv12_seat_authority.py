@@ -9,16 +9,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.core.replay import Session
 from tramways.g1840.actions import CompanyAction, LineAction, ScrapTram
+from tramways.g1840.engine import State1840
 from tramways.g1840.game import GAME
 from tramways.g1840.policy import policy
-from tramways.g1840.state import State1840
 
 from .test_game_support import play, two_player_after_pre, two_player_after_sr1, two_player_sr2
 
@@ -121,7 +121,10 @@ def _accepts(state: State1840, action: Action, seat: int, expected: bool) -> boo
     return True
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, derandomize=True,
+          phases=[Phase.explicit, Phase.generate],  # a whole game per example: no shrinking
+          suppress_health_check=[HealthCheck.too_slow])
+@example(players=4, seed=2344, ruleset="rules")  # a no-op arrangement was accepted unlisted
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6),
        ruleset=st.sampled_from(["rules", "18xx.games"]))
 def test_iv12_property_legal_actions_per_seat_are_what_the_engine_accepts(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tramways.core.errors import IllegalAction
-from tramways.g1840.line_round import receive_income
+from tramways.g1840.rounds.line import receive_income
 
 from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1
 

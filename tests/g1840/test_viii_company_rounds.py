@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from tramways.core.errors import IllegalAction
-from tramways.g1840 import company_round, flow
 from tramways.g1840.actions import (
     BuyTram,
     CompanyPass,
@@ -15,7 +14,8 @@ from tramways.g1840.actions import (
     OpenAuction,
     ReturnPrivate,
 )
-from tramways.g1840.pre_share import pay_private_dividends
+from tramways.g1840.mechanics.privates import pay_dividends as pay_private_dividends
+from tramways.g1840.rounds import company as company_round
 
 from .test_game_support import (
     CR1_SCRIPT,
@@ -62,7 +62,7 @@ def test_viii3_cr1_stacks_orange_left_yellow_middle() -> None:
 
 def test_viii3_stacks_move_each_cr_and_the_rightmost_leaves() -> None:
     s = make(4)
-    from tramways.g1840.trams import move_stacks, price_of
+    from tramways.g1840.mechanics.trams import move_stacks, price_of
 
     seen = []
     for _ in range(6):
@@ -230,7 +230,7 @@ def test_r_cr_4_cr6_no_tram_buying_no_auction_game_ends_after_stadtbahn() -> Non
     s.round_index = _round_index(s, "CR6")
     log: list[str] = []
     company_round.begin(s, log)
-    flow.settle(s, log)
+    s.advance(log)
     assert s.current_players() == [1]
     cash = s.players[0].cash
     play(s, "WT pay 100")

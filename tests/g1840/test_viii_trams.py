@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tramways.core.errors import IllegalAction
-from tramways.g1840 import trams
 from tramways.g1840.actions import Arrange
+from tramways.g1840.mechanics import trams
 
 from .test_game_support import play, two_player_after_sr1
 

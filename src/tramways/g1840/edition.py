@@ -6,7 +6,7 @@ before the field existed was.  New games use :data:`LATEST`.  When a ruling chan
 position comes out, the old behaviour stays selectable by the older edition, so an old record
 replays as it was played.
 
-The engine reads the edition in one place: :class:`~tramways.g1840.state.State1840` builds its
+The engine reads the edition in one place: :class:`~tramways.g1840.position.Position` builds its
 share market with :meth:`Edition.climbs_at_row_end`.
 """
 

@@ -20,8 +20,8 @@ from tramways.core.errors import RecordError
 from tramways.core.rng import derive_rng
 from tramways.g1840 import actions as notation
 from tramways.g1840.edition import LATEST, Edition
+from tramways.g1840.engine import State1840
 from tramways.g1840.entities import layout_name, lines_in, privates_in, stadtbahn_in
-from tramways.g1840.state import State1840
 
 RULESETS = ("rules", "18xx.games")
 """``"rules"``: the printed rules with RULINGS.md; ``"18xx.games"``: X-1..X-9, for records

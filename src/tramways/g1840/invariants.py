@@ -8,17 +8,15 @@ the tile chart; no line has more than six station markers (IX.6).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from tramways.g1840.state import StadtbahnCompany, State1840, TramCompany
+from tramways.g1840.position import Position, StadtbahnCompany, TramCompany
 
 
 class InvariantError(AssertionError):
     """A broken invariant (a bug in the engine)."""
 
 
-def check(state: State1840) -> None:
+def check(state: Position) -> None:
     """Raise :class:`InvariantError` naming the first broken invariant."""
     holders: list[tuple[str, TramCompany | StadtbahnCompany]] = [
         *state.companies.items(), *state.stadtbahn.items()]

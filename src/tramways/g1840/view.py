@@ -6,34 +6,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from tramways.g1840.state import State1840
+from tramways.g1840.mechanics.trams import price_of
+from tramways.g1840.position import Position
 
 
-def _turn(state: State1840) -> dict[str, Any] | None:
+def _turn(state: Position) -> dict[str, Any] | None:
     if state.finished:
         return None
-    seat = state.current_players()[0]
+    seat = state.sub.acting(state)
     out: dict[str, Any] = {"player": seat, "name": state.players[seat].name}
-    kind = state.round.type
-    if kind == "CR":
-        from tramways.g1840.company_round import current_company
-
-        out["company"] = current_company(state)
-        out["step"] = state.sub.step
-    elif kind == "LR":
-        from tramways.g1840.line_round import current_line
-
-        out["line"] = current_line(state)
+    out.update(state.sub.turn_view(state))
     return out
 
 
-def view(state: State1840, player: int | None) -> dict[str, Any]:
+def view(state: Position, player: int | None) -> dict[str, Any]:
     """The whole public position (1840 has no hidden information)."""
-    from tramways.g1840.trams import price_of
-
     players = []
     for seat, p in enumerate(state.players):
         players.append({
@@ -73,24 +62,9 @@ def view(state: State1840, player: int | None) -> dict[str, Any]:
                           if state.board is not None else [])}
         for sid, s in state.stadtbahn.items()
     }
-    sub = state.sub
     round_info: dict[str, Any] = {"name": state.round.name, "type": state.round.type,
                                   "phase": state.phase}
-    turn = getattr(sub, "turn", None)
-    if turn is not None:
-        round_info["line_turn"] = {
-            "line": turn.line, "first": turn.first, "tile_laid": turn.laid,
-            "stadtbahn_tile_laid": turn.stadtbahn, "station_placed": turn.station,
-            "bonus": turn.bonus, "offer": list(turn.offer) if turn.offer else None,
-            "home_choice": getattr(turn, "home", False),  # the home circle awaits (IX.6)
-        }
-    if state.round.type == "CR" and sub is not None:
-        round_info["company_order"] = list(sub.order)
-        round_info["step"] = sub.step
-    auction = getattr(sub, "auction", None)
-    if auction is not None:
-        round_info["auction"] = {k: v for k, v in vars(auction).items()
-                                 if isinstance(v, (int, str))}
+    round_info.update(state.sub.view(state))
     return {
         "game": "1840",
         "ruleset": state.rules.name,
@@ -121,7 +95,7 @@ def view(state: State1840, player: int | None) -> dict[str, Any]:
     }
 
 
-def result(state: State1840) -> dict[str, Any]:
+def result(state: Position) -> dict[str, Any]:
     """XI / R-END-1: wealth per player and the ranking (equal wealth shares a place)."""
     wealth = [state.wealth(s) for s in range(state.n)]
     ranks = [1 + sum(1 for w in wealth if w > mine) for mine in wealth]

@@ -16,11 +16,11 @@ runs are the routes module's (:mod:`tramways.g1840.routes`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.g1840 import legality, trams
+from tramways.g1840 import legality
 from tramways.g1840.actions import (
     Accept,
     BuyPrivate,
@@ -36,11 +36,10 @@ from tramways.g1840.actions import (
     ScrapTram,
     SkipBonus,
 )
-from tramways.g1840.company_round import return_company_private
+from tramways.g1840.mechanics import privates, trams
+from tramways.g1840.mechanics.money import pay_from_director
+from tramways.g1840.position import Position
 from tramways.g1840.routes import best_route, check_route, format_route
-
-if TYPE_CHECKING:
-    from tramways.g1840.state import State1840, TramCompany
 
 TILE_BONUSES = (legality.BONUS_YELLOW, legality.BONUS_UPGRADE, legality.BONUS_RED,
                 legality.BONUS_PURPLE)
@@ -70,17 +69,62 @@ class LineRound:
     pos: int = 0
     turn: Turn | None = None
 
+    # --- the Round protocol (rounds.base) --------------------------------------------
+    def acting(self, pos: Position) -> int:
+        return acting(pos)
 
-def begin(state: State1840, log: list[str]) -> None:
+    def legal(self, pos: Position) -> list[Action]:
+        return legal(pos)
+
+    def apply(self, pos: Position, action: Action, log: list[str]) -> None:
+        apply(pos, action, log)
+
+    def settle(self, pos: Position, log: list[str]) -> bool:
+        return self.turn is None
+
+    def turn_rule(self) -> str:
+        return "IX.1"
+
+    def takes_in_turn(self, pos: Position, company: str) -> bool:
+        """A return or scrap of the line's own company before its run is part of the line's
+        turn (a pending bonus is lost, R-LR-1)."""
+        turn = self.turn
+        return (turn is not None and not turn.ran and not turn.home
+                and pos.company_of_line(turn.line).id == company)
+
+    def line_auctions_ahead(self) -> bool:
+        return False
+
+    def offered_private(self) -> str | None:
+        offer = None if self.turn is None else self.turn.offer
+        return None if offer is None else offer[0]
+
+    def view(self, pos: Position) -> dict[str, Any]:
+        turn = self.turn
+        if turn is None:
+            return {}
+        return {"line_turn": {
+            "line": turn.line, "first": turn.first, "tile_laid": turn.laid,
+            "stadtbahn_tile_laid": turn.stadtbahn, "station_placed": turn.station,
+            "bonus": turn.bonus, "offer": list(turn.offer) if turn.offer else None,
+            "home_choice": turn.home,  # the home circle awaits the director (IX.6)
+        }}
+
+    def turn_view(self, pos: Position) -> dict[str, Any]:
+        return {"line": current_line(pos)}
+
+
+def begin(state: Position, log: list[str]) -> LineRound:
     lines = sorted(state.line_owner)
-    state.sub = LineRound(lines=lines)
+    sub = state.sub = LineRound(lines=lines)
     log.append(f"{state.round.name} begins (phase {state.phase})")
     if lines:
         _start_turn(state, log)
+    return sub
 
 
-def _start_turn(state: State1840, log: list[str]) -> None:
-    sub: LineRound = state.sub
+def _start_turn(state: Position, log: list[str]) -> None:
+    sub = _progress(state)
     line = sub.lines[sub.pos]
     first = line not in state.operated
     sub.turn = Turn(line=line, first=first)
@@ -92,13 +136,13 @@ def _start_turn(state: State1840, log: list[str]) -> None:
         state.operated.add(line)
 
 
-def _home_options(state: State1840, line: int) -> list[Any]:
+def _home_options(state: Position, line: int) -> list[Any]:
     if state.board is None:
         return []
     return [o for o in legality.legal_station_placements(state, line) if o.home]
 
 
-def _home_choice(state: State1840, line: int) -> bool:
+def _home_choice(state: Position, line: int) -> bool:
     """Whether the director must choose the circle of the home marker (IX.6).
 
     R-LR-13 (D18, the OO home of lines 1 and 2; IX.6 names "the interchange
@@ -117,7 +161,7 @@ def _home_choice(state: State1840, line: int) -> bool:
     return state.board.tile(options[0].coord) is not None
 
 
-def _place_home(state: State1840, line: int, log: list[str]) -> None:
+def _place_home(state: Position, line: int, log: list[str]) -> None:
     """IX.6: the first marker goes free on the home base at the start of the first turn
     (the first free circle; see :func:`_home_choice` for when the director picks)."""
     board = state.board
@@ -132,16 +176,16 @@ def _place_home(state: State1840, line: int, log: list[str]) -> None:
     log.append(f"Line {line} finds no free circle on its home base {coord}")
 
 
-def acting(state: State1840) -> int:
-    turn = state.sub.turn
+def acting(state: Position) -> int:
+    turn = _progress(state).turn
     assert turn is not None
     if turn.offer is not None:
         return turn.offer[2]
     return state.company_of_line(turn.line).director
 
 
-def current_line(state: State1840) -> int:
-    turn = state.sub.turn
+def current_line(state: Position) -> int:
+    turn = _progress(state).turn
     assert turn is not None
     return int(turn.line)
 
@@ -149,7 +193,7 @@ def current_line(state: State1840) -> int:
 # --- construction options ----------------------------------------------------------------
 
 
-def tile_options(state: State1840, turn: Turn) -> list[Any]:
+def tile_options(state: Position, turn: Turn) -> list[Any]:
     """Every legal tile lay now, as the legality module's ``TileLay`` values."""
     if state.board is None:
         return []
@@ -174,7 +218,7 @@ def tile_options(state: State1840, turn: Turn) -> list[Any]:
     return result
 
 
-def _check_lay(state: State1840, turn: Turn, action: LayTile) -> Any:
+def _check_lay(state: Position, turn: Turn, action: LayTile) -> Any:
     """The TileLay for ``action``: the pending bonus first, then the Stadtbahn tile, then the
     normal lay (R-LR-1)."""
     refusal: IllegalAction | None = None
@@ -204,7 +248,7 @@ def _check_lay(state: State1840, turn: Turn, action: LayTile) -> Any:
     raise IllegalAction("R-LR-1", f"line {turn.line} has no tile lay left this turn")
 
 
-def station_options(state: State1840, turn: Turn) -> list[Any]:
+def station_options(state: Position, turn: Turn) -> list[Any]:
     """Legal station placements now (IX.6; the free bonus marker R-LR-4)."""
     if state.board is None:
         return []
@@ -216,7 +260,7 @@ def station_options(state: State1840, turn: Turn) -> list[Any]:
     return [o for o in options if o.cost <= treasury]
 
 
-def removal_options(state: State1840, turn: Turn) -> list[Any]:
+def removal_options(state: Position, turn: Turn) -> list[Any]:
     """Stadtbahn markers the line may remove now (R-LR-5)."""
     if state.board is None:
         return []
@@ -224,30 +268,16 @@ def removal_options(state: State1840, turn: Turn) -> list[Any]:
     return [r for r in legality.legal_marker_removals(state, turn.line) if r.cost <= treasury]
 
 
-def private_options(state: State1840, turn: Turn) -> list[tuple[str, int]]:
-    """IV.2: from LR2a the company may buy a player's private for 1..face value (from its
-    director at once, from another player if that player accepts); the printed face value,
-    whatever the private cost in the Pre-Share Round (R-PRE-4)."""
-    if state.round_index < _lr2a_index(state):
-        return []
-    company = state.company_of_line(turn.line)
-    out: list[tuple[str, int]] = []
-    for player in state.players:
-        for p in player.privates:
-            face = state.ent.privates[p].face_value
-            out.extend((p, price) for price in range(1, min(face, company.treasury) + 1))
-    return out
-
-
-def _lr2a_index(state: State1840) -> int:
-    return next(i for i, r in enumerate(state.ent.round_bar) if r.name == "LR2a")
+def private_options(state: Position, turn: Turn) -> list[tuple[str, int]]:
+    """IV.2: the privates the line's company may buy now, at which prices."""
+    return privates.sale_prices(state, state.company_of_line(turn.line))
 
 
 # --- the protocol ------------------------------------------------------------------------
 
 
-def legal(state: State1840) -> list[Action]:
-    sub: LineRound = state.sub
+def legal(state: Position) -> list[Action]:
+    sub = _progress(state)
     turn = sub.turn
     assert turn is not None
     if turn.offer is not None:
@@ -282,8 +312,8 @@ def legal(state: State1840) -> list[Action]:
     return out
 
 
-def apply(state: State1840, action: Action, log: list[str]) -> None:
-    sub: LineRound = state.sub
+def apply(state: Position, action: Action, log: list[str]) -> None:
+    sub = _progress(state)
     turn = sub.turn
     assert turn is not None
     company = state.company_of_line(turn.line)
@@ -299,7 +329,7 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
         if isinstance(action, ScrapTram):
             trams.scrap(state, company, action.colour, log)
         elif isinstance(action, CompanyReturnPrivate):
-            return_company_private(state, company, action.private, log)
+            privates.return_to_bank(state, company, action.private, log)
         else:
             raise IllegalAction("IX.3", "not an action of a Line Round")
         turn.bonus = None
@@ -338,7 +368,7 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
         raise IllegalAction("IX.3", "not an action of a Line Round")
 
 
-def _lay(state: State1840, turn: Turn, action: LayTile, log: list[str]) -> None:
+def _lay(state: Position, turn: Turn, action: LayTile, log: list[str]) -> None:
     if state.board is None:
         raise IllegalAction("IX.4", "no board")
     lay = _check_lay(state, turn, action)
@@ -366,7 +396,7 @@ def _lay(state: State1840, turn: Turn, action: LayTile, log: list[str]) -> None:
         log.append(f"The {landmark} landmark token goes on {lay.coord}")
 
 
-def _choose_home(state: State1840, turn: Turn, action: Action, log: list[str]) -> None:
+def _choose_home(state: Position, turn: Turn, action: Action, log: list[str]) -> None:
     """IX.6: the director places the free home marker on the circle of their choice."""
     if not isinstance(action, PlaceStation) or action.line != turn.line:
         raise IllegalAction("IX.6", f"line {turn.line} first places its home marker")
@@ -379,7 +409,7 @@ def _choose_home(state: State1840, turn: Turn, action: Action, log: list[str]) -
     log.append(f"Line {turn.line} places its home marker on {action.hex}.{action.location}")
 
 
-def _station(state: State1840, turn: Turn, action: PlaceStation, log: list[str]) -> None:
+def _station(state: Position, turn: Turn, action: PlaceStation, log: list[str]) -> None:
     free = turn.bonus == legality.BONUS_STATION
     if turn.station and not free:
         raise IllegalAction("IX.6", f"line {turn.line} has placed its station marker this turn")
@@ -398,7 +428,7 @@ def _station(state: State1840, turn: Turn, action: PlaceStation, log: list[str])
                f" for {chosen.cost}")
 
 
-def _remove(state: State1840, turn: Turn, action: RemoveMarker, log: list[str]) -> None:
+def _remove(state: Position, turn: Turn, action: RemoveMarker, log: list[str]) -> None:
     chosen = legality.check_marker_removal(state, turn.line, action.hex, action.location)
     if chosen.cost > state.company_of_line(turn.line).treasury:
         raise IllegalAction("R-LR-10", f"the treasury cannot pay {chosen.cost}")
@@ -411,7 +441,7 @@ def _remove(state: State1840, turn: Turn, action: RemoveMarker, log: list[str]) 
         turn.bonus = None  # R-LR-1; a bonus marker may still replace the removed one
 
 
-def _buy_private(state: State1840, turn: Turn, action: BuyPrivate, log: list[str]) -> None:
+def _buy_private(state: Position, turn: Turn, action: BuyPrivate, log: list[str]) -> None:
     if (action.private, action.price) not in set(private_options(state, turn)):
         raise IllegalAction("IV.2", f"cannot buy {action.private} for {action.price} now "
                             "(from LR2a, 1 to face value, from the treasury)")
@@ -423,27 +453,16 @@ def _buy_private(state: State1840, turn: Turn, action: BuyPrivate, log: list[str
         log.append(f"{company.id} offers {action.price} for {action.private} to "
                    f"{state.players[seller].name}")
         return
-    _transfer(state, company, action.private, action.price, seller, log)
+    privates.sell_to_company(state, company, action.private, action.price, seller, log)
 
 
-def _transfer(state: State1840, company: TramCompany, private: str, price: int, seat: int,
-              log: list[str]) -> None:
-    seller = state.players[seat]
-    seller.privates.remove(private)
-    seller.cash += price
-    company.treasury -= price
-    company.privates.append(private)
-    state.private_owner[private] = company.id
-    log.append(f"{company.id} buys {private} from {seller.name} for {price}")
-
-
-def _answer(state: State1840, turn: Turn, action: Action, log: list[str]) -> None:
+def _answer(state: Position, turn: Turn, action: Action, log: list[str]) -> None:
     """IV.2: the owner accepts or declines a company's offer for a private."""
     assert turn.offer is not None
     private, price, seat = turn.offer
     if isinstance(action, Accept):
         turn.offer = None
-        _transfer(state, state.company_of_line(turn.line), private, price, seat, log)
+        privates.sell_to_company(state, state.company_of_line(turn.line), private, price, seat, log)
     elif isinstance(action, Decline):
         turn.offer = None
         log.append(f"{state.players[seat].name} declines the offer for {private}")
@@ -452,7 +471,7 @@ def _answer(state: State1840, turn: Turn, action: Action, log: list[str]) -> Non
                             f"of {price} for {private}")
 
 
-def run_value(state: State1840, line: int, route: str | None = None) -> tuple[int, str]:
+def run_value(state: Position, line: int, route: str | None = None) -> tuple[int, str]:
     """The line's income now (IX.7, IX.8): the best route's total, or 0 without tram/route."""
     colour = state.tram_of(line)
     if colour is None or state.board is None:
@@ -474,14 +493,14 @@ def run_value(state: State1840, line: int, route: str | None = None) -> tuple[in
     return best.total, format_route(best)
 
 
-def _run(state: State1840, turn: Turn, action: Run, log: list[str]) -> None:
+def _run(state: Position, turn: Turn, action: Run, log: list[str]) -> None:
     income, text = run_value(state, turn.line, action.route)
     company = state.company_of_line(turn.line)
     log.append(f"Line {turn.line} runs ({text}) for {income}")
     receive_income(state, company.id, income, log)
 
 
-def receive_income(state: State1840, company_id: str, income: int, log: list[str]) -> None:
+def receive_income(state: Position, company_id: str, income: int, log: list[str]) -> None:
     """IX.8 / R-LR-9: onto the revenue space; a loss from revenue, treasury, director, loans."""
     company = state.companies[company_id]
     if income >= 0:
@@ -497,17 +516,18 @@ def receive_income(state: State1840, company_id: str, income: int, log: list[str
     loss -= take
     if loss:
         log.append(f"{state.players[company.director].name} pays {loss} of {company_id}'s loss")
-        state.pay_from_director(company, loss, log)
+        pay_from_director(state, company, loss, log)
 
 
-def _next_line(state: State1840, log: list[str]) -> None:
-    sub: LineRound = state.sub
+def _next_line(state: Position, log: list[str]) -> None:
+    sub = _progress(state)
     sub.pos += 1
     sub.turn = None
     if sub.pos < len(sub.lines):
         _start_turn(state, log)
 
 
-def settle(state: State1840, log: list[str]) -> bool:
-    sub: LineRound = state.sub
-    return sub.turn is None
+def _progress(pos: Position) -> LineRound:
+    sub = pos.sub
+    assert isinstance(sub, LineRound)
+    return sub

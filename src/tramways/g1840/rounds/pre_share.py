@@ -11,14 +11,13 @@ cards, least money first (ties: earlier in the old order).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import Bid, ChooseOrder, Pass
-
-if TYPE_CHECKING:
-    from tramways.g1840.state import State1840
+from tramways.g1840.mechanics.privates import pay_dividends
+from tramways.g1840.position import Position
 
 BID_STEP = 5
 
@@ -49,34 +48,66 @@ class PreShare:
     new_order: dict[int, int] = field(default_factory=dict)  # card -> seat
     done: bool = False
 
+    # --- the Round protocol (rounds.base) --------------------------------------------
+    def acting(self, pos: Position) -> int:
+        return acting(pos)
 
-def begin(state: State1840, log: list[str]) -> None:
-    state.sub = PreShare()
+    def legal(self, pos: Position) -> list[Action]:
+        return legal(pos)
+
+    def apply(self, pos: Position, action: Action, log: list[str]) -> None:
+        apply(pos, action, log)
+
+    def settle(self, pos: Position, log: list[str]) -> bool:
+        return settle(pos, log)
+
+    def turn_rule(self) -> str:
+        return "VI"
+
+    def takes_in_turn(self, pos: Position, company: str) -> bool:
+        return False
+
+    def line_auctions_ahead(self) -> bool:
+        return False
+
+    def offered_private(self) -> str | None:
+        return None
+
+    def view(self, pos: Position) -> dict[str, Any]:
+        return {}
+
+    def turn_view(self, pos: Position) -> dict[str, Any]:
+        return {}
+
+
+def begin(state: Position, log: list[str]) -> PreShare:
+    sub = state.sub = PreShare()
     log.append("Pre-Share Round: the private companies are auctioned")
+    return sub
 
 
-def unsold(state: State1840) -> list[str]:
+def unsold(state: Position) -> list[str]:
     return [p for p, owner in state.private_owner.items() if owner is None]
 
 
-def minimum(state: State1840, private: str) -> int:
+def minimum(state: Position, private: str) -> int:
     """Face value, less the R-PRE-2 reduction for the cheapest unsold private.
 
     R-PRE-4: the reduction lowers only this opening bid; the printed face value stays what it
     is for returns to the bank and sales to a company (IV.2)."""
-    sub: PreShare = state.sub
+    sub = _progress(state)
     face = state.ent.privates[private].face_value
     if not sub.sold_any and private == _cheapest(state):
         return face - sub.discount
     return face
 
 
-def _cheapest(state: State1840) -> str:
+def _cheapest(state: Position) -> str:
     return min(unsold(state), key=lambda p: state.ent.privates[p].face_value)
 
 
-def acting(state: State1840) -> int:
-    sub: PreShare = state.sub
+def acting(state: Position) -> int:
+    sub = _progress(state)
     if sub.choosing_order is not None:
         return sub.choosing_order[0]
     if sub.auction is not None:
@@ -84,8 +115,8 @@ def acting(state: State1840) -> int:
     return state.order[sub.chooser_pos]
 
 
-def legal(state: State1840) -> list[Action]:
-    sub: PreShare = state.sub
+def legal(state: Position) -> list[Action]:
+    sub = _progress(state)
     seat = acting(state)
     cash = state.players[seat].cash
     if sub.choosing_order is not None:
@@ -102,8 +133,8 @@ def legal(state: State1840) -> list[Action]:
     return out
 
 
-def apply(state: State1840, action: Action, log: list[str]) -> None:
-    sub: PreShare = state.sub
+def apply(state: Position, action: Action, log: list[str]) -> None:
+    sub = _progress(state)
     seat = acting(state)
     player = state.players[seat]
     if sub.choosing_order is not None:
@@ -166,26 +197,12 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
         _after_sale(state, log)
         return
     log.append("Everybody passed: the privates pay dividends and the round restarts (R-PRE-3)")
-    pay_private_dividends(state, log)
+    pay_dividends(state, log)
     sub.chooser_pos = 0
 
 
-def pay_private_dividends(state: State1840, log: list[str]) -> None:
-    """VIII.2 / R-CR-3: every owned private pays its dividend to its owner."""
-    for p, owner in state.private_owner.items():
-        if owner is None:
-            continue
-        amount = state.ent.privates[p].dividend
-        if isinstance(owner, int):
-            state.players[owner].cash += amount
-            log.append(f"{p} pays {amount} to {state.players[owner].name}")
-        else:
-            state.companies[owner].treasury += amount
-            log.append(f"{p} pays {amount} to {owner}")
-
-
-def _next_bidder(state: State1840, log: list[str]) -> None:
-    sub: PreShare = state.sub
+def _next_bidder(state: Position, log: list[str]) -> None:
+    sub = _progress(state)
     a = sub.auction
     assert a is not None
     pos = state.order.index(a.turn)
@@ -201,8 +218,8 @@ def _next_bidder(state: State1840, log: list[str]) -> None:
     _after_sale(state, log)
 
 
-def _sell(state: State1840, private: str, seat: int, price: int, log: list[str]) -> None:
-    sub: PreShare = state.sub
+def _sell(state: Position, private: str, seat: int, price: int, log: list[str]) -> None:
+    sub = _progress(state)
     player = state.players[seat]
     player.cash -= price
     player.privates.append(private)
@@ -211,8 +228,8 @@ def _sell(state: State1840, private: str, seat: int, price: int, log: list[str])
     log.append(f"{player.name} buys {private} for {price}")
 
 
-def _after_sale(state: State1840, log: list[str]) -> None:
-    sub: PreShare = state.sub
+def _after_sale(state: Position, log: list[str]) -> None:
+    sub = _progress(state)
     sub.passes = 0
     if unsold(state):
         return
@@ -223,8 +240,8 @@ def _after_sale(state: State1840, log: list[str]) -> None:
     log.append("All privates are sold: players choose playing order cards, least money first")
 
 
-def _take_card(state: State1840, seat: int, card: int, log: list[str]) -> None:
-    sub: PreShare = state.sub
+def _take_card(state: Position, seat: int, card: int, log: list[str]) -> None:
+    sub = _progress(state)
     assert sub.choosing_order is not None
     sub.choosing_order.pop(0)
     sub.cards_left.remove(card)
@@ -232,9 +249,9 @@ def _take_card(state: State1840, seat: int, card: int, log: list[str]) -> None:
     log.append(f"{state.players[seat].name} takes playing order card {card}")
 
 
-def settle(state: State1840, log: list[str]) -> bool:
+def settle(state: Position, log: list[str]) -> bool:
     """Automatic steps; True when the round is over."""
-    sub: PreShare = state.sub
+    sub = _progress(state)
     if sub.choosing_order is not None:
         if len(sub.choosing_order) == 1:
             _take_card(state, sub.choosing_order[0], sub.cards_left[0], log)
@@ -242,3 +259,9 @@ def settle(state: State1840, log: list[str]) -> bool:
             state.order = [sub.new_order[c] for c in range(1, state.n + 1)]
             return True
     return False
+
+
+def _progress(pos: Position) -> PreShare:
+    sub = pos.sub
+    assert isinstance(sub, PreShare)
+    return sub

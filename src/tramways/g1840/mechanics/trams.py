@@ -8,18 +8,16 @@ tram only when there is no spare.  At most three trams per company (VIII.5.3).
 from __future__ import annotations
 
 from itertools import permutations
-from typing import TYPE_CHECKING
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import Arrange, BuyTram, CompanyReturnPrivate, ScrapTram
 from tramways.g1840.entities import TRAM_COLOURS
+from tramways.g1840.mechanics.money import pay_from_director
+from tramways.g1840.position import Position, TramCompany
 
-if TYPE_CHECKING:
-    from tramways.g1840.state import State1840, TramCompany
 
-
-def move_stacks(state: State1840, log: list[str]) -> None:
+def move_stacks(state: Position, log: list[str]) -> None:
     """VIII.3 CRb: the rightmost stack leaves, the others move right, the next colour enters."""
     stacks = state.trams
     gone = stacks.spaces[2]
@@ -36,7 +34,7 @@ def move_stacks(state: State1840, log: list[str]) -> None:
     log.append(f"Trams on sale: {on_sale or 'none'}")
 
 
-def price_of(state: State1840, colour: str) -> int | None:
+def price_of(state: Position, colour: str) -> int | None:
     """The price of a tram of ``colour`` on its current space (None if not on sale)."""
     for space, c, count in state.trams.on_sale():
         if c == colour and count > 0:
@@ -44,11 +42,11 @@ def price_of(state: State1840, colour: str) -> int | None:
     return None
 
 
-def buyable_colours(state: State1840) -> list[str]:
+def buyable_colours(state: Position) -> list[str]:
     return [c for _, c, _ in state.trams.on_sale() if price_of(state, c) is not None]
 
 
-def can_buy_voluntarily(state: State1840, company: TramCompany) -> list[str]:
+def can_buy_voluntarily(state: Position, company: TramCompany) -> list[str]:
     """Colours the company may buy from its treasury now (VIII.5.3)."""
     if len(company.owned()) >= state.ent.max_trams:
         return []
@@ -89,7 +87,7 @@ def _normalise(company: TramCompany) -> None:
         company.trams.pop()
 
 
-def turn_actions(state: State1840, company: TramCompany, player: int) -> list[Action]:
+def turn_actions(state: Position, company: TramCompany, player: int) -> list[Action]:
     """Buying turn options besides Done: buy, scrap, rearrange, return privates."""
     out: list[Action] = []
     out.extend(BuyTram(company=company.id, colour=c, player=player)
@@ -103,7 +101,7 @@ def turn_actions(state: State1840, company: TramCompany, player: int) -> list[Ac
     return out
 
 
-def private_funds(state: State1840, company: TramCompany) -> int:
+def private_funds(state: Position, company: TramCompany) -> int:
     """What the company would get by returning all its privates to the bank (IV.2: at any
     time, for face value).  0 with the 18xx.games ruleset, whose automatic steps ignore it."""
     if state.rules.no_private_funds:
@@ -111,7 +109,7 @@ def private_funds(state: State1840, company: TramCompany) -> int:
     return sum(state.ent.privates[p].face_value for p in company.privates)
 
 
-def has_turn(state: State1840, company: TramCompany) -> bool:
+def has_turn(state: Position, company: TramCompany) -> bool:
     """Whether a buying turn offers anything worth a decision: a purchase (possibly after
     returning the company's privates, IV.2) or a rearrangement."""
     if can_buy_voluntarily(state, company) or arrangements(company):
@@ -123,7 +121,7 @@ def has_turn(state: State1840, company: TramCompany) -> bool:
                for c in buyable_colours(state))
 
 
-def buy(state: State1840, company: TramCompany, colour: str, log: list[str],
+def buy(state: Position, company: TramCompany, colour: str, log: list[str],
         mandatory: bool = False) -> None:
     """Buy a tram; a mandatory purchase may draw on the director and loans (VIII.5.3, R-CR-5)."""
     price = price_of(state, colour)
@@ -139,7 +137,7 @@ def buy(state: State1840, company: TramCompany, colour: str, log: list[str],
         rest = price - from_treasury
         log.append(f"{state.players[company.director].name} pays {rest} towards "
                    f"{company.id}'s mandatory tram (VIII.5.3)")
-        state.pay_from_director(company, rest, log)
+        pay_from_director(state, company, rest, log)
     for i, space in enumerate(state.trams.spaces):
         if space is not None and space[0] == colour:
             state.trams.spaces[i] = (colour, space[1] - 1)
@@ -155,7 +153,7 @@ def buy(state: State1840, company: TramCompany, colour: str, log: list[str],
             log.append(f"First {colour} tram: maintenance changes (Table 7)")
 
 
-def scrap(state: State1840, company: TramCompany, colour: str, log: list[str]) -> None:
+def scrap(state: Position, company: TramCompany, colour: str, log: list[str]) -> None:
     """VIII.5.3: a tram may be scrapped at any time, without compensation."""
     if colour not in company.trams:
         raise IllegalAction("VIII.5.3", f"{company.id} has no {colour} tram")
@@ -171,10 +169,10 @@ def scrap(state: State1840, company: TramCompany, colour: str, log: list[str]) -
     log.append(f"{company.id} scraps a {colour} tram")
 
 
-def arrange(state: State1840, company: TramCompany, colours: tuple[str, ...],
+def arrange(state: Position, company: TramCompany, colours: tuple[str, ...],
             log: list[str]) -> None:
     """VIII.5.3 / VIII.6: rearrange trams between the company's lines."""
-    if colours not in arrangements(company) and not _same(colours, company):
+    if colours not in arrangements(company):
         owned = ",".join(company.owned()) or "no"
         raise IllegalAction("VIII.5.3", f"{company.id} owns {owned} trams for "
                             f"{len(company.lines)} line(s); not an arrangement")
@@ -183,12 +181,3 @@ def arrange(state: State1840, company: TramCompany, colours: tuple[str, ...],
     pairs = ", ".join(f"L{ln}: {t or 'none'}"
                       for ln, t in zip(company.lines, company.trams, strict=False))
     log.append(f"{company.id} arranges its trams ({pairs})")
-
-
-def _same(colours: tuple[str, ...], company: TramCompany) -> bool:
-    """An arrangement equal to the current one for every line (accepted as a no-op)."""
-    k = len(company.lines)
-    current = tuple(t if t is not None else NONE for t in company.trams)
-    pad = (NONE,) * k
-    return (sorted(c for c in colours if c != NONE) == sorted(company.owned())
-            and (colours + pad)[:k] == (current + pad)[:k])

@@ -9,15 +9,12 @@ companies rise one space (X.3, R-SR-2) and the new playing order is by most cash
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import BuyShare, Par, Pass, ReturnPrivate, SellShares
-from tramways.g1840.state import TramCompany
-
-if TYPE_CHECKING:
-    from tramways.g1840.state import State1840
+from tramways.g1840.position import Position, TramCompany
 
 
 @dataclass
@@ -31,25 +28,57 @@ class ShareRound:
     sold: dict[int, set[str]] = field(default_factory=dict)
     done: bool = False
 
+    # --- the Round protocol (rounds.base) --------------------------------------------
+    def acting(self, pos: Position) -> int:
+        return acting(pos)
 
-def begin(state: State1840, log: list[str]) -> None:
-    state.sub = ShareRound(first=state.round.name == "SR1")
+    def legal(self, pos: Position) -> list[Action]:
+        return legal(pos)
+
+    def apply(self, pos: Position, action: Action, log: list[str]) -> None:
+        apply(pos, action, log)
+
+    def settle(self, pos: Position, log: list[str]) -> bool:
+        return settle(pos, log)
+
+    def turn_rule(self) -> str:
+        return "VII.2"
+
+    def takes_in_turn(self, pos: Position, company: str) -> bool:
+        return False
+
+    def line_auctions_ahead(self) -> bool:
+        return False
+
+    def offered_private(self) -> str | None:
+        return None
+
+    def view(self, pos: Position) -> dict[str, Any]:
+        return {}
+
+    def turn_view(self, pos: Position) -> dict[str, Any]:
+        return {}
+
+
+def begin(state: Position, log: list[str]) -> ShareRound:
+    sub = state.sub = ShareRound(first=state.round.name == "SR1")
     names = ", ".join(state.players[s].name for s in state.order)
     log.append(f"{state.round.name} begins; order: {names}")
+    return sub
 
 
-def acting(state: State1840) -> int:
-    return state.order[state.sub.turn_pos]
+def acting(state: Position) -> int:
+    return state.order[_progress(state).turn_pos]
 
 
-def _available(state: State1840, company: str) -> int:
+def _available(state: Position, company: str) -> int:
     holder = state.companies.get(company) or state.stadtbahn.get(company)
     return 0 if holder is None else holder.ipo + holder.pool
 
 
-def can_buy(state: State1840, seat: int, company: str) -> str | None:
+def can_buy(state: Position, seat: int, company: str) -> str | None:
     """Why ``seat`` may not buy a share of ``company`` now (None if it may): VII.3, VII.6."""
-    sub: ShareRound = state.sub
+    sub = _progress(state)
     player = state.players[seat]
     if company not in state.companies and company not in state.stadtbahn:
         return "VII.6"
@@ -66,9 +95,9 @@ def can_buy(state: State1840, seat: int, company: str) -> str | None:
     return None
 
 
-def sellable(state: State1840, seat: int, company: str) -> int:
+def sellable(state: Position, seat: int, company: str) -> int:
     """How many 10% shares ``seat`` may sell of ``company`` (VII.4, R-SR-3)."""
-    if state.sub.first:
+    if _progress(state).first:
         return 0
     pct = state.players[seat].shares.get(company, 0)
     tram = state.companies.get(company)
@@ -77,8 +106,8 @@ def sellable(state: State1840, seat: int, company: str) -> int:
     return max(pct, 0) // 10
 
 
-def legal(state: State1840) -> list[Action]:
-    sub: ShareRound = state.sub
+def legal(state: Position) -> list[Action]:
+    sub = _progress(state)
     seat = acting(state)
     player = state.players[seat]
     if sub.first and not _is_director(state, seat):
@@ -100,12 +129,12 @@ def legal(state: State1840) -> list[Action]:
     return out
 
 
-def _is_director(state: State1840, seat: int) -> bool:
+def _is_director(state: Position, seat: int) -> bool:
     return any(c.director == seat for c in state.companies.values())
 
 
-def apply(state: State1840, action: Action, log: list[str]) -> None:
-    sub: ShareRound = state.sub
+def apply(state: Position, action: Action, log: list[str]) -> None:
+    sub = _progress(state)
     seat = acting(state)
     player = state.players[seat]
     if sub.first and not _is_director(state, seat):
@@ -150,9 +179,6 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
         log.append(f"{player.name} buys a 10% share of {action.company} for {price}")
         _end_turn(state, passed=False)
         return
-    if isinstance(action, ReturnPrivate):
-        return_private(state, seat, action.private, log)
-        return
     if isinstance(action, Pass):
         passed = not sub.sold_in_turn
         log.append(f"{player.name} {'passes' if passed else 'ends the turn'}")
@@ -161,21 +187,7 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
     raise IllegalAction("VII.1", "sell, buy or pass in a Share Round")
 
 
-def return_private(state: State1840, seat: int, private: str, log: list[str]) -> None:
-    """IV.2: a private may be returned to the bank for its face value (the printed one, even
-    if it was bought for less in the Pre-Share Round, R-PRE-4)."""
-    player = state.players[seat]
-    if private not in player.privates:
-        raise IllegalAction("IV.2", f"{player.name} does not own {private}")
-    face = state.ent.privates[private].face_value
-    player.privates.remove(private)
-    player.cash += face
-    del state.private_owner[private]
-    state.closed_privates.append(private)
-    log.append(f"{player.name} returns {private} to the bank for {face}")
-
-
-def _par(state: State1840, seat: int, action: Par, log: list[str]) -> None:
+def _par(state: Position, seat: int, action: Par, log: list[str]) -> None:
     """VII.5: the director's share at par 70/80/90/100; Pre-emptive Right card first."""
     player = state.players[seat]
     if action.company not in state.unchosen:
@@ -200,8 +212,8 @@ def _par(state: State1840, seat: int, action: Par, log: list[str]) -> None:
         state.unchosen = []
 
 
-def _end_turn(state: State1840, passed: bool) -> None:
-    sub: ShareRound = state.sub
+def _end_turn(state: Position, passed: bool) -> None:
+    sub = _progress(state)
     sub.passes = sub.passes + 1 if passed else 0
     sub.sold_in_turn = False
     sub.turn_pos = (sub.turn_pos + 1) % state.n
@@ -209,9 +221,9 @@ def _end_turn(state: State1840, passed: bool) -> None:
         sub.done = True
 
 
-def settle(state: State1840, log: list[str]) -> bool:
+def settle(state: Position, log: list[str]) -> bool:
     """End of round: X.3 sold-out rise (tram companies, R-SR-2), VII.2 new order."""
-    sub: ShareRound = state.sub
+    sub = _progress(state)
     if not sub.done:
         return False
     risers = list(state.companies) + (list(state.stadtbahn) if state.rules.stadtbahn_sold_out_rise else [])  # X-4
@@ -228,3 +240,9 @@ def settle(state: State1840, log: list[str]) -> bool:
     state.order = sorted(range(state.n), key=lambda s: (-state.players[s].cash, old[s]))
     log.append("New playing order: " + ", ".join(state.players[s].name for s in state.order))
     return True
+
+
+def _progress(pos: Position) -> ShareRound:
+    sub = pos.sub
+    assert isinstance(sub, ShareRound)
+    return sub

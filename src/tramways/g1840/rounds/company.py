@@ -15,11 +15,10 @@ R-CR-8).  CR6 ends after the Stadtbahn runs (R-CR-4).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.g1840 import trams
 from tramways.g1840.actions import (
     Arrange,
     BuyTram,
@@ -32,10 +31,8 @@ from tramways.g1840.actions import (
     OpenAuction,
     ScrapTram,
 )
-from tramways.g1840.pre_share import pay_private_dividends
-
-if TYPE_CHECKING:
-    from tramways.g1840.state import State1840, TramCompany
+from tramways.g1840.mechanics import privates, trams
+from tramways.g1840.position import Position, TramCompany
 
 
 @dataclass
@@ -68,23 +65,65 @@ class CompanyRound:
     lines_drawn: bool = False  # CRf done (early with the 18xx.games ruleset)
     final: list[str] = field(default_factory=list)  # to rearrange after a mandatory tram
 
+    # --- the Round protocol (rounds.base) --------------------------------------------
+    def acting(self, pos: Position) -> int:
+        return acting(pos)
 
-def begin(state: State1840, log: list[str]) -> None:
+    def legal(self, pos: Position) -> list[Action]:
+        return legal(pos)
+
+    def apply(self, pos: Position, action: Action, log: list[str]) -> None:
+        apply(pos, action, log)
+
+    def settle(self, pos: Position, log: list[str]) -> bool:
+        return settle(pos, log)
+
+    def turn_rule(self) -> str:
+        if self.step in ("e", "final"):
+            return "VIII.6"
+        if self.step == "d":
+            return "VIII.4"
+        return "VIII.5.3"
+
+    def takes_in_turn(self, pos: Position, company: str) -> bool:
+        """A return or scrap of the company in its own buying turn is part of that turn."""
+        buying = (self.step == "d" and self.paid) or self.step == "post" or self.buying is not None
+        return buying and current_company(pos) == company
+
+    def line_auctions_ahead(self) -> bool:
+        return self.step in ("d", "e")
+
+    def offered_private(self) -> str | None:
+        return None
+
+    def view(self, pos: Position) -> dict[str, Any]:
+        out: dict[str, Any] = {"company_order": list(self.order), "step": self.step}
+        if self.auction is not None:
+            out["auction"] = {k: v for k, v in vars(self.auction).items()
+                              if isinstance(v, int | str)}
+        return out
+
+    def turn_view(self, pos: Position) -> dict[str, Any]:
+        return {"company": current_company(pos), "step": self.step}
+
+
+def begin(state: Position, log: list[str]) -> CompanyRound:
     number = int(state.round.name[2:])
     log.append(f"{state.round.name} begins")
-    pay_private_dividends(state, log)  # CRa
+    privates.pay_dividends(state, log)  # CRa
     trams.move_stacks(state, log)  # CRb
     order = state.market.order(list(state.companies))  # CRc
     log.append("Company order: " + ", ".join(order))
-    state.sub = CompanyRound(number=number, order=order)
+    sub = state.sub = CompanyRound(number=number, order=order)
+    return sub
 
 
-def last(state: State1840) -> bool:
-    return state.sub.number == 6
+def last(state: Position) -> bool:
+    return _progress(state).number == 6
 
 
-def current_company(state: State1840) -> str:
-    sub: CompanyRound = state.sub
+def current_company(state: Position) -> str:
+    sub = _progress(state)
     if sub.step == "d":
         return sub.order[sub.idx]
     if sub.step == "e":
@@ -98,21 +137,21 @@ def current_company(state: State1840) -> str:
     return sub.queue[0]
 
 
-def acting(state: State1840) -> int:
+def acting(state: Position) -> int:
     return state.companies[current_company(state)].director
 
 
-def _eligible(state: State1840, company: str) -> bool:
+def _eligible(state: Position, company: str) -> bool:
     """R-CR-7: fewer than three lines, no line bought this CR, not passed on choosing."""
-    sub: CompanyRound = state.sub
+    sub = _progress(state)
     return (len(state.companies[company].lines) < 3 and company not in sub.bought
             and company not in sub.out)
 
 
-def _chooser(state: State1840) -> str | None:
+def _chooser(state: Position) -> str | None:
     if not state.line_display:
         return None
-    for company in state.sub.order:
+    for company in _progress(state).order:
         if _eligible(state, company):
             return company
     return None
@@ -122,8 +161,8 @@ def _bids(low: int, treasury: int, step: int) -> range:
     return range(low, treasury + 1, step)
 
 
-def legal(state: State1840) -> list[Action]:
-    sub: CompanyRound = state.sub
+def legal(state: Position) -> list[Action]:
+    sub = _progress(state)
     cid = current_company(state)
     company = state.companies[cid]
     seat = company.director
@@ -152,12 +191,12 @@ def legal(state: State1840) -> list[Action]:
             CompanyPass(company=cid, player=seat)]
 
 
-def apply(state: State1840, action: Action, log: list[str]) -> None:
-    sub: CompanyRound = state.sub
+def apply(state: Position, action: Action, log: list[str]) -> None:
+    sub = _progress(state)
     cid = current_company(state)
     company = state.companies[cid]
     if not isinstance(action, CompanyAction) or action.company != cid:
-        raise IllegalAction(state.turn_rule(), f"it is {cid}'s turn")
+        raise IllegalAction(sub.turn_rule(), f"it is {cid}'s turn")
     if sub.step == "d" and not sub.paid:
         if not isinstance(action, Dividend):
             raise IllegalAction("VIII.5.1", f"{cid} must first decide its dividend")
@@ -183,7 +222,7 @@ def apply(state: State1840, action: Action, log: list[str]) -> None:
     _auction_action(state, company, action, log)
 
 
-def _pay_dividend(state: State1840, company: TramCompany, amount: int, log: list[str]) -> None:
+def _pay_dividend(state: Position, company: TramCompany, amount: int, log: list[str]) -> None:
     """VIII.5.1: any multiple of 10 up to the revenue space; shares in the pool earn nothing."""
     if amount < 0 or amount > company.revenue or amount % 10:
         raise IllegalAction("VIII.5.1", f"pay a multiple of 10 from 0 to {company.revenue}")
@@ -200,7 +239,7 @@ def _pay_dividend(state: State1840, company: TramCompany, amount: int, log: list
                f"price {before} -> {state.price(company.id)}")
 
 
-def _buying_turn(state: State1840, company: TramCompany, action: Action,
+def _buying_turn(state: Position, company: TramCompany, action: Action,
                  log: list[str]) -> None:
     """VIII.5.3: buy, scrap or rearrange trams (the turn goes on until Done)."""
     if isinstance(action, BuyTram):
@@ -210,15 +249,15 @@ def _buying_turn(state: State1840, company: TramCompany, action: Action,
     elif isinstance(action, Arrange):
         trams.arrange(state, company, action.colours, log)
     elif isinstance(action, CompanyReturnPrivate):
-        return_company_private(state, company, action.private, log)
+        privates.return_to_bank(state, company, action.private, log)
     elif isinstance(action, Done):
         _end_buying(state)
     else:
         raise IllegalAction("VIII.5.3", f"{company.id} may buy, scrap or arrange trams, or end")
 
 
-def _end_buying(state: State1840) -> None:
-    sub: CompanyRound = state.sub
+def _end_buying(state: Position) -> None:
+    sub = _progress(state)
     if sub.step == "d":
         sub.idx += 1
         sub.paid = state.rules.dividends_first and sub.phase == "buy"  # X-2
@@ -228,23 +267,9 @@ def _end_buying(state: State1840) -> None:
         sub.buying = None
 
 
-def return_company_private(state: State1840, company: TramCompany, private: str,
-                           log: list[str]) -> None:
-    """IV.2: a company may return its private to the bank for face value (to its treasury;
-    the printed face value, R-PRE-4)."""
-    if private not in company.privates:
-        raise IllegalAction("IV.2", f"{company.id} does not own {private}")
-    face = state.ent.privates[private].face_value
-    company.privates.remove(private)
-    company.treasury += face
-    del state.private_owner[private]
-    state.closed_privates.append(private)
-    log.append(f"{company.id} returns {private} to the bank for {face}")
-
-
-def _auction_action(state: State1840, company: TramCompany, action: Action,
+def _auction_action(state: Position, company: TramCompany, action: Action,
                     log: list[str]) -> None:
-    sub: CompanyRound = state.sub
+    sub = _progress(state)
     step = state.ent.bid_step
     a = sub.auction
     if a is None:
@@ -282,8 +307,8 @@ def _auction_action(state: State1840, company: TramCompany, action: Action,
     _next_bidder(state, log)
 
 
-def _next_bidder(state: State1840, log: list[str]) -> None:
-    sub: CompanyRound = state.sub
+def _next_bidder(state: Position, log: list[str]) -> None:
+    sub = _progress(state)
     a = sub.auction
     assert a is not None
     pos = a.bidders.index(a.turn)
@@ -306,9 +331,9 @@ def _next_bidder(state: State1840, log: list[str]) -> None:
         _draw_lines(state, log)  # the site refills the display as soon as the auctions end
 
 
-def settle(state: State1840, log: list[str]) -> bool:
+def settle(state: Position, log: list[str]) -> bool:
     """Automatic steps; True when the round is over."""
-    sub: CompanyRound = state.sub
+    sub = _progress(state)
     while True:
         if sub.step == "d":
             if sub.idx >= len(sub.order):
@@ -402,19 +427,19 @@ def settle(state: State1840, log: list[str]) -> bool:
         return True
 
 
-def _mandatory_buy(state: State1840, company: TramCompany, colour: str,
+def _mandatory_buy(state: Position, company: TramCompany, colour: str,
                    log: list[str]) -> None:
     """R-CR-5's purchase; then the company may still place the new tram (end of VIII.6)."""
-    sub: CompanyRound = state.sub
+    sub = _progress(state)
     trams.buy(state, company, colour, log, mandatory=True)
     sub.queue.pop(0)
     if not state.rules.no_rearrange_after_mandatory and trams.arrangements(company):
         sub.final.append(company.id)
 
 
-def _start_mandatory(state: State1840, log: list[str]) -> None:
+def _start_mandatory(state: Position, log: list[str]) -> None:
     """R-CR-5: after the last buying chance, companies without a tram must buy one."""
-    sub: CompanyRound = state.sub
+    sub = _progress(state)
     sub.step = "mandatory"
     if not trams.buyable_colours(state):
         sub.queue = []
@@ -424,15 +449,15 @@ def _start_mandatory(state: State1840, log: list[str]) -> None:
         log.append(f"{c} has no tram and must buy one (VIII.5.3)")
 
 
-def _draw_lines(state: State1840, log: list[str]) -> None:
+def _draw_lines(state: Position, log: list[str]) -> None:
     """CRf once per Company Round."""
-    sub: CompanyRound = state.sub
+    sub = _progress(state)
     if not sub.lines_drawn:
         sub.lines_drawn = True
         _new_line_cards(state, log)
 
 
-def _new_line_cards(state: State1840, log: list[str]) -> None:
+def _new_line_cards(state: Position, log: list[str]) -> None:
     """VIII.7, R-CR-8: players + 1 new lines (or all left) while any company has room."""
     if not any(len(c.lines) < 3 for c in state.companies.values()):
         if state.rules.lines_drawn_after_auctions and state.line_display:
@@ -450,7 +475,7 @@ def _new_line_cards(state: State1840, log: list[str]) -> None:
     log.append("New lines on display: " + ", ".join(str(n) for n in new))
 
 
-def stadtbahn_revenue(state: State1840, company: str, multiplier: int) -> int:
+def stadtbahn_revenue(state: Position, company: str, multiplier: int) -> int:
     """VIII.5.2: the Stadtbahn company's run, multiplied (:mod:`tramways.g1840.stadtbahn_runs`)."""
     if state.board is None:
         base = state.ent.stadtbahn[company].revenue_before_any_tile.get(state.layout_name, 0)
@@ -461,7 +486,7 @@ def stadtbahn_revenue(state: State1840, company: str, multiplier: int) -> int:
     return int(run.revenue)
 
 
-def _stadtbahn_runs(state: State1840, log: list[str]) -> None:
+def _stadtbahn_runs(state: Position, log: list[str]) -> None:
     """VIII.5.2 / R-CR-1: after the tram companies, every Stadtbahn company runs and pays all."""
     multiplier = state.ent.stadtbahn_multiplier[state.round.name]
     for company in state.market.order(list(state.stadtbahn)):
@@ -477,3 +502,9 @@ def _stadtbahn_runs(state: State1840, log: list[str]) -> None:
         state.market.move_dividend(company, state.ent.dividend_move(total))
         log.append(f"Stadtbahn {company} runs for {total} (x{multiplier}), {per_share} per share; "
                    f"price {before} -> {state.price(company)}")
+
+
+def _progress(pos: Position) -> CompanyRound:
+    sub = pos.sub
+    assert isinstance(sub, CompanyRound)
+    return sub

@@ -1,0 +1,210 @@
+"""The 1840 engine: the position that plays actions.
+
+:class:`State1840` is a :class:`~tramways.g1840.position.Position` implementing the core's
+``GameState`` protocol.  Playing an action (:meth:`State1840.apply`):
+
+1. authority (IV.1.2): the seat must be the one that decides the action (``seats_for``);
+2. dispatch: the "at any time" rules (IV.2 returns, :mod:`tramways.g1840.mechanics.privates`;
+   VIII.5.3 scrapping, :mod:`tramways.g1840.mechanics.trams`) unless the round takes the action
+   as part of the acting company's own turn; otherwise the current round
+   (:class:`~tramways.g1840.rounds.base.Round`), which checks whose turn it is;
+3. the Round Bar walk (V): automatic steps of the round, then the next space of the bar, until
+   somebody must decide.
+
+Validation comes before any change: an :class:`IllegalAction` leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from tramways.core.actions import Action
+from tramways.core.errors import IllegalAction
+from tramways.g1840.actions import (
+    CompanyAction,
+    CompanyReturnPrivate,
+    LineAction,
+    ReturnPrivate,
+    ScrapTram,
+)
+from tramways.g1840.entities import TRAM_COLOURS
+from tramways.g1840.mechanics import privates, trams
+from tramways.g1840.position import Position
+from tramways.g1840.rounds import company, line, pre_share, share
+from tramways.g1840.rounds.base import Round
+from tramways.g1840.view import result, view
+
+BEGIN: dict[str, Callable[[Position, list[str]], Round]] = {
+    "PRE": pre_share.begin,
+    "SR": share.begin,
+    "CR": company.begin,
+    "LR": line.begin,
+}
+"""How each round type of the Round Bar begins (V)."""
+
+
+class State1840(Position):
+    """One position of a game of 1840 that plays actions (the core's ``GameState``)."""
+
+    sub: Round
+
+    def __init__(self, settings: dict[str, Any], setup: dict[str, Any], seed: int) -> None:
+        super().__init__(settings, setup, seed)
+        self.round_index = 0
+        self.sub = BEGIN[self.round.type](self, self.log)
+        self.advance(self.log)
+
+    # --- the Round Bar (V) ---------------------------------------------------------------
+    def advance(self, log: list[str]) -> None:
+        """Play automatic steps and advance the Round Bar until somebody must decide."""
+        while not self.finished:
+            if not self.sub.settle(self, log):
+                return
+            if self.finished:
+                return
+            self.round_index += 1
+            if self.round_index >= len(self.ent.round_bar):
+                self.finished = True
+                log.append("The game is over (XI)")
+                return
+            self.sub = BEGIN[self.round.type](self, log)
+
+    # --- the GameState protocol ----------------------------------------------------------
+    def current_players(self) -> list[int]:
+        return [] if self.finished else [self.sub.acting(self)]
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """What ``player`` may do now: the round's actions if it is their turn, and what the
+        rules allow them "at any time" (:meth:`anytime_actions`); ``None``: the acting seat."""
+        if self.finished:
+            return []
+        actor = self.sub.acting(self)
+        seat = actor if player is None else player
+        actions: list[Action] = self.sub.legal(self) if seat == actor else []
+        present = set(actions)
+        actions.extend(a for a in self.anytime_actions(seat) if a not in present)
+        return actions
+
+    def anytime_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do whenever the game is not over, in anybody's turn, without
+        changing whose turn it is:
+
+        * IV.2: privates "may be voluntarily returned to the Bank at any time": the player's
+          own, and those of the company the player directs (to its treasury).  A private under
+          a pending sale offer (IV.2, LR2a on) is the exception until the offer is answered.
+        * VIII.5.3 / IX.8 / R-LR-8: "A company may voluntarily scrap a tram at any time": the
+          director scraps one of the company's trams (one action per colour held).
+        """
+        if self.finished or not 0 <= seat < self.n:
+            return []
+        offered = self.sub.offered_private()
+        out: list[Action] = [ReturnPrivate(seat, p) for p in self.players[seat].privates
+                             if p != offered]
+        for tram_company in self.companies.values():
+            if tram_company.director == seat:
+                cid = tram_company.id
+                out.extend(CompanyReturnPrivate(company=cid, private=p, player=seat)
+                           for p in tram_company.privates if p != offered)
+                out.extend(ScrapTram(company=cid, colour=c, player=seat)
+                           for c in sorted(set(tram_company.owned()), key=TRAM_COLOURS.index))
+        return out
+
+    def seats_for(self, action: Action) -> list[int]:
+        """The seat that decides ``action`` (empty if none may):
+
+        * IV.1.2 ("Only the director decides what a company does or does not do"): a tram
+          company's actions and its lines' actions, only its director at this moment (a
+          director change would move this at once);
+        * a player's own actions (bids, shares, returns, answers to an offer): that player.
+        """
+        seat = self._decider(action)
+        return [] if seat is None else [seat]
+
+    def _decider(self, action: Action) -> int | None:
+        if isinstance(action, CompanyAction):
+            tram_company = self.companies.get(action.company)
+            return None if tram_company is None else tram_company.director
+        if isinstance(action, LineAction):
+            owner = self.line_owner.get(action.line)
+            return None if owner is None else self.companies[owner].director
+        return action.player if 0 <= action.player < self.n else None
+
+    def _check_authority(self, action: Action, seat: int | None) -> Action:
+        """Refuse ``action`` from a seat without authority over it (IV.1.2; a player's own
+        actions only from that player); return it with its ``player`` set to the seat."""
+        is_company = isinstance(action, CompanyAction | LineAction)
+        if seat is None and is_company and action.player != -1:
+            seat = action.player  # a company action built with its director's seat
+        decider = self._decider(action)
+        if decider is None:
+            if isinstance(action, CompanyAction):
+                raise IllegalAction("IV.1.2", f"{action.company} is not in the game")
+            if isinstance(action, LineAction):
+                raise IllegalAction("IV.3", f"line {action.line} is owned by no company")
+            raise IllegalAction("III.1", f"no player {action.player + 1}")
+        if seat is None:
+            seat = decider
+        if seat != decider:
+            if isinstance(action, CompanyAction | LineAction):
+                what = (action.company if isinstance(action, CompanyAction)
+                        else f"line {action.line}'s company {self.line_owner[action.line]}")
+                raise IllegalAction("IV.1.2", f"only the director decides what a company does: "
+                                              f"{what} is directed by "
+                                              f"{self.players[decider].name}")
+            raise IllegalAction("III.1", f"seat {seat + 1} may not act for "
+                                         f"{self.players[decider].name}")
+        if is_company and action.player != seat:
+            action = dataclasses.replace(action, player=seat)
+        return action
+
+    def apply(self, action: Action, seat: int | None = None) -> list[str]:
+        """Play ``action`` for ``seat`` (``None``: the seat that decides it, :meth:`seats_for`).
+        """
+        if self.finished:
+            raise IllegalAction("XI", "the game is over")
+        action = self._check_authority(action, seat)
+        actor = self.sub.acting(self)
+        log: list[str] = []
+        if isinstance(action, ReturnPrivate | CompanyReturnPrivate | ScrapTram) and (
+                action.player != actor or not self._in_turn(action)):
+            self._anytime(action, log)
+        else:
+            if action.player != actor:
+                raise IllegalAction(self.sub.turn_rule(),
+                                    f"it is {self.players[actor].name}'s turn")
+            self.sub.apply(self, action, log)
+        self.advance(log)
+        return log
+
+    def _in_turn(self, action: Action) -> bool:
+        """Whether the round takes this "any time" action as part of the acting company's own
+        turn (its buying or line turn, where a pending bonus is lost, R-LR-1)."""
+        if self.sub.offered_private() is not None or not isinstance(action, CompanyAction):
+            return False  # a player's return: the same bookkeeping in every round
+        return self.sub.takes_in_turn(self, action.company)
+
+    def _anytime(self, action: Action, log: list[str]) -> None:
+        """IV.2 returns and VIII.5.3 scrapping at any time (whose turn it is does not change)."""
+        private = getattr(action, "private", None)
+        if private is not None and private == self.sub.offered_private():
+            raise IllegalAction("IV.2", f"{private} is under offer; the owner answers first")
+        if isinstance(action, ReturnPrivate):
+            privates.return_to_bank(self, action.player, action.private, log)
+            return
+        assert isinstance(action, ScrapTram | CompanyReturnPrivate)
+        tram_company = self.companies[action.company]
+        if isinstance(action, ScrapTram):
+            trams.scrap(self, tram_company, action.colour, log)
+        else:
+            privates.return_to_bank(self, tram_company, action.private, log)
+
+    def is_over(self) -> bool:
+        return self.finished
+
+    def result(self) -> dict[str, Any]:
+        return result(self)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return view(self, player)
