@@ -160,6 +160,12 @@ def test_two_browsers_play_a_spectator_watches_and_a_hotseat_passes(
     anna.reload()
     playwright.expect(anna.locator(".log li").first).to_contain_text(row)
     playwright.expect(anna.locator(".log li.log-passenger")).to_have_count(1)
+    # Take it back (the undo policy allows it: nothing revealed, nobody else acted), redo.
+    anna.locator(".undo button").click()
+    playwright.expect(anna.locator(".log li").first).to_contain_text("Anna takes back 1 move")
+    playwright.expect(anna.locator("button.end-turn")).to_have_count(0)
+    anna.locator('button[data-notation^="P1 passenger"]').first.click()
+    playwright.expect(anna.locator("button.end-turn")).to_be_visible()
     anna.locator("button.end-turn").click()
 
     # Ben and the spectator see it live (WebSocket); then they alternate.
@@ -173,11 +179,18 @@ def test_two_browsers_play_a_spectator_watches_and_a_hotseat_passes(
     _no_hand(watcher)
     assert watcher.locator("button[data-notation]").count() == 0
 
-    # The lobby lists the game; it is Anna's turn.
+    # The lobbies list the game: Anna created it, Ben opened his link; it is Anna's turn.
     anna.goto(live_server + "/")
     mine = anna.locator("#my-games li.your-turn")
     playwright.expect(mine).to_have_count(1)
     playwright.expect(mine).to_contain_text("Anna vs Ben")
+    ben.goto(live_server + "/")
+    playwright.expect(ben.locator("#my-games li.waiting")).to_contain_text("Anna vs Ben")
+    # A past position from the spectator's page: no hand there either.
+    watcher.fill("form.history input[name=at]", "2")
+    watcher.locator("form.history button").click()
+    playwright.expect(watcher.locator(".history-nav")).to_contain_text("after move 2 of")
+    _no_hand(watcher)
 
     # At one screen: the hand is hidden between the turns.
     (hotseat,) = _create(anna, live_server, hotseat=True, names=("Clara", "Dora"))[:1]

@@ -145,3 +145,21 @@ def test_unknown_game_and_bad_token(sqlite_client) -> None:
     gid = links[0].split("/")[2].split("?")[0]
     bad = sqlite_client.get(f"/g/{gid}?token=forged")
     assert bad.status_code == 404 and "link is not valid" in bad.text
+
+
+def test_past_positions_and_games_without_pages(sqlite_client) -> None:
+    _text, links = _create(sqlite_client)
+    anna = links[0]
+    page = sqlite_client.get(anna).text
+    moved = sqlite_client.get(_play(sqlite_client, page, _form(page)["actions"][0])
+                              .headers["location"]).text
+    assert 'name="at"' in moved
+    past = sqlite_client.get(anna + "&at=0").text
+    assert "A past position: after move 0 of 1." in past
+    assert 'name="action"' not in past and 'rel="next"' in past and 'rel="prev"' not in past
+    assert "Anna: passenger" not in past
+    created = sqlite_client.post(
+        "/api/games", json={"game": "1840", "settings": {"players": 2}, "seats": ["human", "human"]}
+    ).json()
+    other = sqlite_client.get(f"/g/{created['id']}")
+    assert "The pages for this game come later" in other.text

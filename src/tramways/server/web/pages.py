@@ -196,6 +196,15 @@ async def _table(
         "ws_token": tokens[0] if tokens else "",
     }
     context["q"] = _query(context)
+    context["latest"] = state.get("latest", state["n"])
+
+    def q_at(k: int) -> str:
+        return _query({"tokens": tokens}, at=k)
+
+    context["q_at"] = q_at
+    if state.get("game", "trambahn") != "trambahn":
+        context["other_game"] = state.get("game")
+        return context
     if hotseat and not view["over"] and ready != view["turn"]:
         context["pass_screen"] = {
             "name": view["names"][view["turn"]],

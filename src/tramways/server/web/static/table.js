@@ -89,4 +89,20 @@ function connect() {
   };
 }
 
+// A seat opened by its link joins the lobby's "Your games" (kept in this browser only).
+function remember() {
+  const t = root();
+  if (!t || !t.dataset.gid || t.dataset.history) return;
+  const tokens = new URLSearchParams(t.dataset.q).getAll("token");
+  if (!tokens.length) return;
+  const key = "tramways.games";
+  let games = [];
+  try { games = JSON.parse(localStorage.getItem(key) || "[]"); } catch { games = []; }
+  if (games.some((g) => g.id === t.dataset.gid)) return;
+  games.unshift({ id: t.dataset.gid, hotseat: tokens.length > 1, created: Date.now(),
+    seats: tokens.map((token) => ({ token })) });
+  localStorage.setItem(key, JSON.stringify(games));
+}
+
+remember();
 connect();
