@@ -26,7 +26,7 @@ def _positions(n_games: int, seed: int):
 
 def test_registry_names_and_unknown_bot():
     assert bot_names("trambahn") == ["random", "rule", "search"]
-    assert bot_names("1840") == ["random", "rule"]
+    assert bot_names("1840") == ["random", "rule", "search"]
     for name in bot_names("trambahn"):
         bot = make_bot(name, GAME)
         assert isinstance(bot, Bot) and bot.name == name
@@ -36,7 +36,7 @@ def test_registry_names_and_unknown_bot():
 
 @pytest.mark.parametrize("name", ["random", "rule", "search"])
 def test_bots_choose_a_legal_action_from_the_view(name):
-    bot = make_bot(name, GAME, **({"determinizations": 2} if name == "search" else {}))
+    bot = make_bot(name, GAME, **({"determinizations": 2, "seconds": 60} if name == "search" else {}))
     rng = random.Random(3)
     for state in _positions(3, 10):
         legal = state.legal_actions()
@@ -46,7 +46,7 @@ def test_bots_choose_a_legal_action_from_the_view(name):
 @pytest.mark.parametrize("name", ["rule", "search"])
 def test_bots_cannot_peek_hidden_cards(name):
     """Changing only hidden cards (the other hand vs the draw pile) changes no choice."""
-    bot = make_bot(name, GAME, **({"determinizations": 3} if name == "search" else {}))
+    bot = make_bot(name, GAME, **({"determinizations": 3, "seconds": 60} if name == "search" else {}))
     for state in _positions(2, 20):
         other = state.clone()
         opp = 1 - state.turn
@@ -66,7 +66,7 @@ def test_rule_bot_beats_random_bot():
 
 
 def test_search_bot_finishes_a_game_with_a_small_budget():
-    bots = [make_bot("search", GAME, determinizations=2), make_bot("rule", GAME)]
+    bots = [make_bot("search", GAME, determinizations=2, seconds=60), make_bot("rule", GAME)]
     session = play_match("trambahn", bots, seed=8)
     assert session.state.is_over()
     again = Session.from_record(session.record)
@@ -79,3 +79,38 @@ def test_search_evaluation_of_a_finished_game_is_the_outcome():
     diff = state.scores[0] - state.scores[1]
     assert evaluate(state, 0) == diff + (1000 if diff > 0 else -1000 if diff < 0 else 0)
     assert evaluate(state, 1) == -evaluate(state, 0)
+
+
+def test_search_memory_remembers_discards_and_own_money():
+    """T-R-2 scorings discard a row; what the bot saw go is in every sample's discard pile,
+    and its own income cards are in its money pile (it put them there)."""
+    from collections import Counter
+
+    from tramways.bots.search import Memory
+    from tramways.trambahn.cards import CARD_FACE
+
+    rule = make_bot("rule", GAME)
+    s = Session.new("trambahn", {}, seed=11)
+    memory = Memory()
+    rng = random.Random(4)
+    checked = 0
+    while not s.state.is_over() and s.state.reshuffles == 0:
+        state = s.state
+        if state.turn == 0:
+            view = state.view(0)
+            memory.observe(view)
+            real = Counter(CARD_FACE[c] for c in state.discard)
+            assert not memory.discard - real  # everything remembered is really there
+            sample = memory.sample(GAME.determinize(view, rng), 0)
+            assert sample.view(0) == view
+            assert not memory.discard - Counter(CARD_FACE[c] for c in sample.discard)
+            known = Counter(memory.money)
+            assert not known - Counter(CARD_FACE[c] for c in sample.money[0])
+            assert not known - Counter(CARD_FACE[c] for c in state.money[0])
+            checked += bool(memory.discard) and bool(memory.money)
+        legal = state.legal_actions()
+        action = rule.choose(state.view(state.turn), legal, rng)
+        if state.turn == 0:
+            memory.played(state.view(0), action)
+        s.play(action)
+    assert checked > 5

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 from tramways.bots import Bot, make_bot
@@ -11,19 +12,24 @@ from tramways.core import Session
 from tramways.g1840.game import GAME
 
 
-def _positions(seed: int, every: int = 7):
-    """Positions of one game of rule bots (every ``every``-th action)."""
+@functools.cache
+def _game(seed: int) -> list:
+    """Every position of one 3-player game of rule bots."""
     bots = [make_bot("rule", GAME) for _ in range(3)]
     s = Session.new("1840", {"players": 3}, seed)
     rng = random.Random(seed)
-    i = 0
+    out = []
     while not s.state.is_over():
         state = s.state
         p = state.current_players()[0]
-        if i % every == 0:
-            yield state
-        s.play(bots[p].choose(state.view(p), state.legal_actions(p), rng))
-        i += 1
+        out.append(state.clone())
+        s.play(bots[p].choose(state.view(p), state.legal_actions(p), rng), seat=p)
+    return out
+
+
+def _positions(seed: int, every: int = 7):
+    """Positions of one game of rule bots (every ``every``-th action)."""
+    return _game(seed % 3)[::every]
 
 
 def test_rule_bot_is_registered_for_1840():
@@ -85,3 +91,47 @@ def test_four_rule_bots_finish_a_game_with_no_player_in_debt():
     assert session.state.is_over()
     assert min(result["wealth"]) > 0
     assert max(result["wealth"]) > 2000
+
+
+def test_selfplay_with_bots_explains_every_decision(capsys):
+    from tramways.cli import main
+
+    assert main(["selfplay", "1840", "--bots", "rule,random,random", "--seed", "4", "--json",
+                 "--explain"]) == 0
+    out, err = capsys.readouterr()
+    import json
+
+    summary = json.loads(out)
+    assert summary["finished"] and summary["settings"]["players"] == 3
+    lines = err.splitlines()
+    assert len(lines) == summary["actions"]
+    assert any(line.startswith("P1 rule: ") and " -- " in line for line in lines)
+    assert main(["selfplay", "1840", "--bots", "rule,rule", "--players", "3"]) == 2
+
+
+def test_search_bot_without_a_position_plays_the_rule_bots_move():
+    search, rule = make_bot("search", GAME), make_bot("rule", GAME)
+    for state in _positions(6, every=29):
+        p = state.current_players()[0]
+        legal = state.legal_actions(p)
+        assert search.choose(state.view(p), legal, random.Random(1)) == \
+            rule.choose(state.view(p), legal, random.Random(1))
+
+
+def test_search_bot_reshuffles_the_hidden_deck_and_chooses_legally():
+    """III.5 / VIII.7: the deck's order is hidden; the bot's copy has it reshuffled."""
+    from tramways.bots.match import give_position
+
+    bot = make_bot("search", GAME, budget=0.05, horizon=3, max_samples=2)
+    searched = 0
+    for state in _positions(7, every=13):
+        p = state.current_players()[0]
+        legal = state.legal_actions(p)
+        give_position(bot, state, random.Random(3))
+        position = bot.position  # type: ignore[attr-defined]
+        assert sorted(position.line_deck) == sorted(state.line_deck)
+        assert position.view(p) == state.view(p)
+        action = bot.choose(state.view(p), legal, random.Random(3))
+        assert action in legal and bot.explanation  # type: ignore[attr-defined]
+        searched += "samples" in bot.explanation  # type: ignore[attr-defined]
+    assert searched > 3

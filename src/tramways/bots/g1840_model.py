@@ -9,7 +9,7 @@ Stadtbahn company run (VIII.5.2), how many Line and Company Rounds are left.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any
 
@@ -49,13 +49,24 @@ def markers_of(view: View) -> list[list[Any]]:
     return out
 
 
-def board_of(view: View) -> Board:
+_RUNS: dict[tuple[Any, ...], int] = {}
+"""Run values by (board key, line, phase, landmarks, maintenance): play-outs and successive
+decisions ask about the same boards again and again."""
+
+
+def board_key(view: View) -> tuple[Any, ...]:
+    """What the board of a view depends on (layout, ruleset, tiles, markers)."""
+    return (layout_of(view), view["ruleset"],
+            tuple(sorted((c, t[0], t[1]) for c, t in view["tiles"].items())),
+            tuple(sorted((c, lo, str(o)) for c, lo, o in markers_of(view))))
+
+
+def board_of(view: View, key: tuple[Any, ...] | None = None) -> Board:
     """The board a view shows (shared: copy it before changing it)."""
     tiles = view["tiles"]
     markers = markers_of(view)
-    key = (layout_of(view), view["ruleset"],
-           tuple(sorted((c, t[0], t[1]) for c, t in tiles.items())),
-           tuple(sorted((c, lo, str(o)) for c, lo, o in markers)))
+    if key is None:
+        key = board_key(view)
     board = _BOARDS.get(key)
     if board is None:
         if len(_BOARDS) > 64:
@@ -81,7 +92,6 @@ class ViewModel:
         self.ruleset: str = view["ruleset"]
         names = [r.name for r in self.ent.round_bar]
         self.round_index = names.index(self.round) if self.round in names else 0
-        self._runs: dict[tuple[Any, ...], int] = {}
 
     # --- the calendar --------------------------------------------------------------------
     def rounds_left(self, kind: str, include_current: bool = False) -> int:
@@ -97,8 +107,12 @@ class ViewModel:
 
     # --- the board -----------------------------------------------------------------------
     @cached_property
+    def key(self) -> tuple[Any, ...]:
+        return board_key(self.view)
+
+    @cached_property
     def board(self) -> Board:
-        return board_of(self.view)
+        return board_of(self.view, self.key)
 
     def company_of_line(self, line: int) -> str | None:
         for cid, c in self.view["companies"].items():
@@ -125,39 +139,57 @@ class ViewModel:
         return frozenset(self.ent.privates[p].landmark_hex
                          for p in self.view["companies"][cid]["privates"])
 
-    def run_value(self, line: int, board: Board | None = None, colour: str | None = None,
-                  with_maintenance: bool = True) -> int:
-        """The revenue of ``line``'s best run on ``board`` (IX.8), before maintenance unless
-        ``with_maintenance``; 0 if it has no valid route."""
-        board = board if board is not None else self.board
+    def run_value(self, line: int, board: Board | Callable[[], Board | None] | None = None,
+                  colour: str | None = None,
+                  with_maintenance: bool = True, change: tuple[Any, ...] = ()) -> int:
+        """The revenue of ``line``'s best run (IX.8) on the view's board, or on ``board``: the
+        view's board after ``change`` (a tuple naming the change, for the cache); maintenance
+        (Table 7) included unless not ``with_maintenance``; 0 if it has no valid route."""
         cid = self.company_of_line(line)
         if cid is None:
             return 0
         if colour is None:
             colour = self.tram_of(line)
         maint = self.maintenance(colour) if with_maintenance else 0
-        key = (id(board), line, colour, maint)
-        if board is self.board and key in self._runs:
-            return self._runs[key]
+        landmarks = self.landmarks(cid)
+        key = (self.key, change, line, self.phase, landmarks, maint)
+        value = _RUNS.get(key)
+        if value is not None:
+            return value
+        if callable(board):
+            board = board()
+            if board is None:
+                return 0
         try:
-            run = best_route(RouteContext(board=board, line=line, phase=self.phase,
-                                          landmark_hexes=self.landmarks(cid),
+            run = best_route(RouteContext(board=board if board is not None else self.board,
+                                          line=line, phase=self.phase,
+                                          landmark_hexes=landmarks,
                                           maintenance=maint,
                                           ruleset=Ruleset.named(self.ruleset)))
         except (ValueError, KeyError):
             run = None
         value = 0 if run is None else int(run.revenue) + maint
-        if board is self.board:
-            self._runs[key] = value
+        if len(_RUNS) > 200_000:
+            _RUNS.clear()
+        _RUNS[key] = value
         return value
 
-    def reach_size(self, line: int, board: Board | None = None) -> int:
+    def reach_size(self, line: int, board: Board | Callable[[], Board | None] | None = None,
+                   change: tuple[Any, ...] = ()) -> int:
         """How many stops ``line`` reaches (a lay's tie-breaker: room to grow)."""
+        key = (self.key, change, line, "reach")
+        value = _RUNS.get(key)
+        if value is not None:
+            return value
+        if callable(board):
+            board = board()
         board = board if board is not None else self.board
         try:
-            return len(board.reach(line).locations)
+            value = len(board.reach(line).locations)
         except (ValueError, KeyError):
-            return 0
+            value = 0
+        _RUNS[key] = value
+        return value
 
     def after_lay(self, coord: str, tile: str, rotation: int) -> Board | None:
         """A copy of the board with the tile laid (None if it cannot be put there)."""
@@ -182,13 +214,22 @@ class ViewModel:
             return None
         return board
 
-    def stadtbahn_value(self, sid: str, board: Board | None = None) -> int:
+    def stadtbahn_value(self, sid: str, board: Board | Callable[[], Board | None] | None = None,
+                        change: tuple[Any, ...] = ()) -> int:
         """What Stadtbahn company ``sid`` runs now (x1, VIII.5.2)."""
+        key = (self.key, change, sid, self.phase, "stadtbahn")
+        value = _RUNS.get(key)
+        if value is not None:
+            return value
+        if callable(board):
+            board = board()
         board = board if board is not None else self.board
         try:
-            return int(stadtbahn_run(board, sid, self.phase, 1).revenue)
+            value = int(stadtbahn_run(board, sid, self.phase, 1).revenue)
         except (ValueError, KeyError):
-            return 0
+            value = 0
+        _RUNS[key] = value
+        return value
 
     # --- money ---------------------------------------------------------------------------
     def player(self, seat: int | None = None) -> Mapping[str, Any]:

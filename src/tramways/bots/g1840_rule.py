@@ -79,11 +79,18 @@ def _of(legal: Sequence[Action], kind: type | tuple[type, ...]) -> list[Action]:
 class Rules1840:
     """The rule bot's decisions for one position (see the module docstring)."""
 
-    def __init__(self, view: Any, legal: Sequence[Action]) -> None:
+    def __init__(self, view: Any, legal: Sequence[Action], max_lays: int | None = None,
+                 rng: random.Random | None = None) -> None:
+        """``max_lays``: weigh at most this many tile lays, drawn with ``rng``, and no station
+        markers but a home circle (fast play-outs for the search bot); ``None``: weigh all."""
         self.view = view
         self.legal = list(legal)
+        self.max_lays = max_lays
+        self.rng = rng or random.Random(0)
         self.m = ViewModel(view)
         self.me = self.m.me
+        self.scored: list[tuple[float, Action]] = []
+        """Alternatives the last decision weighed, with their scores (for the search bot)."""
 
     # ------------------------------------------------------------------ dispatch
     def decide(self) -> Choice:
@@ -221,6 +228,7 @@ class Rules1840:
             if self.m.price(a.company) > self.cash - reserve:
                 continue
             s = self.share_score(a.company)
+            self.scored.append((s, a))
             if s > best_score:
                 best, best_score = a, s
         if best is not None:
@@ -401,17 +409,30 @@ class Rules1840:
         mult = max(1, m.stadtbahn_multipliers_left())
         lrs = max(1, m.rounds_left("LR", include_current=True))
         sb_now = {sid: m.stadtbahn_value(sid) for sid, k in sb_shares.items() if k}
-        for a in main:
+        weighed = main
+        lays = [a for a in main if isinstance(a, LayTile)]
+        if self.max_lays is not None:
+            keep = set(self.rng.sample(lays, min(len(lays), self.max_lays)))
+            weighed = [a for a in main if (a in keep or not isinstance(
+                a, (LayTile, PlaceStation, RemoveMarker)) or lt.get("home_choice"))]
+        for a in weighed:
             if isinstance(a, LayTile):
-                board = m.after_lay(a.hex, a.tile, a.rotation)
-                if board is None:
-                    continue
-                after = m.run_value(line, board=board, with_maintenance=False)
+                change = ("lay", a.hex, a.tile, a.rotation)
+                boards: list[Any] = []
+
+                def laid(lay: Any = a, boards: list[Any] = boards) -> Any:
+                    if not boards:
+                        boards.append(m.after_lay(lay.hex, lay.tile, lay.rotation))
+                    return boards[0]
+
+                after = m.run_value(line, board=laid, with_maintenance=False, change=change)
                 gain = float(after - base) * lrs
                 for sid, value in sb_now.items():
-                    gain += (m.stadtbahn_value(sid, board) - value) * sb_shares[sid] * mult / 10
-                grow = m.reach_size(line, board) - reach
+                    gain += ((m.stadtbahn_value(sid, laid, change) - value) * sb_shares[sid]
+                             * mult / 10)
+                grow = m.reach_size(line, laid, change) - reach
                 score = gain + 2.0 * grow
+                self.scored.append((score, a))
                 if score > best_score:
                     best, best_score = a, score
                     best_why = f"lay {a.tile} on {a.hex}: best run {base} -> {after}"
@@ -421,12 +442,14 @@ class Rules1840:
                 board = m.after_marker(a.hex, a.location, line)
                 if board is None:
                     continue
-                after = m.run_value(line, board=board, with_maintenance=False)
+                after = m.run_value(line, board=board, with_maintenance=False,
+                                    change=("station", a.hex, a.location, line))
                 markers = len(m.board.line_markers(line))
                 cost = m.ent.station_marker_costs[min(markers, 5)]
                 score = (after - base) * lrs - cost
                 if lt.get("home_choice") or lt.get("first"):
                     score += 1000
+                self.scored.append((score, a))
                 if score > best_score:
                     best, best_score = a, score
                     best_why = f"station on {a.hex}.{a.location}: best run {base} -> {after}"
@@ -437,10 +460,12 @@ class Rules1840:
                 board = m.after_marker(a.hex, a.location, owner, remove=True)
                 if board is None:
                     continue
-                after = m.run_value(line, board=board, with_maintenance=False)
+                after = m.run_value(line, board=board, with_maintenance=False,
+                                    change=("remove", a.hex, a.location, owner))
                 score = (after - base) * lrs - m.ent.marker_removal_cost
                 if owner in sb_shares and sb_shares[owner]:
                     score -= 50 * sb_shares[owner]
+                self.scored.append((score, a))
                 if score > best_score:
                     best, best_score = a, score
                     best_why = (f"remove the {owner} marker on {a.hex}: best run "

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tramways.bots.base import Bot
-from tramways.core import Session, derive_rng
+from tramways.core import Action, GameState, Session, derive_rng
 
 
 def play_match(
@@ -24,8 +24,9 @@ def play_match(
     while not state.is_over():
         player = state.current_players()[0]
         legal = state.legal_actions(player)
+        give_position(bots[player], state, rngs[player])
         action = bots[player].choose(state.view(player), legal, rngs[player])
-        session.play(action)
+        session.play(action, seat=player)
         state = session.state
     return session
 
@@ -51,3 +52,37 @@ def win_rate(game_name: str, bot: Bot, other: Bot, games: int, seed: int) -> dic
         "win_rate": (wins + draws / 2) / games if games else 0.0,
         "mean_margin": margin / games if games else 0.0,
     }
+
+
+def give_position(bot: Bot, state: GameState, rng: random.Random) -> None:
+    """Hand a copy of the position to a bot that searches it (``see_position``), before its
+    ``choose``.  Only for games where the position holds nothing hidden from that player
+    beyond what the bot re-samples itself (1840: the line deck's order)."""
+    see = getattr(bot, "see_position", None)
+    if see is not None:
+        see(state.clone(), rng)
+
+
+def explanation(bot: Bot) -> str:
+    """The one-line reason of the bot's last decision (``""`` for a bot that gives none)."""
+    return str(getattr(bot, "explanation", "") or "")
+
+
+def bot_policy(
+    game: Any, bots: Sequence[Bot], seed: int, explain: Callable[[str], None] | None = None
+) -> Callable[[GameState, int, random.Random], Action]:
+    """A self-play policy where seat ``i`` is played by ``bots[i]`` from its view only; with
+    ``explain``, each decision is reported in one line ("P2 rule: L7 lay F22 57 r1 -- ...")."""
+    rngs = [derive_rng(seed, "bot", i) for i in range(len(bots))]
+
+    def policy(state: GameState, player: int, rng: random.Random) -> Action:
+        bot = bots[player]
+        give_position(bot, state, rngs[player])
+        action = bot.choose(state.view(player), state.legal_actions(player), rngs[player])
+        if explain is not None:
+            why = explanation(bot)
+            text = game.format_action(action)
+            explain(f"P{player + 1} {bot.name}: {text}" + (f" -- {why}" if why else ""))
+        return action
+
+    return policy

@@ -143,6 +143,25 @@ def cmd_undo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bots_policy(game: Any, args: argparse.Namespace, settings: dict[str, Any], seed: int
+                 ) -> Any:
+    """``--bots a,b,...``: seat i played by bot i (``tramways.bots``); ``--explain`` prints
+    each decision with its reason on stderr."""
+    from tramways.bots import make_bot
+    from tramways.bots.match import bot_policy
+
+    bots = [make_bot(name.strip(), game) for name in args.bots.split(",")]
+    if args.players is not None and args.players != len(bots):
+        raise TramwaysError(f"--bots names {len(bots)} bots for {args.players} players")
+    if hasattr(game, "selfplay_players"):
+        settings["players"] = len(bots)
+
+    def explain(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    return bot_policy(game, bots, seed, explain if args.explain else None)
+
+
 def cmd_selfplay(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     master = random.Random(args.seed)
@@ -155,8 +174,11 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         elif args.players is None and hasattr(game, "selfplay_players"):
             settings["players"] = master.choice(game.selfplay_players)
         check = getattr(game, "check_invariants", None) if args.check else None
+        policy = None
+        if args.bots:
+            policy = _bots_policy(game, args, settings, seed)
         try:
-            outcome = play_game(args.game, settings, seed, check=check)
+            outcome = play_game(args.game, settings, seed, policy=policy, check=check)
             summary = outcome.summary()
         except (TramwaysError, AssertionError) as exc:  # AssertionError: a broken invariant
             summary = {"game": args.game, "seed": seed, "settings": settings,
@@ -232,4 +254,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--check", action="store_true",
                    help="check the game's invariants after every action")
+    p.add_argument("--bots", metavar="NAMES",
+                   help="comma-separated bots, one per seat (e.g. rule,rule,search,random); "
+                        "default: the game's random self-play policy")
+    p.add_argument("--explain", action="store_true",
+                   help="with --bots: print every decision and its reason (stderr)")
     p.set_defaults(func=cmd_selfplay)

@@ -1,0 +1,191 @@
+"""Bot benchmark (issue 13): 1840 and Trambahn bot strength and speed; prints one JSON object.
+
+    nice -n 10 .venv/bin/python benchmarks/bots.py            # the issue's sample sizes (hours)
+    .venv/bin/python benchmarks/bots.py --quick               # a few games of each (minutes)
+    .venv/bin/python benchmarks/bots.py --only rule_random,rule_games --rule-random-games 50
+
+Keys (1840 has 4 players throughout; a seat "wins" when it ranks first, XI / R-END-1):
+
+* ``rule_vs_random_*``: one ``rule`` against three ``random`` (uniformly random legal actions),
+  the rule bot's seat rotating; ``rule_vs_random_wealth_ratio`` is the rule bot's median final
+  wealth over the random bots' median (``null`` when that median is not positive: then both
+  medians are printed);
+* ``rule_games*``, ``rule_min_wealth``, ``rule_median_winner_wealth``: four ``rule`` bots;
+  ``recorded_game_wealth`` is the 2-player game recorded on 18xx.games, for comparison;
+* ``rule_decision_ms_median`` / ``_p95`` and ``rule_game_s_median`` from those games;
+* ``search_vs_rule_win_rate``: one ``search`` against three ``rule`` (par is 0.25), with the
+  search budget per decision in ``search_budget_s`` and its decision times;
+* ``trambahn_new_vs_old_win_rate``: Trambahn, the new ``search`` against the previous search
+  (``search`` with ``legacy=True``), seats alternating, draws counting half.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from tramways.bots import make_bot  # noqa: E402
+from tramways.bots.match import give_position  # noqa: E402
+from tramways.core import Session, derive_rng  # noqa: E402
+from tramways.g1840.game import GAME as G1840  # noqa: E402
+from tramways.trambahn.game import GAME as TRAMBAHN  # noqa: E402
+
+RECORDED = [8351, 7618]
+"""Final wealth of the 2-player game recorded on 18xx.games (../shared/reference)."""
+
+
+def play_1840(names: list[str], seed: int, options: dict[str, dict[str, Any]],
+              times: dict[str, list[float]]) -> tuple[dict[str, Any], float, int]:
+    """One 4-player game, seat i played by bot ``names[i]``: (result, seconds, actions)."""
+    bots = [make_bot(n, G1840, **options.get(n, {})) for n in names]
+    session = Session.new("1840", {"players": len(names)}, seed)
+    rngs = [derive_rng(seed, "bot", i) for i in range(len(names))]
+    start = time.perf_counter()
+    state = session.state
+    while not state.is_over():
+        seat = state.current_players()[0]
+        legal = state.legal_actions(seat)
+        give_position(bots[seat], state, rngs[seat])
+        t = time.perf_counter()
+        action = bots[seat].choose(state.view(seat), legal, rngs[seat])
+        times.setdefault(names[seat], []).append(time.perf_counter() - t)
+        session.play(action, seat=seat)
+        state = session.state
+    return state.result(), time.perf_counter() - start, len(session.record.actions)
+
+
+def one_against(hero: str, others: str, games: int, seed: int, options: dict[str, Any],
+                times: dict[str, list[float]]) -> dict[str, Any]:
+    master = random.Random(seed)
+    wins = 0.0
+    hero_wealth: list[int] = []
+    other_wealth: list[int] = []
+    for g in range(games):
+        seat = g % 4
+        names = [others] * 4
+        names[seat] = hero
+        result, _, _ = play_1840(names, master.randrange(2**53), options, times)
+        if seat in result["winners"]:
+            wins += 1 / len(result["winners"])
+        hero_wealth.append(result["wealth"][seat])
+        other_wealth.extend(w for s, w in enumerate(result["wealth"]) if s != seat)
+    return {"games": games, "win_rate": wins / games if games else None,
+            "hero_median": statistics.median(hero_wealth) if hero_wealth else None,
+            "others_median": statistics.median(other_wealth) if other_wealth else None}
+
+
+def rule_games(games: int, seed: int) -> dict[str, Any]:
+    master = random.Random(seed)
+    times: dict[str, list[float]] = {}
+    finished = 0
+    min_wealth: int | None = None
+    winners: list[int] = []
+    seconds: list[float] = []
+    actions: list[int] = []
+    for _ in range(games):
+        result, s, n = play_1840(["rule"] * 4, master.randrange(2**53), {}, times)
+        finished += 1  # play_1840 returns only at the end (after CR6, XI)
+        low = min(result["wealth"])
+        min_wealth = low if min_wealth is None else min(min_wealth, low)
+        winners.append(max(result["wealth"]))
+        seconds.append(s)
+        actions.append(n)
+    decisions = sorted(times.get("rule", []))
+    return {
+        "rule_games": games,
+        "rule_games_finished": finished,
+        "rule_min_wealth": min_wealth,
+        "rule_median_winner_wealth": statistics.median(winners) if winners else None,
+        "rule_winner_wealth_range": [min(winners), max(winners)] if winners else None,
+        "recorded_game_wealth": RECORDED,
+        "rule_game_s_median": round(statistics.median(seconds), 2) if seconds else None,
+        "rule_game_actions_median": statistics.median(actions) if actions else None,
+        "rule_decision_ms_median": round(1000 * statistics.median(decisions), 3)
+        if decisions else None,
+        "rule_decision_ms_p95": round(1000 * decisions[int(0.95 * (len(decisions) - 1))], 2)
+        if decisions else None,
+    }
+
+
+def trambahn_series(games: int, seed: int) -> dict[str, Any]:
+    from tramways.bots.match import play_match
+
+    master = random.Random(seed)
+    wins = draws = 0
+    start = time.perf_counter()
+    for g in range(games):
+        new = make_bot("search", TRAMBAHN)
+        old = make_bot("search", TRAMBAHN, legacy=True)
+        seat = g % 2
+        bots = [new, old] if seat == 0 else [old, new]
+        w = play_match("trambahn", bots, master.randrange(2**53)).state.result()["winner"]
+        wins += w == seat
+        draws += w is None
+    return {"trambahn_games": games,
+            "trambahn_new_vs_old_win_rate": (wins + draws / 2) / games if games else None,
+            "trambahn_s_per_game": round((time.perf_counter() - start) / max(1, games), 2)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--only", default="rule_random,rule_games,search,trambahn")
+    ap.add_argument("--rule-random-games", type=int)
+    ap.add_argument("--rule-games", type=int)
+    ap.add_argument("--search-games", type=int)
+    ap.add_argument("--search-budget", type=float, default=1.0)
+    ap.add_argument("--trambahn-games", type=int)
+    args = ap.parse_args()
+    q = args.quick
+    n_random = args.rule_random_games or (8 if q else 200)
+    n_rule = args.rule_games or (4 if q else 100)
+    n_search = args.search_games or (1 if q else 100)
+    n_tb = args.trambahn_games or (20 if q else 1000)
+    only = set(args.only.split(","))
+    out: dict[str, Any] = {"quick": q, "seed": args.seed}
+    if "rule_random" in only:
+        times: dict[str, list[float]] = {}
+        r = one_against("rule", "random", n_random, args.seed, {}, times)
+        ratio = None
+        if r["others_median"] and r["others_median"] > 0:
+            ratio = round(r["hero_median"] / r["others_median"], 2)
+        out.update({
+            "rule_vs_random_games": r["games"],
+            "rule_vs_random_win_rate": r["win_rate"],
+            "rule_vs_random_wealth_ratio": ratio,
+            "rule_vs_random_rule_median_wealth": r["hero_median"],
+            "rule_vs_random_random_median_wealth": r["others_median"],
+        })
+    if "rule_games" in only:
+        out.update(rule_games(n_rule, args.seed + 1))
+    if "search" in only:
+        times = {}
+        options = {"search": {"budget": args.search_budget}}
+        r = one_against("search", "rule", n_search, args.seed + 2, options, times)
+        decisions = sorted(times.get("search", []))
+        out.update({
+            "search_vs_rule_games": r["games"],
+            "search_vs_rule_win_rate": r["win_rate"],
+            "search_budget_s": args.search_budget,
+            "search_median_wealth": r["hero_median"],
+            "search_rule_median_wealth": r["others_median"],
+            "search_decision_ms_median": round(1000 * statistics.median(decisions), 1)
+            if decisions else None,
+            "search_decision_ms_max": round(1000 * max(decisions), 1) if decisions else None,
+        })
+    if "trambahn" in only:
+        out.update(trambahn_series(n_tb, args.seed + 3))
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
