@@ -1,0 +1,186 @@
+"""1840's action catalogue: a fixed global index built from the notation grammar.
+
+A position may have well over a thousand legal actions (every amount of every line
+auction, every tile on every hex in every rotation), so the index is built once from the
+grammar of :mod:`tramways.g1840.actions`, over every map, and never depends on the position.
+Who acts is left out where the position fixes it: the agent itself for player actions, the
+company whose turn it is for its turn actions (``company ...``), the line whose turn it is
+for line actions (``line ...``).  Actions a director may take for *any* of their companies
+(IV.2 returning a company's private, VIII.5.3 scrapping a tram) name the company.
+
+In this order (amounts in the rules' steps; the caps are far above anything reachable in
+practice, see below):
+
+==============================  ===========================  ==================================
+notation                        range                        count
+==============================  ===========================  ==================================
+``pass``, ``accept``,           VI, VII.1, IV.2 offers       3
+``decline``
+``order N``                     N = 1..6 (VI)                6
+``bid PRIVATE A``               6 privates, A = 5..600 by 5  720
+``par CO P``                    6 tram companies x 70..100   24
+``buy CO``                      6 tram + 4 Stadtbahn         10
+``sell CO N``                   10 companies x N = 1..6      60
+``return PRIVATE``              6 (IV.2)                     6
+``company pay A``               A = 0..3000 by 10 (VIII.4)   301
+``company buy COLOUR``          5 tram colours (VIII.5.3)    5
+``company arrange C1,C2,..``    1-3 of none + 5 colours      258
+``company done``                                             1
+``company pass``                VIII.6                       1
+``company auction LN A``        18 lines x A = 20..2000 by 5 7,146
+``company bid A``               A = 25..2000 by 5 (VIII.6)   396
+``CO scrap COLOUR``             6 x 5 (VIII.5.3)             30
+``CO return PRIVATE``           6 x 6 (IV.2)                 36
+``line lay HEX TILE rR``        111 hexes where tiles may    38,628
+                                be laid x 58 tiles x 6
+``line station HEX.L``          148 hexes x L = 0..3 (IX.6)  592
+``line remove HEX.L``           148 hexes x L = 0..3 (R-LR-5) 592
+``line buy PRIVATE P``          6 x P = 1..60 (IV.2)         360
+``line run``                    the best route (IX.8)        1
+``line done``, ``line skip``    (18xx.games), R-LR-1         2
+==============================  ===========================  ==================================
+
+49,178 actions.  ``line run ROUTE`` (a claimed route) has no index: a claimed run is
+accepted only if it earns the best revenue (IX.8), which ``line run`` always does.  Bids above
+600 (possible only after many all-pass dividends in the Pre-Share Round, R-PRE-3), company
+bids above 2000 and dividends above 3000 have no index either; the catalogue test plays
+random games and checks that every legal action of its positions has an index (the highest
+seen in 40 random games: bids 350, line auctions 1,000, dividends 1,220, 4 shares sold at
+once, 3 trams arranged, station location 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from itertools import product
+from typing import Any
+
+from tramways.core.actions import Action
+from tramways.envs.base import Catalogue
+from tramways.g1840 import actions as A
+from tramways.g1840.data import LAYOUTS, load_layout, tiles
+from tramways.g1840.entities import TRAM_COLOURS, entities
+
+BID_CAP = 600
+DIVIDEND_CAP = 3000
+AUCTION_CAP = 2000
+MAX_SELL = 6
+MAX_ARRANGE = 3
+MAX_LOCATION = 3
+MAX_PRIVATE_PRICE = 60
+
+
+def _hex_key(coord: str) -> tuple[str, int]:
+    return coord[0], int(coord[1:])
+
+
+def all_hexes() -> list[str]:
+    """Every hex of every map, in row then column order."""
+    out: set[str] = set()
+    for name in LAYOUTS:
+        out |= set(load_layout(name).hexes)
+    return sorted(out, key=_hex_key)
+
+
+def layable_hexes() -> list[str]:
+    """Hexes where some map allows laying tiles."""
+    out: set[str] = set()
+    for name in LAYOUTS:
+        out |= {c for c, h in load_layout(name).hexes.items() if h.laying_allowed}
+    return sorted(out, key=_hex_key)
+
+
+_KEYS: dict[type, Callable[[Any], Hashable | None]] = {
+    A.Pass: lambda a: ("pass",),
+    A.Accept: lambda a: ("accept",),
+    A.Decline: lambda a: ("decline",),
+    A.ChooseOrder: lambda a: ("order", a.card),
+    A.Bid: lambda a: ("bid", a.private, a.amount),
+    A.Par: lambda a: ("par", a.company, a.price),
+    A.BuyShare: lambda a: ("buy", a.company),
+    A.SellShares: lambda a: ("sell", a.company, a.count),
+    A.ReturnPrivate: lambda a: ("return", a.private),
+    A.Dividend: lambda a: ("company pay", a.amount),
+    A.BuyTram: lambda a: ("company buy", a.colour),
+    A.Arrange: lambda a: ("company arrange", a.colours),
+    A.Done: lambda a: ("company done",),
+    A.CompanyPass: lambda a: ("company pass",),
+    A.OpenAuction: lambda a: ("company auction", a.line, a.amount),
+    A.LineBid: lambda a: ("company bid", a.amount),
+    A.ScrapTram: lambda a: ("scrap", a.company, a.colour),
+    A.CompanyReturnPrivate: lambda a: ("company return", a.company, a.private),
+    A.LayTile: lambda a: ("line lay", a.hex, a.tile, a.rotation),
+    A.PlaceStation: lambda a: ("line station", a.hex, a.location),
+    A.RemoveMarker: lambda a: ("line remove", a.hex, a.location),
+    A.BuyPrivate: lambda a: ("line buy", a.private, a.price),
+    A.Run: lambda a: ("line run",) if a.route is None else None,
+    A.EndTurn: lambda a: ("line done",),
+    A.SkipBonus: lambda a: ("line skip",),
+}
+
+
+def key_of(action: Action) -> Hashable | None:
+    """The catalogue key of an 1840 action (``None``: no index, a claimed route)."""
+    keyer = _KEYS.get(type(action))
+    return None if keyer is None else keyer(action)
+
+
+def _name(key: tuple[Any, ...]) -> str:
+    verb, args = key[0], key[1:]
+    if verb == "company arrange":
+        return f"company arrange {','.join(args[0])}"
+    if verb == "company auction":
+        return f"company auction L{args[0]} {args[1]}"
+    if verb == "scrap":
+        return f"{args[0]} scrap {args[1]}"
+    if verb == "company return":
+        return f"{args[0]} return {args[1]}"
+    if verb == "line lay":
+        return f"line lay {args[0]} {args[1]} r{args[2]}"
+    if verb in ("line station", "line remove"):
+        return f"{verb} {args[0]}.{args[1]}"
+    return " ".join([verb, *map(str, args)])
+
+
+def keys() -> list[tuple[Any, ...]]:
+    """Every key, in catalogue order (see the module docstring)."""
+    ent = entities()
+    privates = list(ent.privates)
+    companies = list(ent.tram_companies)
+    corps = companies + list(ent.stadtbahn)
+    lines = sorted(ent.lines)
+    out: list[tuple[Any, ...]] = [("pass",), ("accept",), ("decline",)]
+    out += [("order", n) for n in range(1, 7)]
+    out += [("bid", p, a) for p in privates for a in range(5, BID_CAP + 1, 5)]
+    out += [("par", c, p) for c in companies for p in ent.par_prices]
+    out += [("buy", c) for c in corps]
+    out += [("sell", c, n) for c in corps for n in range(1, MAX_SELL + 1)]
+    out += [("return", p) for p in privates]
+    out += [("company pay", a) for a in range(0, DIVIDEND_CAP + 1, 10)]
+    out += [("company buy", c) for c in TRAM_COLOURS]
+    symbols = ("none", *TRAM_COLOURS)
+    out += [("company arrange", t) for k in range(1, MAX_ARRANGE + 1)
+            for t in product(symbols, repeat=k)]
+    out += [("company done",), ("company pass",)]
+    out += [("company auction", ln, a) for ln in lines
+            for a in range(ent.line_min_bid, AUCTION_CAP + 1, ent.bid_step)]
+    out += [("company bid", a)
+            for a in range(ent.line_min_bid + ent.bid_step, AUCTION_CAP + 1, ent.bid_step)]
+    out += [("scrap", c, t) for c in companies for t in TRAM_COLOURS]
+    out += [("company return", c, p) for c in companies for p in privates]
+    tile_ids = list(tiles())
+    out += [("line lay", h, t, r) for h in layable_hexes() for t in tile_ids for r in range(6)]
+    hexes = all_hexes()
+    out += [("line station", h, loc) for h in hexes for loc in range(MAX_LOCATION + 1)]
+    out += [("line remove", h, loc) for h in hexes for loc in range(MAX_LOCATION + 1)]
+    out += [("line buy", p, a) for p in privates for a in range(1, MAX_PRIVATE_PRICE + 1)]
+    out += [("line run",), ("line done",), ("line skip",)]
+    return out
+
+
+def build() -> Catalogue:
+    ks = keys()
+    return Catalogue(ks, key_of, [_name(k) for k in ks])
+
+
+CATALOGUE = build()

@@ -1,0 +1,337 @@
+"""1840 Vienna Tramways as a PettingZoo AEC environment (2-6 agents, everything public).
+
+``env(render_mode=None, max_steps=None, players=4, small_map=False, names=None)``; agents
+``player_1`` ... ``player_N`` (seats); the turn order is the engine's (a director acts for
+their companies and lines, so an agent often acts several times in a row).  Actions:
+:mod:`tramways.envs.g1840_catalogue` (49,178).
+
+The observation (float32, built from the agent's ``view(seat)``; seats are relative, the
+agent first, then the next seats in seat order; money / 1000, prices / 100) holds, in order:
+
+* the game: finished, players (one-hot 2..6), round of the Round Bar (one-hot 23), round
+  type (PRE, SR, CR, LR), phase (yellow, green, brown, grey), company round step (d, post, e,
+  final, mandatory, other), who acts (relative seat, company, line), the line turn (first
+  turn, tile laid, Stadtbahn tile laid, station placed, offer pending, home circle pending, the
+  pending Stadtbahn bonus one-hot 5 + other), the auction (private or line, high bid, high
+  bidder seat or company), lines on display and the deck size, trams on sale per colour and
+  the newest colour, whether it is the agent's turn: :data:`GLOBAL` values;
+* per seat (6 slots, empty past the player count): present, cash, loans, pre-emptive right,
+  percent of each of the 10 companies, the 6 privates held, certificates, wealth, position in
+  the playing order: 23 values each;
+* per tram company (WT, DT, SJE, BBG, WKB, GW): started, director seat (one-hot 6), par,
+  price, treasury, revenue, lines / 3, trams per colour, privates held, IPO and pool
+  percent, market row / 5 and column / 20: 27 each;
+* per line (1..18): owning company (one-hot 6), its tram colour (one-hot 5), station
+  markers / 6, on display: 13 each;
+* per Stadtbahn company (W, V, G, D): price, IPO, pool, last run, markers / 6, market row
+  and column: 7 each;
+* per private: unsold or gone, owner seat (one-hot 6), owner company (one-hot 6): 13 each;
+* per hex of the three maps (148): the tile (one-hot 58), its rotation (one-hot 6), and for
+  location 0..3 the owner of a station marker there (6 tram companies + 4 Stadtbahn
+  companies): 104 each.
+
+Rewards at the end: places from +1 (first) to -1 (last) by final wealth (XI, R-END-1),
+equal wealth shares a place; ``infos``: ``wealth`` and ``rank``.  Rendering: ``"ansi"`` (the
+text view) and ``"rgb_array"`` (the board drawn from the view, needs cairosvg and libcairo).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tramways.envs.base import TramwaysEnv, wrap
+from tramways.envs.g1840_catalogue import CATALOGUE, MAX_LOCATION, all_hexes
+from tramways.g1840.data import tiles
+from tramways.g1840.entities import TRAM_COLOURS, entities
+
+_ENT = entities()
+SEATS = 6
+COMPANIES = list(_ENT.tram_companies)
+STADTBAHN = list(_ENT.stadtbahn)
+CORPS = COMPANIES + STADTBAHN
+PRIVATES = list(_ENT.privates)
+LINES = sorted(_ENT.lines)
+ROUNDS = [r.name for r in _ENT.round_bar]
+PHASES = ("yellow", "green", "brown", "grey")
+ROUND_TYPES = ("PRE", "SR", "CR", "LR")
+CR_STEPS = ("d", "post", "e", "final", "mandatory")
+BONUSES = ("lay_additional_yellow_tile", "upgrade_yellow_tile_to_green",
+           "lay_red_inner_city_tile", "lay_purple_railway_station_tile",
+           "place_additional_station_marker")
+HEXES = all_hexes()
+TILES = list(tiles())
+
+_I: dict[str, dict[Any, int]] = {
+    "company": {c: i for i, c in enumerate(COMPANIES)},
+    "corp": {c: i for i, c in enumerate(CORPS)},
+    "stadtbahn": {c: i for i, c in enumerate(STADTBAHN)},
+    "private": {p: i for i, p in enumerate(PRIVATES)},
+    "line": {n: i for i, n in enumerate(LINES)},
+    "round": {r: i for i, r in enumerate(ROUNDS)},
+    "phase": {p: i for i, p in enumerate(PHASES)},
+    "type": {t: i for i, t in enumerate(ROUND_TYPES)},
+    "step": {s: i for i, s in enumerate(CR_STEPS)},
+    "bonus": {b: i for i, b in enumerate(BONUSES)},
+    "colour": {c: i for i, c in enumerate(TRAM_COLOURS)},
+    "hex": {h: i for i, h in enumerate(HEXES)},
+    "tile": {t: i for i, t in enumerate(TILES)},
+}
+
+
+class _Layout:
+    """Offsets of the observation's blocks."""
+
+    def __init__(self) -> None:
+        at = 0
+
+        def block(size: int) -> int:
+            nonlocal at
+            start = at
+            at += size
+            return start
+
+        self.finished = block(1)
+        self.players = block(5)
+        self.round = block(len(ROUNDS))
+        self.type = block(len(ROUND_TYPES))
+        self.phase = block(len(PHASES))
+        self.step = block(len(CR_STEPS) + 1)
+        self.actor = block(SEATS)
+        self.company = block(len(COMPANIES))
+        self.line = block(len(LINES))
+        self.line_turn = block(6)
+        self.bonus = block(len(BONUSES) + 1)
+        self.auction_private = block(len(PRIVATES))
+        self.auction_line = block(len(LINES))
+        self.auction_high = block(1)
+        self.auction_seat = block(SEATS)
+        self.auction_company = block(len(COMPANIES))
+        self.display = block(len(LINES))
+        self.deck = block(1)
+        self.on_sale = block(len(TRAM_COLOURS))
+        self.newest = block(len(TRAM_COLOURS))
+        self.my_turn = block(1)
+        self.global_size = at
+        self.seat_size = 4 + len(CORPS) + len(PRIVATES) + 3
+        self.seat = block(SEATS * self.seat_size)
+        self.company_size = 1 + SEATS + 6 + len(TRAM_COLOURS) + len(PRIVATES) + 4
+        self.companies = block(len(COMPANIES) * self.company_size)
+        self.line_size = len(COMPANIES) + len(TRAM_COLOURS) + 2
+        self.lines = block(len(LINES) * self.line_size)
+        self.stadtbahn_size = 7
+        self.stadtbahns = block(len(STADTBAHN) * self.stadtbahn_size)
+        self.private_size = 1 + SEATS + len(COMPANIES)
+        self.privates = block(len(PRIVATES) * self.private_size)
+        self.slots = MAX_LOCATION + 1
+        self.hex_size = len(TILES) + 6 + self.slots * len(CORPS)
+        self.hexes = block(len(HEXES) * self.hex_size)
+        self.size = at
+
+
+L = _Layout()
+GLOBAL = L.global_size
+OBS_SIZE = L.size
+
+
+def encode(view: dict[str, Any], seat: int) -> np.ndarray:
+    """The observation of ``seat`` from its view (see the module docstring).
+
+    Features are gathered as (index, value) pairs and summed by one weighted ``bincount``.
+    """
+    n = len(view["players"])
+    idx: list[int] = []
+    val: list[float] = []
+    put_i, put_v = idx.append, val.append
+
+    def put(i: int, v: float = 1.0) -> None:
+        put_i(i)
+        put_v(v)
+
+    def rel(s: int) -> int:
+        return (s - seat) % n
+
+    company_i, corp_i, private_i = _I["company"], _I["corp"], _I["private"]
+    line_i, colour_i = _I["line"], _I["colour"]
+    if view["finished"]:
+        put(L.finished)
+    put(L.players + n - 2)
+    put(L.round + _I["round"][view["round"]])
+    info = view["round_info"]
+    put(L.type + _I["type"][info["type"]])
+    put(L.phase + _I["phase"][info["phase"]])
+    if info.get("step") is not None:
+        put(L.step + _I["step"].get(info["step"], len(CR_STEPS)))
+    turn = view.get("turn")
+    if turn:
+        put(L.actor + rel(turn["player"]))
+        if turn["player"] == seat:
+            put(L.my_turn)
+        if turn.get("company") in company_i:
+            put(L.company + company_i[turn["company"]])
+        if turn.get("line") in line_i:
+            put(L.line + line_i[turn["line"]])
+    lt = info.get("line_turn")
+    if lt:
+        for k, key in enumerate(("first", "tile_laid", "stadtbahn_tile_laid", "station_placed",
+                                 "offer", "home_choice")):
+            if lt.get(key):
+                put(L.line_turn + k)
+        if lt.get("bonus"):
+            put(L.bonus + _I["bonus"].get(lt["bonus"], len(BONUSES)))
+    auction = info.get("auction")
+    if auction:
+        if auction.get("private") in private_i:
+            put(L.auction_private + private_i[auction["private"]])
+        if auction.get("line") in line_i:
+            put(L.auction_line + line_i[auction["line"]])
+        put(L.auction_high, auction.get("high", 0) / 100)
+        if isinstance(auction.get("high_bidder"), int) and auction.get("high_company") is None:
+            put(L.auction_seat + rel(auction["high_bidder"]))
+        if auction.get("high_company") in company_i:
+            put(L.auction_company + company_i[auction["high_company"]])
+    for line in view["line_display"]:
+        put(L.display + line_i[line])
+    put(L.deck, view["line_deck"] / 18)
+    for t in view["trams"]["on_sale"]:
+        put(L.on_sale + colour_i[t["colour"]], t["count"] / 10)
+    if view["trams"]["newest"] in colour_i:
+        put(L.newest + colour_i[view["trams"]["newest"]])
+    order = view["playing_order"]
+    for p in view["players"]:
+        s = p["seat"]
+        at = L.seat + rel(s) * L.seat_size
+        put(at)
+        put(at + 1, p["cash"] / 1000)
+        put(at + 2, p["loans"] / 5)
+        put(at + 3, p["pre_emptive_right"] / 100)
+        for corp, pct in p["shares"].items():
+            put(at + 4 + corp_i[corp], pct / 100)
+        for priv in p["privates"]:
+            put(at + 4 + len(CORPS) + private_i[priv])
+        at += 4 + len(CORPS) + len(PRIVATES)
+        put(at, p["certificates"] / 20)
+        put(at + 1, p["value"] / 1000)
+        if s in order:
+            put(at + 2, order.index(s) / SEATS)
+    market = view["market"]
+    tiles_at, colours = L.company_size, len(TRAM_COLOURS)
+    for cid, c in view["companies"].items():
+        k = company_i[cid]
+        at = L.companies + k * tiles_at
+        if c["director"] is not None:
+            put(at)
+            put(at + 1 + rel(c["director"]))
+        at += 1 + SEATS
+        for j, v in enumerate(((c["par"] or 0) / 100, (c["price"] or 0) / 100,
+                               c["treasury"] / 1000, c["revenue"] / 1000, len(c["lines"]) / 3)):
+            put(at + j, v)
+        at += 5
+        for t in c["trams"]:
+            if t in colour_i:
+                put(at + colour_i[t])
+        at += colours
+        for priv in c["privates"]:
+            put(at + private_i[priv])
+        at += len(PRIVATES)
+        put(at, c["ipo"] / 100)
+        put(at + 1, c["pool"] / 100)
+        cell = market.get(cid)
+        if cell:
+            put(at + 2, cell[0] / 5)
+            put(at + 3, cell[1] / 20)
+        trams = c["trams"]
+        for j, line in enumerate(c["lines"]):
+            la = L.lines + line_i[line] * L.line_size
+            put(la + k)
+            if j < len(trams) and trams[j] in colour_i:
+                put(la + len(COMPANIES) + colour_i[trams[j]])
+            put(la + len(COMPANIES) + colours, len(c["markers"].get(str(line), ())) / 6)
+        for places in c["markers"].values():
+            for place in places:
+                _marker(put, place, corp_i[cid])
+    for line in view["line_display"]:
+        put(L.lines + line_i[line] * L.line_size + L.line_size - 1)
+    for sid, s in view["stadtbahn"].items():
+        at = L.stadtbahns + _I["stadtbahn"][sid] * L.stadtbahn_size
+        put(at, s["price"] / 100)
+        put(at + 1, s["ipo"] / 100)
+        put(at + 2, s["pool"] / 100)
+        put(at + 3, s["last_run"] / 100)
+        put(at + 4, len(s["markers"]) / 6)
+        cell = market.get(sid)
+        if cell:
+            put(at + 5, cell[0] / 5)
+            put(at + 6, cell[1] / 20)
+        for place in s["markers"]:
+            _marker(put, place, corp_i[sid])
+    owners = view["privates"]
+    for priv in PRIVATES:
+        at = L.privates + private_i[priv] * L.private_size
+        owner = owners.get(priv)
+        if isinstance(owner, int):
+            put(at + 1 + rel(owner))
+        elif owner in company_i:
+            put(at + 1 + SEATS + company_i[owner])
+        else:
+            put(at)
+    hex_i, tile_i = _I["hex"], _I["tile"]
+    for coord, (tile, rotation) in view["tiles"].items():
+        at = L.hexes + hex_i[coord] * L.hex_size
+        put(at + tile_i[tile])
+        put(at + len(TILES) + rotation)
+    return np.bincount(idx, weights=val, minlength=OBS_SIZE).astype(np.float32)
+
+
+def _marker(put: Any, place: str, owner: int) -> None:
+    coord, loc = place.split(".")
+    slot = min(int(loc), MAX_LOCATION)
+    put(L.hexes + _I["hex"][coord] * L.hex_size + len(TILES) + 6 + slot * len(CORPS) + owner)
+
+
+def picture(view: dict[str, Any]) -> np.ndarray:
+    """The board of ``view`` as an H x W x 3 uint8 array (drawn by the board renderer,
+    rasterised by cairosvg into memory)."""
+    from cairosvg.parser import Tree
+    from cairosvg.surface import PNGSurface
+
+    from tramways.bots.g1840_model import board_of
+    from tramways.g1840.render.svg import render_svg
+
+    svg = render_svg(board_of(view), phase=view["round_info"]["phase"])
+    surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, 96)
+    image = surface.cairo
+    image.flush()
+    h, w, stride = image.get_height(), image.get_width(), image.get_stride()
+    bgra = np.frombuffer(bytes(image.get_data()), dtype=np.uint8).reshape(h, stride // 4, 4)
+    bgra = bgra[:, :w]
+    alpha = bgra[:, :, 3:4].astype(np.uint16)
+    rgb = bgra[:, :, 2::-1].astype(np.uint16) + (255 - alpha)  # premultiplied, on white
+    return np.minimum(rgb, 255).astype(np.uint8)
+
+
+class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
+    """1840 (see the module docstring); ``env()`` is the wrapped form."""
+
+    game_name = "1840"
+    catalogue = CATALOGUE
+    obs_size = OBS_SIZE
+    obs_low = -np.inf  # a company's revenue may be negative (maintenance, Table 7)
+    metadata = {**TramwaysEnv.metadata, "name": "g1840_v0"}
+
+    def encode(self, view: Any, seat: int) -> np.ndarray:
+        return encode(view, seat)
+
+    def final_infos(self, result: Any) -> list[dict[str, Any]]:
+        return [{"wealth": w, "rank": r} for w, r in zip(result["wealth"], result["rank"],
+                                                         strict=True)]
+
+    def render_rgb(self) -> np.ndarray:
+        assert self.state is not None
+        return picture(self.state.view(None))
+
+
+def env(**kwargs: Any) -> Any:
+    """The 1840 environment (PettingZoo's order-enforcing wrapper around ``raw_env``)."""
+    return wrap(raw_env(**kwargs))
