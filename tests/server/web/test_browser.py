@@ -218,6 +218,7 @@ def test_phone_game_against_the_computer(browser, live_server: str, shots: Path)
     page.goto(anna_link)
     _play_turn(page, "1")
     _expect_my_turn(page)  # the bot moved in the background; the page updated itself
+    assert page.title().startswith("● Your turn")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # A game further on, for the pictures: advance through the API, then click a passenger.
     gid = anna_link.split("/g/")[1].split("?")[0]

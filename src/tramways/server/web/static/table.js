@@ -14,11 +14,21 @@ function stale() {
   return now && latest !== null && String(latest) !== now.dataset.rev;
 }
 
+const main = document.querySelector("main.game");
+
+// The tab's title says when it is your turn (for games played over days in a background tab).
+function title() {
+  const t = root();
+  const mine = t && t.classList.contains("my-turn");
+  document.title = (mine ? `● ${main.dataset.yourTurn} · ` : "") + main.dataset.title;
+}
+
 function swap(html) {
   const holder = document.createElement("div");
   holder.innerHTML = html;
   const fresh = holder.querySelector("#table");
   if (fresh) root().replaceWith(fresh);
+  title();
 }
 
 async function refresh(query) {
@@ -105,4 +115,5 @@ function remember() {
 }
 
 remember();
+title();
 connect();
