@@ -22,6 +22,7 @@ from tramways.g1840 import actions as notation
 from tramways.g1840.edition import LATEST, Edition
 from tramways.g1840.engine import State1840
 from tramways.g1840.entities import layout_name, lines_in, privates_in, stadtbahn_in
+from tramways.g1840.record_schema import check_setup
 
 RULESETS = ("rules", "18xx.games")
 """``"rules"``: the printed rules with RULINGS.md; ``"18xx.games"``: X-1..X-9, for records
@@ -92,6 +93,7 @@ class Game1840:
         }
 
     def new_state(self, settings: dict[str, Any], setup: dict[str, Any], seed: int) -> State1840:
+        check_setup(settings, setup)  # one line naming the field, before the engine sees it
         try:
             return State1840(settings, setup, seed)
         except (KeyError, TypeError, ValueError) as exc:
