@@ -10,6 +10,7 @@ import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -61,15 +62,17 @@ TokenQuery = Annotated[str | None, Query(description="the seat token (for plain 
 
 
 @router.post("/games", status_code=201)
-def create_game(body: NewGame, request: Request) -> dict[str, Any]:
+def create_game(body: NewGame, request: Request) -> JSONResponse:
     """Create a game: one secret link (token) per human seat, and a spectator link."""
-    return _service(request).create(body.game, body.settings, body.seats, body.names)
+    return JSONResponse(
+        _service(request).create(body.game, body.settings, body.seats, body.names), 201
+    )
 
 
 @router.post("/games/mine")
-def my_games(body: Mine, request: Request) -> list[dict[str, Any]]:
+def my_games(body: Mine, request: Request) -> JSONResponse:
     """The games these seat tokens sit in, those where it is the holder's turn first."""
-    return _service(request).mine(body.tokens)
+    return JSONResponse(_service(request).mine(body.tokens))
 
 
 @router.get("/games/{game_id}")
@@ -79,12 +82,12 @@ def get_game(
     authorization: AuthHeader = None,
     token: TokenQuery = None,
     at: Annotated[int | None, Query(description="a past position: after the first N moves")] = None,
-) -> dict[str, Any]:
+) -> JSONResponse:
     """The game as the viewer may see it: ``n``, ``to_act``, ``view``, ``legal`` (that
     seat's moves only), ``seat``, ``status``, ``seats``, ``log``."""
     service = _service(request)
     seat = service.seat_for(game_id, _token(authorization, token))
-    return service.state(game_id, seat, at)
+    return JSONResponse(service.state(game_id, seat, at))
 
 
 @router.post("/games/{game_id}/moves")
@@ -94,13 +97,13 @@ def play_move(
     request: Request,
     authorization: AuthHeader = None,
     token: TokenQuery = None,
-) -> dict[str, Any]:
+) -> JSONResponse:
     """Play one move as move number ``n``.  200: the new payload; 403: not your seat; 409:
     ``n`` is stale (the body's ``state`` is the fresh payload); 422: illegal (``rule``,
     ``message``).  The same move sent twice counts once."""
     service = _service(request)
     seat = service.seat_for(game_id, _token(authorization, token))
-    return service.move(game_id, seat, body.n, body.action)
+    return JSONResponse(service.move(game_id, seat, body.n, body.action))
 
 
 @router.post("/games/{game_id}/undo")
@@ -110,19 +113,19 @@ def undo(
     request: Request,
     authorization: AuthHeader = None,
     token: TokenQuery = None,
-) -> dict[str, Any]:
+) -> JSONResponse:
     """Take back your own last move(s): allowed until another seat has acted or hidden
     information was revealed (a card drawn, a reshuffle); 422 otherwise."""
     service = _service(request)
     seat = service.seat_for(game_id, _token(authorization, token))
-    return service.undo(game_id, seat, body.n, body.count)
+    return JSONResponse(service.undo(game_id, seat, body.n, body.count))
 
 
 @router.get("/games/{game_id}/record")
-def get_record(game_id: str, request: Request) -> dict[str, Any]:
+def get_record(game_id: str, request: Request) -> JSONResponse:
     """The whole record (seed, set-up, actions): for a game with hidden cards (Trambahn)
     only once it is over (403 before); for 1840 at any time."""
-    return _service(request).record(game_id)
+    return JSONResponse(_service(request).record(game_id))
 
 
 @router.websocket("/games/{game_id}/live")

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -15,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from tramways import __version__
 from tramways.server.live import Hub
 from tramways.server.service import ApiError, GameService
-from tramways.server.storage import Store, default_url
+from tramways.server.storage import SQLITE_SYNCHRONOUS, Store, default_url
 
 
 @dataclass
@@ -26,18 +27,23 @@ class ServerSettings:
     database_url: str = field(default_factory=default_url)
     bot_workers: int = 2
     resume_bots: bool = True
+    sqlite_synchronous: str = SQLITE_SYNCHRONOUS
+    threads: int = 4
+    """Worker threads for requests (the games' work is Python: more threads than cores only
+    trade the GIL back and forth, and the event loop waits behind them)."""
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The site: the JSON API under ``/api``, ``/healthz``, the pages and ``/static``."""
     settings = settings or ServerSettings()
-    store = Store(settings.database_url)
+    store = Store(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous)
     service = GameService(store, bot_workers=settings.bot_workers)
     hub = Hub()
     service.add_listener(hub.publish)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         if settings.resume_bots:
             service.resume_bots()
         yield

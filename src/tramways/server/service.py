@@ -322,64 +322,72 @@ class GameService:
         if seat is None:
             raise ApiError(403, "spectator", "spectators cannot act: use your seat's link")
         with self._lock(game_id):
-            live = self.live(game_id)
-            game = live.game
-            try:
-                action = game.parse_action(text)
-            except NotationError as exc:
-                raise ApiError(422, "illegal", str(exc), rule="notation") from None
+            # Moves trust the cache: the compare-and-set of the write notices another
+            # process's move, and then the position is rebuilt and the move judged again.
+            live = self._cache.get(game_id) or self.live(game_id)
             if n != live.n:
-                if (
-                    0 <= n < live.n
-                    and live.actions[n] == action
-                    and live.played[n].seat == seat - 1
-                ):
-                    return self.payload(live, seat)  # the same move again: it counts once
-                raise ApiError(
-                    409,
-                    "stale",
-                    f"move {n} is not the next one: {live.n} moves have been played",
-                    state=self.payload(live, seat),
-                )
-            if (live.seats[seat - 1].kind != "human") != by_bot:
-                raise ApiError(403, "not_your_seat", "a bot plays this seat")
-            state = live.state.clone()
-            revealing = reveals(game, state, action)
-            try:
-                lines = _apply_as(state, action, seat - 1)
-            except IllegalAction as exc:
-                raise ApiError(422, "illegal", exc.message, rule=exc.rule) from None
-            try:
-                self.store.append(
-                    game_id,
-                    live.rev,
-                    ActionRow(n, game.format_action(action), seat, revealing),
-                    lines,
-                    _status(state),
-                )
-            except Conflict:
-                self._cache.pop(game_id, None)
-                fresh = self.live(game_id)
-                raise ApiError(
-                    409,
-                    "stale",
-                    "another move was played first",
-                    state=self.payload(fresh, seat),
-                ) from None
-            row = GameRow(**{**live.row.__dict__, "n": n + 1, "rev": live.rev + 1,
-                             "status": _status(state)})
-            new = Live(
-                row,
-                game,
-                state,
-                [*live.actions, action],
-                [*live.played, Played(seat - 1, revealing)],
-                [*live.log, *lines],
-                live.seats,
-            )
+                live = self.live(game_id)
+            for attempt in range(3):
+                try:
+                    new = self._try_move(live, seat, n, text, by_bot)
+                    break
+                except Conflict:
+                    self._cache.pop(game_id, None)
+                    live = self.live(game_id)
+                    if attempt == 2:
+                        raise ApiError(
+                            409, "stale", "another move was played first",
+                            state=self.payload(live, seat),
+                        ) from None
+            if new is live:
+                return self.payload(live, seat)  # the same move again: it counts once
             self._cache[game_id] = new
         self._announce(game_id, new.rev)
         return self.payload(new, seat)
+
+    def _try_move(self, live: Live, seat: int, n: int, text: str, by_bot: bool) -> Live:
+        """Judge and write one move on ``live``; the new position (``live`` itself if the
+        move was already played); ``Conflict`` if another writer was first."""
+        game = live.game
+        try:
+            action = game.parse_action(text)
+        except NotationError as exc:
+            raise ApiError(422, "illegal", str(exc), rule="notation") from None
+        if n != live.n:
+            if 0 <= n < live.n and live.actions[n] == action and live.played[n].seat == seat - 1:
+                return live
+            raise ApiError(
+                409,
+                "stale",
+                f"move {n} is not the next one: {live.n} moves have been played",
+                state=self.payload(live, seat),
+            )
+        if (live.seats[seat - 1].kind != "human") != by_bot:
+            raise ApiError(403, "not_your_seat", "a bot plays this seat")
+        state = live.state.clone()
+        revealing = reveals(game, state, action)
+        try:
+            lines = _apply_as(state, action, seat - 1)
+        except IllegalAction as exc:
+            raise ApiError(422, "illegal", exc.message, rule=exc.rule) from None
+        self.store.append(
+            live.row.id,
+            live.rev,
+            ActionRow(n, game.format_action(action), seat, revealing),
+            lines,
+            _status(state),
+        )
+        row = GameRow(**{**live.row.__dict__, "n": n + 1, "rev": live.rev + 1,
+                         "status": _status(state)})
+        return Live(
+            row,
+            game,
+            state,
+            [*live.actions, action],
+            [*live.played, Played(seat - 1, revealing)],
+            [*live.log, *lines],
+            live.seats,
+        )
 
     def undo(self, game_id: str, seat: int | None, n: int, count: int = 1) -> dict[str, Any]:
         """Take back ``seat``'s last ``count`` moves, if the undo policy allows it."""
@@ -467,7 +475,9 @@ class GameService:
         """Let the bots of ``game_id`` play in the background if one of them is to act."""
         if self._closed:
             return
-        if live is not None and not self._bot_to_act(live):
+        if live is None:
+            live = self._cache.get(game_id)
+        if live is not None and self._bot_to_act(live) is None:
             return
         run = self._bot_run
         with run.lock:

@@ -12,8 +12,8 @@ Tables (created by the Alembic migrations in ``tramways/server/migrations``):
   lines), appended in the same transaction as the move that wrote it.
 
 Every write is one transaction that also compare-and-sets ``games.rev``; it is committed
-before the server replies.  SQLite runs in WAL mode with ``synchronous=FULL`` and writes
-begin with ``BEGIN IMMEDIATE``; PostgreSQL runs with its defaults (read committed: the
+before the server replies.  SQLite runs in WAL mode and writes
+begin with ``BEGIN IMMEDIATE`` (see ``SQLITE_SYNCHRONOUS`` for durability); PostgreSQL runs with its defaults (read committed: the
 conditional ``UPDATE`` of ``games`` waits for a concurrent writer and then sees its row).
 """
 
@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -83,6 +84,27 @@ log = sa.Table(
 )
 
 
+# Statements built once (the hot path of a move only binds parameters).
+_REV = sa.select(games.c.rev).where(games.c.id == sa.bindparam("gid"))
+_CAS_APPEND = (
+    games.update()
+    .where(
+        games.c.id == sa.bindparam("gid"),
+        games.c.rev == sa.bindparam("old_rev"),
+        games.c.n == sa.bindparam("old_n"),
+    )
+    .values(
+        n=sa.bindparam("new_n"),
+        rev=sa.bindparam("new_rev"),
+        status=sa.bindparam("new_status"),
+        updated=sa.bindparam("stamp"),
+        finished=sa.bindparam("done"),
+    )
+)
+_INSERT_ACTION = actions.insert()
+_INSERT_LOG = log.insert()
+
+
 class Conflict(Exception):
     """Another writer changed the game first (the compare-and-set or the unique key failed)."""
 
@@ -135,8 +157,17 @@ def default_url(folder: str | Path = ".") -> str:
     return f"sqlite:///{Path(folder).resolve() / 'tramways.sqlite3'}"
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url`` (SQLite: WAL, full sync, immediate write transactions)."""
+SQLITE_SYNCHRONOUS = "NORMAL"
+"""SQLite in WAL mode with ``synchronous=NORMAL``: a commit is in the WAL file (the operating
+system's cache) before the reply, so a killed server process (``kill -9``) loses nothing; only
+a power cut or an OS crash could lose the last commits.  ``FULL`` also waits for the disk on
+every commit (several ms each here): set ``ServerSettings(sqlite_synchronous="FULL")``."""
+
+
+def make_engine(url: str, sqlite_synchronous: str = SQLITE_SYNCHRONOUS) -> Engine:
+    """An engine for ``url`` (SQLite: WAL, immediate write transactions)."""
+    if sqlite_synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+        raise ValueError(f"sqlite synchronous: {sqlite_synchronous!r}")
     if url.startswith("sqlite"):
         engine = sa.create_engine(
             url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=8
@@ -147,7 +178,7 @@ def make_engine(url: str) -> Engine:
             dbapi_conn.isolation_level = None  # transactions are begun below
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute(f"PRAGMA synchronous={sqlite_synchronous.upper()}")
             cur.execute("PRAGMA busy_timeout=30000")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
@@ -177,18 +208,23 @@ def migrate(url: str) -> None:
 class Store:
     """The database of games: every method is one short transaction."""
 
-    def __init__(self, url: str, *, run_migrations: bool = True) -> None:
+    def __init__(
+        self, url: str, *, run_migrations: bool = True, sqlite_synchronous: str = SQLITE_SYNCHRONOUS
+    ) -> None:
         self.url = url
         if run_migrations:
             migrate(url)
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, sqlite_synchronous)
+        # SQLite has one writer at a time and makes waiting writers poll (sleeping up to
+        # 100 ms between tries): in one process, writers queue on a lock instead.
+        self._writer: AbstractContextManager[Any] = threading.Lock() if url.startswith("sqlite") else nullcontext()
 
     def close(self) -> None:
         self.engine.dispose()
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        with self.engine.connect() as conn:
+        with self._writer, self.engine.connect() as conn:
             conn = conn.execution_options(write=True)
             with conn.begin():
                 yield conn
@@ -266,9 +302,8 @@ class Store:
 
     def rev(self, game_id: str) -> int | None:
         with self._read() as conn:
-            return conn.execute(
-                sa.select(games.c.rev).where(games.c.id == game_id)
-            ).scalar_one_or_none()
+            rev: int | None = conn.execute(_REV, {"gid": game_id}).scalar_one_or_none()
+            return rev
 
     def load(self, game_id: str) -> tuple[GameRow, list[ActionRow], list[str]] | None:
         """The game, its actions and its log, read in one transaction (a consistent copy)."""
@@ -358,27 +393,30 @@ class Store:
         try:
             with self._write() as conn:
                 done = conn.execute(
-                    games.update()
-                    .where(games.c.id == game_id, games.c.rev == rev, games.c.n == action.seq)
-                    .values(
-                        n=action.seq + 1,
-                        rev=rev + 1,
-                        status=status,
-                        updated=stamp,
-                        finished=stamp if status == "over" else None,
-                    )
+                    _CAS_APPEND,
+                    {
+                        "gid": game_id,
+                        "old_rev": rev,
+                        "old_n": action.seq,
+                        "new_n": action.seq + 1,
+                        "new_rev": rev + 1,
+                        "new_status": status,
+                        "stamp": stamp,
+                        "done": stamp if status == "over" else None,
+                    },
                 )
                 if done.rowcount != 1:
                     raise Conflict(game_id)
                 conn.execute(
-                    actions.insert().values(
-                        game_id=game_id,
-                        seq=action.seq,
-                        notation=action.notation,
-                        seat=action.seat,
-                        reveals=action.reveals,
-                        created=stamp,
-                    )
+                    _INSERT_ACTION,
+                    {
+                        "game_id": game_id,
+                        "seq": action.seq,
+                        "notation": action.notation,
+                        "seat": action.seat,
+                        "reveals": action.reveals,
+                        "created": stamp,
+                    },
                 )
                 self._log(conn, game_id, action.seq, lines, stamp)
         except sa.exc.IntegrityError as exc:
@@ -405,7 +443,7 @@ class Store:
     ) -> None:
         if lines:
             conn.execute(
-                log.insert(),
+                _INSERT_LOG,
                 [{"game_id": game_id, "seq": seq, "text": t, "created": stamp} for t in lines],
             )
 
