@@ -114,3 +114,20 @@ def test_search_memory_remembers_discards_and_own_money():
             memory.played(state.view(0), action)
         s.play(action)
     assert checked > 5
+
+
+def test_search_memory_starts_afresh_for_another_game():
+    from tramways.bots.search import Memory
+
+    memory = Memory()
+    a = Session.new("trambahn", {}, seed=1)
+    b = Session.new("trambahn", {}, seed=2)
+    rule = make_bot("rule", GAME)
+    rng = random.Random(1)
+    while len(a.state.history) < 2:
+        a.play(rule.choose(a.state.view(a.state.turn), a.state.legal_actions(), rng))
+        if a.state.turn == 0:
+            memory.observe(a.state.view(0))
+    memory.money.append("7r")
+    memory.observe(b.state.view(0))  # a fresh game: nothing seen there yet
+    assert not memory.discard and not memory.money

@@ -91,8 +91,7 @@ class Memory:
         """Compare with the last view this player saw (a new game resets the memory)."""
         last = self.last
         self.last = view
-        if last is None or view["turn_number"] < last["turn_number"] or (
-                view["reshuffles"] < last["reshuffles"]):
+        if last is None or not self._continues(last, view):
             self.discard.clear()
             self.money.clear()
             return
@@ -110,6 +109,17 @@ class Memory:
                 if (cards["colour"], tuple(cards["stations"][:1])) not in after:
                     self.discard.update(cards["stations"])  # a tram-less column discarded
                     self.discard.update(cards["conductors"])
+
+    @staticmethod
+    def _continues(last: dict[str, Any], view: dict[str, Any]) -> bool:
+        """Whether ``view`` can follow ``last`` in one game for one player (a bot object
+        shared between games or seats, as a server may do, then starts afresh)."""
+        h = len(last["history"])
+        return (view["you"] == last["you"] and view["names"] == last["names"]
+                and view["turn_number"] >= last["turn_number"]
+                and view["reshuffles"] >= last["reshuffles"]
+                and view["history"][:h] == last["history"]
+                and all(a >= b for a, b in zip(view["scores"], last["scores"], strict=True)))
 
     def played(self, view: dict[str, Any], action: Action) -> None:
         """Remember where my own cards go (income: my money pile; a tram: its top cards)."""

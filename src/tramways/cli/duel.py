@@ -379,8 +379,14 @@ class Duel:
 
 
 def cmd_duel(args: argparse.Namespace) -> int:
+    if args.game == "1840":
+        from tramways.cli.duel1840 import cmd_duel_1840
+
+        return cmd_duel_1840(args)
     if args.game != "trambahn":
         raise TramwaysError(f"duel: only trambahn can be played in the terminal, not {args.game}")
+    if args.seat not in (1, 2):
+        raise TramwaysError("--seat must be 1 or 2 in Trambahn")
     console = Console(highlight=False)
     path = Path(args.record) if args.record else None
     if path is not None and path.exists():
@@ -406,15 +412,18 @@ def cmd_duel(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("duel", help="play Trambahn against a bot in the terminal")
-    p.add_argument("game", choices=["trambahn"])
+    p = sub.add_parser("duel", help="play Trambahn or 1840 against bots in the terminal")
+    p.add_argument("game", choices=["trambahn", "1840"])
     p.add_argument("--bot", default="rule", help="random, rule or search (default: rule)")
+    p.add_argument("--bots", metavar="NAMES",
+                   help="1840: the other seats' bots, e.g. rule,rule,search (default "
+                        "rule,rule,rule)")
     p.add_argument("--seed", type=int)
-    p.add_argument("--seat", type=int, choices=[1, 2], default=1,
-                   help="1: you start with 12 money cards; 2: the bot starts")
+    p.add_argument("--seat", type=int, default=1,
+                   help="Trambahn: 1 (you start with 12 money cards) or 2; 1840: your seat")
     p.add_argument("--record", metavar="FILE",
                    help="where to save the record (resumed if it exists; default "
-                        "trambahn-duel-SEED.json)")
+                        "trambahn-duel-SEED.json / 1840-duel-SEED.json)")
     p.set_defaults(func=cmd_duel)
 
 
