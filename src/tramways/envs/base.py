@@ -35,11 +35,13 @@ class Catalogue:
     """A fixed, documented list of actions: index ``i`` <-> key ``keys[i]``.
 
     ``key_of(action)`` turns an engine action into its key (``None``: the action has no
-    index); ``notation(i)`` is a readable name for index ``i``.  ``aliases`` are further keys
-    of existing indices (Trambahn: the same action of the other seat).
+    index; ``None``: actions are their own keys); ``notation(i)`` is a readable name for index
+    ``i``.  ``aliases`` are further keys of existing indices (Trambahn: the same action of the
+    other seat).
     """
 
-    def __init__(self, keys: Sequence[Hashable], key_of: Callable[[Action], Hashable | None],
+    def __init__(self, keys: Sequence[Hashable],
+                 key_of: Callable[[Action], Hashable | None] | None,
                  names: Sequence[str], aliases: dict[Hashable, int] | None = None) -> None:
         self.keys = list(keys)
         self.names = list(names)
@@ -54,7 +56,7 @@ class Catalogue:
 
     def index_of(self, action: Action) -> int | None:
         """The index of ``action``, or ``None`` if the catalogue has none for it."""
-        key = self.key_of(action)
+        key = action if self.key_of is None else self.key_of(action)
         return None if key is None else self.index.get(key)
 
     def notation(self, i: int) -> str:
@@ -63,16 +65,22 @@ class Catalogue:
     def legal_map(self, actions: Sequence[Action]) -> dict[int, Action]:
         """Index -> action for a list of legal actions (actions without an index are left
         out; two actions with one index are a catalogue bug and raise)."""
-        out: dict[int, Action] = {}
         index, key_of = self.index, self.key_of
-        for a in actions:
-            key = key_of(a)
-            i = None if key is None else index.get(key)
-            if i is None:
-                continue
-            if i in out:
-                raise RuntimeError(f"catalogue: {a!r} and {out[i]!r} share index {i}")
-            out[i] = a
+        if key_of is None:  # the actions are the keys
+            pairs = [(index.get(a), a) for a in actions]
+        else:
+            pairs = []
+            for a in actions:
+                key = key_of(a)
+                pairs.append((None if key is None else index.get(key), a))
+        out = {i: a for i, a in pairs if i is not None}
+        if len(out) < len(pairs):
+            seen: dict[int, Action] = {}
+            for i, a in pairs:
+                if i is not None and i in seen:
+                    raise RuntimeError(f"catalogue: {a!r} and {seen[i]!r} share index {i}")
+                if i is not None:
+                    seen[i] = a
         return out
 
 
@@ -99,7 +107,8 @@ class TramwaysEnv(AECEnv):
 
     Subclasses set ``game_name``, ``catalogue``, ``obs_size`` and implement ``encode`` and
     ``final_infos``.  Settings are the game's record settings (``players``, ...); besides
-    them ``max_steps`` truncates a game after that many actions (``None``: never).
+    them ``max_steps`` truncates a game after that many actions (``None``: never; the
+    default is the game's ``default_max_steps``).
     """
 
     game_name: ClassVar[str]
@@ -113,9 +122,13 @@ class TramwaysEnv(AECEnv):
         "render_fps": 1,
     }
 
-    def __init__(self, render_mode: str | None = None, max_steps: int | None = None,
+    default_max_steps: ClassVar[int | None] = None
+
+    def __init__(self, render_mode: str | None = None, max_steps: int | None = -1,
                  **settings: Any) -> None:
         super().__init__()
+        if max_steps == -1:
+            max_steps = self.default_max_steps
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -200,6 +213,16 @@ class TramwaysEnv(AECEnv):
     def legal_actions(self) -> dict[int, Action]:
         """Index -> engine action, for the agent to move."""
         return dict(self._legal)
+
+    def legal_indices(self) -> list[int]:
+        """The indices of the agent to move's legal actions (the mask's ones, cheaply)."""
+        return list(self._legal)
+
+    def view(self, agent: str) -> Any:
+        """The agent's own view (``state.view(seat)``), what its observation is built from;
+        bots of :mod:`tramways.bots` choose from it."""
+        assert self.state is not None
+        return self.state.view(self._seat[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None

@@ -1,6 +1,6 @@
 """1840 Vienna Tramways as a PettingZoo AEC environment (2-6 agents, everything public).
 
-``env(render_mode=None, max_steps=None, players=4, small_map=False, names=None)``; agents
+``env(render_mode=None, max_steps=10_000, players=4, small_map=False, names=None)``; agents
 ``player_1`` ... ``player_N`` (seats); the turn order is the engine's (a director acts for
 their companies and lines, so an agent often acts several times in a row).  Actions:
 :mod:`tramways.envs.g1840_catalogue` (49,178).
@@ -318,6 +318,10 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
     catalogue = CATALOGUE
     obs_size = OBS_SIZE
     obs_low = -np.inf  # a company's revenue may be negative (maintenance, Table 7)
+    default_max_steps = 10_000
+    """Truncation: games take a few hundred actions, but uniformly random play can pass
+    forever in the Pre-Share Round when every private left costs more than anybody has
+    (R-PRE-3 pays dividends only to owners)."""
     metadata = {**TramwaysEnv.metadata, "name": "g1840_v0"}
 
     def encode(self, view: Any, seat: int) -> np.ndarray:

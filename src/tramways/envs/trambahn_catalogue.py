@@ -53,16 +53,12 @@ def _actions(player: int) -> list[Action]:
     return out
 
 
-def _key(action: Action) -> Hashable:
-    return action
-
-
 def build() -> Catalogue:
     """The catalogue: seat 0's actions are the keys, seat 1's the same indices."""
     first = _actions(0)
     names = [format_action(a).split(" ", 1)[1] for a in first]
     aliases: dict[Hashable, int] = {a: i for i, a in enumerate(_actions(1))}
-    return Catalogue(first, _key, names, aliases)
+    return Catalogue(first, None, names, aliases)
 
 
 CATALOGUE = build()
