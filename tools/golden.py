@@ -1,0 +1,114 @@
+"""Golden records: finished games whose final figures must not change unnoticed.
+
+``tests/golden/*.json`` are whole records (every 1840 player count 2-6, the small 3-player map,
+the 2-player map, a game imported from 18xx.games, a Trambahn game); ``tests/golden/figures.json``
+holds the figures each replays to.  ``tests/test_golden.py`` replays them in CI and compares.
+
+    python tools/golden.py            # compare, print the records whose figures differ
+    python tools/golden.py --write    # store the figures of today's engine (a deliberate
+                                      # change: commit it on its own, saying why)
+    python tools/golden.py --new      # (re)make the selfplay records, then --write
+
+A record made here is played by the games' own selfplay policies under the newest edition of
+the rulings (R-VERSION-1); the imported one comes from ``../shared`` via ``import-18xx``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from tramways.core.record import GameRecord
+from tramways.core.replay import Session
+
+GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
+FIGURES = GOLDEN / "figures.json"
+ORACLE = (Path(__file__).resolve().parents[1] / ".." / "shared" / "reference" / "1840" / "oracle"
+          / "2player.json")
+
+SELFPLAY: dict[str, tuple[str, dict[str, Any], int]] = {
+    "1840-2p-two-player-map": ("1840", {"players": 2}, 101),
+    "1840-3p-full-map": ("1840", {"players": 3}, 102),
+    "1840-3p-small-map": ("1840", {"players": 3, "small_map": True}, 103),
+    "1840-4p": ("1840", {"players": 4}, 104),
+    "1840-5p": ("1840", {"players": 5}, 105),
+    "1840-6p": ("1840", {"players": 6}, 106),
+    "trambahn": ("trambahn", {}, 107),
+}
+IMPORTED = "1840-2p-imported-18xx-games-133875"
+
+
+def figures(record: GameRecord) -> dict[str, Any]:
+    """What a finished record replays to, in plain JSON."""
+    session = Session.from_record(record)
+    state = session.state
+    out: dict[str, Any] = {
+        "actions": len(record.actions),
+        "finished": state.is_over(),
+        "result": state.result() if state.is_over() else None,
+        "log_lines": len(session.log),
+    }
+    view = state.view(None)
+    if record.game == "1840":
+        out["players"] = [{k: p[k] for k in ("cash", "loans", "shares", "privates", "value")}
+                          for p in view["players"]]
+        out["companies"] = {c: {k: d[k] for k in ("price", "treasury", "lines", "trams",
+                                                  "privates", "ipo", "pool")}
+                            for c, d in view["companies"].items()}
+        out["stadtbahn"] = {s: {k: d[k] for k in ("price", "ipo", "pool", "last_run")}
+                            for s, d in view["stadtbahn"].items()}
+        out["market"] = view["market"]
+        out["tiles"] = view["tiles"]
+        out["round"] = view["round"]
+    else:
+        out["view"] = view
+    return out
+
+
+def golden_records() -> dict[str, GameRecord]:
+    return {path.stem: GameRecord.load(path) for path in sorted(GOLDEN.glob("*.json"))
+            if path.name != FIGURES.name}
+
+
+def make_records() -> None:
+    from tramways.core.selfplay import play_game
+
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    for name, (game, settings, seed) in SELFPLAY.items():
+        outcome = play_game(game, settings, seed)
+        if not outcome.finished:
+            raise SystemExit(f"{name}: seed {seed} did not finish; choose another")
+        outcome.session.record.meta["golden"] = f"selfplay seed {seed} (tools/golden.py)"
+        outcome.session.record.save(GOLDEN / f"{name}.json")
+    if ORACLE.exists():
+        from tramways.cli import main
+
+        if main(["import-18xx", str(ORACLE), "-o", str(GOLDEN / f"{IMPORTED}.json")]):
+            raise SystemExit("import-18xx failed")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="store today's figures")
+    parser.add_argument("--new", action="store_true", help="make the records, then --write")
+    args = parser.parse_args(argv)
+    if args.new:
+        make_records()
+    now = {name: figures(record) for name, record in golden_records().items()}
+    if args.new or args.write:
+        FIGURES.write_text(json.dumps(now, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+                           encoding="utf-8")
+        print(f"wrote {FIGURES} ({len(now)} records)")
+        return 0
+    stored = json.loads(FIGURES.read_text(encoding="utf-8"))
+    changed = sorted(n for n in now.keys() | stored.keys() if now.get(n) != stored.get(n))
+    for name in changed:
+        print(f"changed: {name}")
+    return 1 if changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
