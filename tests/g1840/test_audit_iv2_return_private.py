@@ -7,6 +7,7 @@ import pytest
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import CompanyReturnPrivate, ReturnPrivate
+from tramways.g1840.rounds.company import Dividends, LineAuctions
 
 from .test_game_support import make, play, two_player_after_pre, two_player_sr2
 
@@ -102,12 +103,12 @@ def test_turn_refusals_cite_the_round_section() -> None:
 def test_company_turn_refusals_cite_viii4_and_viii6() -> None:
     s = two_player_after_pre()
     play(s, "P2 par WT 100", "P1 par SJE 70", "P2 pass", "P1 pass")
-    assert s.round.name == "CR1" and s.sub.step == "d"
+    assert s.round.name == "CR1" and isinstance(s.sub.step, Dividends)
     with pytest.raises(IllegalAction) as exc:
         play(s, "SJE done")  # WT acts first (higher price)
     assert exc.value.rule == "VIII.4"
     play(s, "WT done", "SJE done")
-    assert s.sub.step == "e"
+    assert isinstance(s.sub.step, LineAuctions)
     with pytest.raises(IllegalAction) as exc:
         play(s, "SJE auction L1 20")
     assert exc.value.rule == "VIII.6"

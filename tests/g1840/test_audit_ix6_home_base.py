@@ -7,7 +7,15 @@ import pytest
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import PlaceStation, ReturnPrivate, ScrapTram
-from tramways.g1840.rounds.company import CompanyRound
+from tramways.g1840.rounds.company import (
+    AfterAuctions,
+    CompanyRound,
+    Dividends,
+    FinalRearrangement,
+    LineAuctions,
+    MandatoryPurchase,
+    Over,
+)
 
 from .test_game_support import CR1_SCRIPT, make, play, two_player_after_sr1
 
@@ -72,8 +80,9 @@ def test_r_lr_12_ix6_reservation_ends_after_the_last_auction_of_cr5() -> None:
     cr5 = next(i for i, r in enumerate(s.ent.round_bar) if r.name == "CR5")
     try:
         s.round_index = cr5
-        for step, expected in (("d", True), ("e", True), ("post", False),
-                               ("mandatory", False), ("final", False), ("over", False)):
+        for step, expected in ((Dividends(), True), (LineAuctions(), True),
+                               (AfterAuctions([]), False), (MandatoryPurchase([]), False),
+                               (FinalRearrangement([]), False), (Over(), False)):
             s.sub = CompanyRound(number=5, order=list(s.companies), step=step)
             assert [s.may_still_operate(n) for n in unsold] == [expected] * len(unsold), step
         s.round_index = cr5 + 2  # LR5a: CR6 holds no auction (VIII.6, R-CR-4)

@@ -7,6 +7,13 @@ import pytest
 from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import Arrange, Done
 from tramways.g1840.engine import State1840
+from tramways.g1840.rounds.company import (
+    AfterAuctions,
+    Dividends,
+    FinalRearrangement,
+    LineAuctions,
+    MandatoryPurchase,
+)
 
 from .test_game_support import play, two_player_sr2
 
@@ -21,7 +28,7 @@ def _cr3_wt_two_lines_no_tram() -> State1840:
     s.line_display.remove(5)
     wt.trams = []
     play(s, "L3 run", "WT done", "SJE done", "WT pass", "SJE pass", "WT done", "SJE done")
-    assert s.round.name == "CR3" and s.sub.step == "mandatory"
+    assert s.round.name == "CR3" and isinstance(s.sub.step, MandatoryPurchase)
     return s
 
 
@@ -30,14 +37,14 @@ def test_viii6_rearrange_after_the_mandatory_tram() -> None:
     play(s, "WT buy orange")
     wt = s.companies["WT"]
     assert wt.trams == ["orange"]  # on line 1, the first line without a tram
-    assert s.sub.step == "final" and s.current_players() == [1]
+    assert isinstance(s.sub.step, FinalRearrangement) and s.current_players() == [1]
     assert Arrange(company="WT", colours=("none", "orange"), player=1) in s.legal_actions(1)
     with pytest.raises(IllegalAction) as exc:
         play(s, "WT buy red")
     assert exc.value.rule == "VIII.6"
     play(s, "WT arrange none,orange")
     assert wt.trams == [None, "orange"]  # now line 5 runs the orange tram
-    assert s.sub.step == "final"
+    assert isinstance(s.sub.step, FinalRearrangement)
     play(s, "WT done")
     assert s.round.name == "SR3"
 
@@ -59,7 +66,7 @@ def test_viii6_buying_turns_already_offer_rearranging() -> None:
     s.line_owner[5] = "WT"
     s.line_display.remove(5)
     play(s, "L3 run", "WT done", "SJE done", "WT pass", "SJE pass")
-    assert s.sub.step == "post" and s.current_players() == [1]
+    assert isinstance(s.sub.step, AfterAuctions) and s.current_players() == [1]
     assert Arrange(company="WT", colours=("none", "yellow"), player=1) in s.legal_actions()
 
 
@@ -67,7 +74,7 @@ def test_r_cr_5_mandatory_purchase_waits_for_a_possible_private_return() -> None
     s = two_player_sr2()
     play(s, "P1 pass", "P2 pass", "L1 run", "L3 run", "L1 run", "L3 run", "WT done", "SJE done",
          "WT pass", "SJE pass", "WT done")
-    assert s.round.name == "CR3" and s.sub.step == "post" and s.current_players() == [0]
+    assert s.round.name == "CR3" and isinstance(s.sub.step, AfterAuctions) and s.current_players() == [0]
     wt, p2 = s.companies["WT"], s.players[1]
     wt.trams, wt.treasury, p2.cash = [], 0, 0
     s.players[1].privates.remove("SD")
@@ -76,9 +83,9 @@ def test_r_cr_5_mandatory_purchase_waits_for_a_possible_private_return() -> None
     s.trams.spaces = [None, ("orange", 3), None]  # a single colour on sale
     play(s, "SJE done")
     # not bought automatically: returning a private first lowers the loans (IV.2, R-CR-5)
-    assert s.sub.step == "mandatory" and s.current_players() == [1]
+    assert isinstance(s.sub.step, MandatoryPurchase) and s.current_players() == [1]
     play(s, "WT return SD")
-    assert wt.treasury == 50 and s.sub.step == "mandatory"
+    assert wt.treasury == 50 and isinstance(s.sub.step, MandatoryPurchase)
     play(s, "P2 return SB")
     # nothing left to return and a single colour: bought at once for 200 (space 2 price):
     # 50 from the treasury, 150 from P2 who has 30 and takes two loans of 100 (R-CR-5)
@@ -94,7 +101,7 @@ def test_iv2_viii6_a_company_may_return_its_private_to_open_an_auction() -> None
     s.companies["WT"].treasury = 10  # below the minimum bid of 20 (R-CR-7)
     play(s, "SJE done")
     # not passed automatically: returning SD (face value 50) would pay for a bid
-    assert s.sub.step == "e" and s.current_players() == [1] and "WT" not in s.sub.out
+    assert isinstance(s.sub.step, LineAuctions) and s.current_players() == [1] and "WT" not in s.sub.out
     assert not any(a.__class__.__name__ == "OpenAuction" for a in s.legal_actions())
     play(s, "WT return SD")
     assert s.companies["WT"].treasury == 60
@@ -116,7 +123,7 @@ def test_iv2_viii53_buying_turn_kept_when_a_private_return_pays_for_a_tram() -> 
     play(s, "P1 pass", "P2 pass", "L1 buy SD 50", "L1 run", "L3 run", "L1 run")
     s.companies["WT"].treasury = 60  # with SD's 25 (CRa): 85 < orange 100 (CR3)
     play(s, "L3 run")
-    assert s.round.name == "CR3" and s.sub.step == "d" and s.current_players() == [1]
+    assert s.round.name == "CR3" and isinstance(s.sub.step, Dividends) and s.current_players() == [1]
     assert not any(a.__class__.__name__ == "BuyTram" for a in s.legal_actions())
     play(s, "WT return SD", "WT buy orange")
     assert s.companies["WT"].owned() == ["yellow", "orange"]

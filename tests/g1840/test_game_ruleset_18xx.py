@@ -32,7 +32,7 @@ def test_x_1_only_the_companies_drawn_at_setup_can_be_parred() -> None:
 def test_x_2_every_dividend_then_stadtbahn_then_tram_buying() -> None:
     s = two_player_after_sr1(X18)
     # both zero dividends and the Stadtbahn runs are done before WT's buying turn
-    assert s.sub.phase == "buy" and s.current_players() == [1]
+    assert s.sub.step.buying_phase and s.current_players() == [1]
     assert s.price("WT") == 95 and s.price("SJE") == 65 and s.price("D") == 65
     assert s.stadtbahn["D"].last_run == 70
     rules = two_player_after_sr1()

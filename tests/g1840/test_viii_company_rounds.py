@@ -16,6 +16,7 @@ from tramways.g1840.actions import (
 )
 from tramways.g1840.mechanics.privates import pay_dividends as pay_private_dividends
 from tramways.g1840.rounds import company as company_round
+from tramways.g1840.rounds.company import MandatoryPurchase
 
 from .test_game_support import (
     CR1_SCRIPT,
@@ -187,7 +188,7 @@ def test_r_cr_5_mandatory_purchase_with_director_cash_and_loans() -> None:
     assert s.players[1].cash == 160
     play(s, "WT done", "SJE auction L3 20", "SJE done")
     # WT has no tram: after the last buying chance it must buy one (any on sale)
-    assert s.sub.step == "mandatory"
+    assert isinstance(s.sub.step, MandatoryPurchase)
     legal = [a for a in s.legal_actions(1) if not isinstance(a, ReturnPrivate)]
     assert set(legal) == {BuyTram(company="WT", colour="orange"),
                           BuyTram(company="WT", colour="yellow")}

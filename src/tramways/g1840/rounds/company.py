@@ -10,12 +10,17 @@ VIII.6): every company had a buying turn with rearranging after its last change 
 dividend, after winning a line, or after the auctions), so only a company that has just bought
 its mandatory tram gets a further rearranging turn ("final"); f. new line cards (VIII.7,
 R-CR-8).  CR6 ends after the Stadtbahn runs (R-CR-4).
+
+Each step is one class (:class:`Dividends`, :class:`LineAuctions`, :class:`AfterAuctions`,
+:class:`MandatoryPurchase`, :class:`FinalRearrangement`, :class:`Over`): whose turn it is, what
+that company may do, what its action does, and the automatic steps (``advance``), which hand
+over to the next step.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
@@ -47,112 +52,415 @@ class LineAuction:
     passed: set[str] = field(default_factory=set)
 
 
-@dataclass
-class CompanyRound:
-    """A Company Round's progress."""
+# --- the steps ---------------------------------------------------------------------------
 
-    number: int
-    order: list[str]
-    step: str = "d"  # d, e, post, mandatory, final, over
+
+class Step:
+    """One step of a Company Round."""
+
+    name: ClassVar[str]
+    """The step's name in views ("d", "e", "post", "mandatory", "final", "over")."""
+    rule: ClassVar[str]
+    """The section that fixes whose turn it is in this step (named by refusals)."""
+
+    def company(self, cr: CompanyRound, pos: Position) -> str:
+        """The tram company whose turn it is."""
+        raise NotImplementedError
+
+    def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
+              log: list[str]) -> None:
+        raise NotImplementedError
+
+    def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
+        """Play what needs no decision: the step to go on with (this one again after an
+        automatic action, or the next), or ``None`` when the company must decide."""
+        raise NotImplementedError
+
+    def buying_turn(self, cr: CompanyRound) -> bool:
+        """Whether the acting company is in a tram-buying turn (VIII.5.3)."""
+        return False
+
+
+@dataclass
+class Dividends(Step):
+    """CRd (VIII.5): in company order, each tram company pays its dividend (VIII.5.1) and then
+    has its tram-buying turn (VIII.5.3); then the Stadtbahn companies run (VIII.5.2, R-CR-1).
+    X-2: every dividend first, then the Stadtbahn runs, then the buying turns."""
+
+    name: ClassVar[str] = "d"
+    rule: ClassVar[str] = "VIII.4"
     idx: int = 0
     paid: bool = False
-    buying: str | None = None  # company in a buying turn during e
+    buying_phase: bool = False  # X-2: the separate round of buying turns
+
+    def company(self, cr: CompanyRound, pos: Position) -> str:
+        return cr.order[self.idx]
+
+    def buying_turn(self, cr: CompanyRound) -> bool:
+        return self.paid
+
+    def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
+        if not self.paid:
+            return [Dividend(company=company.id, amount=a, player=company.director)
+                    for a in range(0, company.revenue + 1, 10)]
+        return _buying_actions(pos, company)
+
+    def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
+              log: list[str]) -> None:
+        if not self.paid:
+            if not isinstance(action, Dividend):
+                raise IllegalAction("VIII.5.1", f"{company.id} must first decide its dividend")
+            _pay_dividend(pos, company, action.amount, log)
+            self.paid = True
+        elif _buying_turn(pos, company, action, log):
+            self._next_company(pos)
+
+    def _next_company(self, pos: Position) -> None:
+        self.idx += 1
+        self.paid = pos.rules.dividends_first and self.buying_phase  # X-2
+
+    def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
+        rules = pos.rules
+        if self.idx >= len(cr.order):
+            if not rules.dividends_first or not self.buying_phase:
+                _stadtbahn_runs(pos, log)
+                if cr.number == 6:
+                    pos.finished = True
+                    log.append("The game ends after CR6 (XI, R-CR-4)")
+                    return Over()
+                if rules.dividends_first:  # X-2: now a tram buying turn per company
+                    self.buying_phase, self.idx, self.paid = True, 0, True
+                    return self
+            if all(len(c.lines) >= 3 for c in pos.companies.values()):
+                return _mandatory(cr, pos, log)
+            return LineAuctions()
+        company = pos.companies[cr.order[self.idx]]
+        if not self.paid:
+            if company.revenue == 0:
+                _pay_dividend(pos, company, 0, log)
+                self.paid = True
+                return self
+            return None
+        if rules.dividends_first and not self.buying_phase:  # X-2: every dividend first
+            self.idx, self.paid = self.idx + 1, False
+            return self
+        if cr.number == 6 or not trams.has_turn(pos, company):
+            self._next_company(pos)
+            return self
+        return None
+
+
+@dataclass
+class LineAuctions(Step):
+    """CRe (VIII.6, R-CR-7): the leftmost eligible company chooses a line and opens its auction
+    or passes; the winner pays and has a tram-buying turn at once."""
+
+    name: ClassVar[str] = "e"
+    rule: ClassVar[str] = "VIII.6"
+
+    def company(self, cr: CompanyRound, pos: Position) -> str:
+        if cr.buying is not None:
+            return cr.buying
+        if cr.auction is not None:
+            return cr.auction.turn
+        chooser = _chooser(cr, pos)
+        assert chooser is not None
+        return chooser
+
+    def buying_turn(self, cr: CompanyRound) -> bool:
+        return cr.buying is not None
+
+    def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
+        cid, seat, step = company.id, company.director, pos.ent.bid_step
+        if cr.buying is not None:
+            return _buying_actions(pos, company)
+        if cr.auction is None:
+            out: list[Action] = [
+                OpenAuction(company=cid, line=line, amount=a, player=seat)
+                for line in sorted(pos.line_display)
+                for a in _bids(pos.ent.line_min_bid, company.treasury, step)]
+            out.append(CompanyPass(company=cid, player=seat))
+            return out
+        return [*(LineBid(company=cid, amount=a, player=seat)
+                  for a in _bids(cr.auction.high + step, company.treasury, step)),
+                CompanyPass(company=cid, player=seat)]
+
+    def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
+              log: list[str]) -> None:
+        if cr.buying is not None:
+            if _buying_turn(pos, company, action, log):
+                cr.buying = None
+            return
+        _auction_action(cr, pos, company, action, log)
+
+    def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
+        if cr.buying is not None:
+            if trams.has_turn(pos, pos.companies[cr.buying]):
+                return None
+            cr.buying = None
+            return self
+        if cr.auction is not None:
+            company = pos.companies[cr.auction.turn]
+            funds = company.treasury + trams.private_funds(pos, company)
+            if funds < cr.auction.high + pos.ent.bid_step:
+                cr.auction.passed.add(company.id)
+                log.append(f"{company.id} cannot raise and passes")
+                _next_bidder(cr, pos, log)
+                return self
+            return None
+        chooser = _chooser(cr, pos)
+        if chooser is None:
+            if pos.rules.lines_drawn_after_auctions:
+                _draw_lines(cr, pos, log)
+            return AfterAuctions([c for c in cr.order if c not in cr.bought])
+        company = pos.companies[chooser]
+        if company.treasury + trams.private_funds(pos, company) < pos.ent.line_min_bid:
+            cr.out.add(chooser)
+            log.append(f"{chooser} cannot open an auction and passes")
+            return self
+        return None
+
+
+@dataclass
+class AfterAuctions(Step):
+    """After the auctions (R-CR-7): a tram-buying turn for each company that bought no line."""
+
+    queue: list[str]
+    name: ClassVar[str] = "post"
+    rule: ClassVar[str] = "VIII.5.3"
+
+    def company(self, cr: CompanyRound, pos: Position) -> str:
+        return self.queue[0]
+
+    def buying_turn(self, cr: CompanyRound) -> bool:
+        return True
+
+    def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
+        return _buying_actions(pos, company)
+
+    def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
+              log: list[str]) -> None:
+        if _buying_turn(pos, company, action, log):
+            self.queue.pop(0)
+
+    def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
+        while self.queue and not trams.has_turn(pos, pos.companies[self.queue[0]]):
+            self.queue.pop(0)
+        if self.queue:
+            return None
+        return _mandatory(cr, pos, log)
+
+
+@dataclass
+class MandatoryPurchase(Step):
+    """R-CR-5 (VIII.5.3): after the last buying chance, each company without a tram must buy
+    one, the director paying what the treasury lacks (with loans)."""
+
+    queue: list[str]
+    name: ClassVar[str] = "mandatory"
+    rule: ClassVar[str] = "VIII.5.3"
+
+    def company(self, cr: CompanyRound, pos: Position) -> str:
+        return self.queue[0]
+
+    def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
+        return [BuyTram(company=company.id, colour=c, player=company.director)
+                for c in trams.buyable_colours(pos)]
+
+    def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
+              log: list[str]) -> None:
+        if not isinstance(action, BuyTram):
+            raise IllegalAction("VIII.5.3", f"{company.id} has no tram and must buy one")
+        self._buy(cr, pos, company, action.colour, log)
+
+    def _buy(self, cr: CompanyRound, pos: Position, company: TramCompany, colour: str,
+             log: list[str]) -> None:
+        """The purchase; then the company may still place the new tram (end of VIII.6)."""
+        trams.buy(pos, company, colour, log, mandatory=True)
+        self.queue.pop(0)
+        if not pos.rules.no_rearrange_after_mandatory and trams.arrangements(company):
+            cr.final.append(company.id)
+
+    def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
+        if not self.queue:
+            return FinalRearrangement(list(cr.final))
+        colours = trams.buyable_colours(pos)
+        company = pos.companies[self.queue[0]]
+        director = pos.players[company.director]
+        price = trams.price_of(pos, colours[0]) or 0
+        # one choice and no loan to avoid by returning a private first (the director's or,
+        # in our ruleset, the company's, IV.2): automatic
+        returnable = director.privates or trams.private_funds(pos, company)
+        if len(colours) == 1 and (price <= company.treasury + director.cash or not returnable):
+            self._buy(cr, pos, company, colours[0], log)
+            return self
+        return None
+
+
+@dataclass
+class FinalRearrangement(Step):
+    """End of VIII.6, "Finally, each company may rearrange its tram cards": a company that has
+    just bought its mandatory tram may place it (the others rearranged in their last turn)."""
+
+    queue: list[str]
+    name: ClassVar[str] = "final"
+    rule: ClassVar[str] = "VIII.6"
+
+    def company(self, cr: CompanyRound, pos: Position) -> str:
+        return self.queue[0]
+
+    def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
+        cid, seat = company.id, company.director
+        return [*(Arrange(company=cid, colours=p, player=seat)
+                  for p in trams.arrangements(company)), Done(company=cid, player=seat)]
+
+    def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
+              log: list[str]) -> None:
+        if isinstance(action, Arrange):
+            trams.arrange(pos, company, action.colours, log)
+        elif isinstance(action, Done):
+            self.queue.pop(0)
+        else:
+            raise IllegalAction("VIII.6", f"{company.id} may only rearrange its trams now")
+
+    def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
+        while self.queue and not trams.arrangements(pos.companies[self.queue[0]]):
+            self.queue.pop(0)
+        if self.queue:
+            return None
+        _draw_lines(cr, pos, log)  # CRf
+        return Over()
+
+
+@dataclass
+class Over(Step):
+    """The round is over (after CRf, or the game after CR6's Stadtbahn runs, R-CR-4)."""
+
+    name: ClassVar[str] = "over"
+    rule: ClassVar[str] = "VIII.5.3"
+
+    def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
+        return None
+
+
+@dataclass
+class CompanyRound:
+    """A Company Round's progress: the current step and what the steps share."""
+
+    number: int
+    order: list[str]  # CRc (VIII.4)
+    step: Step = field(default_factory=Dividends)
+    buying: str | None = None  # the company in its buying turn after winning a line (CRe)
     out: set[str] = field(default_factory=set)  # passed on choosing (VIII.6)
     bought: set[str] = field(default_factory=set)  # bought a line this CR
     auction: LineAuction | None = None
-    queue: list[str] = field(default_factory=list)  # post / mandatory queue
-    phase: str = "div"  # 18xx.games ruleset (X-2): "div" for every company, then "buy"
     lines_drawn: bool = False  # CRf done (early with the 18xx.games ruleset)
     final: list[str] = field(default_factory=list)  # to rearrange after a mandatory tram
 
     # --- the Round protocol (rounds.base) --------------------------------------------
     def acting(self, pos: Position) -> int:
-        return acting(pos)
+        return pos.companies[self.step.company(self, pos)].director
 
     def legal(self, pos: Position) -> list[Action]:
-        return legal(pos)
+        return self.step.legal(self, pos, pos.companies[self.step.company(self, pos)])
 
     def apply(self, pos: Position, action: Action, log: list[str]) -> None:
-        apply(pos, action, log)
+        cid = self.step.company(self, pos)
+        if not isinstance(action, CompanyAction) or action.company != cid:
+            raise IllegalAction(self.step.rule, f"it is {cid}'s turn")
+        self.step.apply(self, pos, pos.companies[cid], action, log)
 
     def settle(self, pos: Position, log: list[str]) -> bool:
-        return settle(pos, log)
+        """Play the automatic steps; ``True`` when the round (or the game) is over."""
+        while not isinstance(self.step, Over):
+            step = self.step.advance(self, pos, log)
+            if step is None:
+                return False
+            self.step = step
+        return True
 
     def turn_rule(self) -> str:
-        if self.step in ("e", "final"):
-            return "VIII.6"
-        if self.step == "d":
-            return "VIII.4"
-        return "VIII.5.3"
+        return self.step.rule
 
     def takes_in_turn(self, pos: Position, company: str) -> bool:
         """A return or scrap of the company in its own buying turn is part of that turn."""
-        buying = (self.step == "d" and self.paid) or self.step == "post" or self.buying is not None
-        return buying and current_company(pos) == company
+        return self.step.buying_turn(self) and self.step.company(self, pos) == company
 
     def line_auctions_ahead(self) -> bool:
-        return self.step in ("d", "e")
+        return isinstance(self.step, Dividends | LineAuctions)
 
     def offered_private(self) -> str | None:
         return None
 
     def view(self, pos: Position) -> dict[str, Any]:
-        out: dict[str, Any] = {"company_order": list(self.order), "step": self.step}
+        out: dict[str, Any] = {"company_order": list(self.order), "step": self.step.name}
         if self.auction is not None:
             out["auction"] = {k: v for k, v in vars(self.auction).items()
                               if isinstance(v, int | str)}
         return out
 
     def turn_view(self, pos: Position) -> dict[str, Any]:
-        return {"company": current_company(pos), "step": self.step}
+        return {"company": self.step.company(self, pos), "step": self.step.name}
 
 
-def begin(state: Position, log: list[str]) -> CompanyRound:
-    number = int(state.round.name[2:])
-    log.append(f"{state.round.name} begins")
-    privates.pay_dividends(state, log)  # CRa
-    trams.move_stacks(state, log)  # CRb
-    order = state.market.order(list(state.companies))  # CRc
+def begin(pos: Position, log: list[str]) -> CompanyRound:
+    """CRa-CRc: the privates pay (R-CR-3), the tram stacks move (VIII.3), the company order."""
+    number = int(pos.round.name[2:])
+    log.append(f"{pos.round.name} begins")
+    privates.pay_dividends(pos, log)  # CRa
+    trams.move_stacks(pos, log)  # CRb
+    order = pos.market.order(list(pos.companies))  # CRc
     log.append("Company order: " + ", ".join(order))
-    sub = state.sub = CompanyRound(number=number, order=order)
-    return sub
+    cr = pos.sub = CompanyRound(number=number, order=order)
+    return cr
 
 
-def last(state: Position) -> bool:
-    return _progress(state).number == 6
+def current_company(pos: Position) -> str:
+    """The tram company whose turn it is."""
+    cr = _progress(pos)
+    return cr.step.company(cr, pos)
 
 
-def current_company(state: Position) -> str:
-    sub = _progress(state)
-    if sub.step == "d":
-        return sub.order[sub.idx]
-    if sub.step == "e":
-        if sub.buying is not None:
-            return sub.buying
-        if sub.auction is not None:
-            return sub.auction.turn
-        chooser = _chooser(state)
-        assert chooser is not None
-        return chooser
-    return sub.queue[0]
+# --- shared by the steps -----------------------------------------------------------------
 
 
-def acting(state: Position) -> int:
-    return state.companies[current_company(state)].director
+def _buying_actions(pos: Position, company: TramCompany) -> list[Action]:
+    return [*trams.turn_actions(pos, company, company.director),
+            Done(company=company.id, player=company.director)]
 
 
-def _eligible(state: Position, company: str) -> bool:
+def _buying_turn(pos: Position, company: TramCompany, action: Action, log: list[str]) -> bool:
+    """VIII.5.3: buy, scrap or rearrange trams, return a private; ``True`` when the turn ends
+    (Done)."""
+    if isinstance(action, BuyTram):
+        trams.buy(pos, company, action.colour, log)
+    elif isinstance(action, ScrapTram):
+        trams.scrap(pos, company, action.colour, log)
+    elif isinstance(action, Arrange):
+        trams.arrange(pos, company, action.colours, log)
+    elif isinstance(action, CompanyReturnPrivate):
+        privates.return_to_bank(pos, company, action.private, log)
+    elif isinstance(action, Done):
+        return True
+    else:
+        raise IllegalAction("VIII.5.3", f"{company.id} may buy, scrap or arrange trams, or end")
+    return False
+
+
+def _eligible(cr: CompanyRound, pos: Position, company: str) -> bool:
     """R-CR-7: fewer than three lines, no line bought this CR, not passed on choosing."""
-    sub = _progress(state)
-    return (len(state.companies[company].lines) < 3 and company not in sub.bought
-            and company not in sub.out)
+    return (len(pos.companies[company].lines) < 3 and company not in cr.bought
+            and company not in cr.out)
 
 
-def _chooser(state: Position) -> str | None:
-    if not state.line_display:
+def _chooser(cr: CompanyRound, pos: Position) -> str | None:
+    if not pos.line_display:
         return None
-    for company in _progress(state).order:
-        if _eligible(state, company):
+    for company in cr.order:
+        if _eligible(cr, pos, company):
             return company
     return None
 
@@ -161,65 +469,14 @@ def _bids(low: int, treasury: int, step: int) -> range:
     return range(low, treasury + 1, step)
 
 
-def legal(state: Position) -> list[Action]:
-    sub = _progress(state)
-    cid = current_company(state)
-    company = state.companies[cid]
-    seat = company.director
-    step = state.ent.bid_step
-    if sub.step == "d" and not sub.paid:
-        return [Dividend(company=cid, amount=a, player=seat)
-                for a in range(0, company.revenue + 1, 10)]
-    if (sub.step == "d" and sub.paid) or sub.step == "post" or sub.buying is not None:
-        return [*trams.turn_actions(state, company, seat), Done(company=cid, player=seat)]
-    if sub.step == "final":
-        return [*(Arrange(company=cid, colours=p, player=seat)
-                  for p in trams.arrangements(company)), Done(company=cid, player=seat)]
-    if sub.step == "mandatory":
-        out: list[Action] = [BuyTram(company=cid, colour=c, player=seat)
-                             for c in trams.buyable_colours(state)]
-        return out
-    # step e
-    if sub.auction is None:
-        out = [OpenAuction(company=cid, line=line, amount=a, player=seat)
-               for line in sorted(state.line_display)
-               for a in _bids(state.ent.line_min_bid, company.treasury, step)]
-        out.append(CompanyPass(company=cid, player=seat))
-        return out
-    return [*(LineBid(company=cid, amount=a, player=seat)
-              for a in _bids(sub.auction.high + step, company.treasury, step)),
-            CompanyPass(company=cid, player=seat)]
-
-
-def apply(state: Position, action: Action, log: list[str]) -> None:
-    sub = _progress(state)
-    cid = current_company(state)
-    company = state.companies[cid]
-    if not isinstance(action, CompanyAction) or action.company != cid:
-        raise IllegalAction(sub.turn_rule(), f"it is {cid}'s turn")
-    if sub.step == "d" and not sub.paid:
-        if not isinstance(action, Dividend):
-            raise IllegalAction("VIII.5.1", f"{cid} must first decide its dividend")
-        _pay_dividend(state, company, action.amount, log)
-        sub.paid = True
-        return
-    if (sub.step == "d" and sub.paid) or sub.step == "post" or sub.buying is not None:
-        _buying_turn(state, company, action, log)
-        return
-    if sub.step == "final":
-        if isinstance(action, Arrange):
-            trams.arrange(state, company, action.colours, log)
-        elif isinstance(action, Done):
-            sub.queue.pop(0)
-        else:
-            raise IllegalAction("VIII.6", f"{cid} may only rearrange its trams now")
-        return
-    if sub.step == "mandatory":
-        if not isinstance(action, BuyTram):
-            raise IllegalAction("VIII.5.3", f"{cid} has no tram and must buy one")
-        _mandatory_buy(state, company, action.colour, log)
-        return
-    _auction_action(state, company, action, log)
+def _mandatory(cr: CompanyRound, pos: Position, log: list[str]) -> MandatoryPurchase:
+    """R-CR-5: after the last buying chance, companies without a tram must buy one."""
+    if not trams.buyable_colours(pos):
+        return MandatoryPurchase([])
+    queue = [c for c in cr.order if not pos.companies[c].owned()]
+    for c in queue:
+        log.append(f"{c} has no tram and must buy one (VIII.5.3)")
+    return MandatoryPurchase(queue)
 
 
 def _pay_dividend(state: Position, company: TramCompany, amount: int, log: list[str]) -> None:
@@ -239,37 +496,9 @@ def _pay_dividend(state: Position, company: TramCompany, amount: int, log: list[
                f"price {before} -> {state.price(company.id)}")
 
 
-def _buying_turn(state: Position, company: TramCompany, action: Action,
-                 log: list[str]) -> None:
-    """VIII.5.3: buy, scrap or rearrange trams (the turn goes on until Done)."""
-    if isinstance(action, BuyTram):
-        trams.buy(state, company, action.colour, log)
-    elif isinstance(action, ScrapTram):
-        trams.scrap(state, company, action.colour, log)
-    elif isinstance(action, Arrange):
-        trams.arrange(state, company, action.colours, log)
-    elif isinstance(action, CompanyReturnPrivate):
-        privates.return_to_bank(state, company, action.private, log)
-    elif isinstance(action, Done):
-        _end_buying(state)
-    else:
-        raise IllegalAction("VIII.5.3", f"{company.id} may buy, scrap or arrange trams, or end")
-
-
-def _end_buying(state: Position) -> None:
-    sub = _progress(state)
-    if sub.step == "d":
-        sub.idx += 1
-        sub.paid = state.rules.dividends_first and sub.phase == "buy"  # X-2
-    elif sub.step == "post":
-        sub.queue.pop(0)
-    else:
-        sub.buying = None
-
-
-def _auction_action(state: Position, company: TramCompany, action: Action,
+def _auction_action(sub: CompanyRound, state: Position, company: TramCompany, action: Action,
                     log: list[str]) -> None:
-    sub = _progress(state)
+    """VIII.6 / R-CR-7: open a line's auction (or pass on choosing), bid or pass."""
     step = state.ent.bid_step
     a = sub.auction
     if a is None:
@@ -286,15 +515,15 @@ def _auction_action(state: Position, company: TramCompany, action: Action,
             raise IllegalAction("R-CR-7", f"open at {low} or more in steps of {step}")
         if action.amount > company.treasury:
             raise IllegalAction("R-CR-7", f"{company.id} has only {company.treasury}")
-        bidders = [c for c in sub.order if _eligible(state, c)]
+        bidders = [c for c in sub.order if _eligible(sub, state, c)]
         sub.auction = LineAuction(action.line, action.amount, company.id, company.id, bidders)
         log.append(f"{company.id} opens line {action.line} at {action.amount}")
-        _next_bidder(state, log)
+        _next_bidder(sub, state, log)
         return
     if isinstance(action, CompanyPass):
         a.passed.add(company.id)
         log.append(f"{company.id} passes on line {a.line}")
-        _next_bidder(state, log)
+        _next_bidder(sub, state, log)
         return
     if not isinstance(action, LineBid):
         raise IllegalAction("VIII.6", f"{company.id} bids or passes")
@@ -304,17 +533,17 @@ def _auction_action(state: Position, company: TramCompany, action: Action,
         raise IllegalAction("R-CR-7", f"{company.id} has only {company.treasury}")
     a.high, a.high_company = action.amount, company.id
     log.append(f"{company.id} bids {action.amount} for line {a.line}")
-    _next_bidder(state, log)
+    _next_bidder(sub, state, log)
 
 
-def _next_bidder(state: Position, log: list[str]) -> None:
-    sub = _progress(state)
+def _next_bidder(sub: CompanyRound, state: Position, log: list[str]) -> None:
+    """The next company in the auction, or the sale to the highest bidder (VIII.6)."""
     a = sub.auction
     assert a is not None
-    pos = a.bidders.index(a.turn)
+    at = a.bidders.index(a.turn)
     n = len(a.bidders)
     for k in range(1, n + 1):
-        c = a.bidders[(pos + k) % n]
+        c = a.bidders[(at + k) % n]
         if c != a.high_company and c not in a.passed:
             a.turn = c
             return
@@ -327,131 +556,11 @@ def _next_bidder(state: Position, log: list[str]) -> None:
     sub.auction = None
     sub.buying = winner.id
     log.append(f"{winner.id} buys line {a.line} for {a.high}")
-    if state.rules.lines_drawn_after_auctions and _chooser(state) is None:
-        _draw_lines(state, log)  # the site refills the display as soon as the auctions end
+    if state.rules.lines_drawn_after_auctions and _chooser(sub, state) is None:
+        _draw_lines(sub, state, log)  # the site refills the display as soon as the auctions end
 
-
-def settle(state: Position, log: list[str]) -> bool:
-    """Automatic steps; True when the round is over."""
-    sub = _progress(state)
-    while True:
-        if sub.step == "d":
-            if sub.idx >= len(sub.order):
-                if not state.rules.dividends_first or sub.phase == "div":
-                    _stadtbahn_runs(state, log)
-                    if last(state):
-                        state.finished = True
-                        log.append("The game ends after CR6 (XI, R-CR-4)")
-                        return True
-                    if state.rules.dividends_first:  # X-2: now a tram buying turn per company
-                        sub.phase, sub.idx, sub.paid = "buy", 0, True
-                        continue
-                if all(len(c.lines) >= 3 for c in state.companies.values()):
-                    _start_mandatory(state, log)
-                else:
-                    sub.step = "e"
-                continue
-            company = state.companies[sub.order[sub.idx]]
-            if not sub.paid:
-                if company.revenue == 0:
-                    _pay_dividend(state, company, 0, log)
-                    sub.paid = True
-                    continue
-                return False
-            if state.rules.dividends_first and sub.phase == "div":  # X-2: every dividend first
-                sub.idx, sub.paid = sub.idx + 1, False
-                continue
-            if last(state) or not trams.has_turn(state, company):
-                _end_buying(state)
-                continue
-            return False
-        if sub.step == "e":
-            if sub.buying is not None:
-                if trams.has_turn(state, state.companies[sub.buying]):
-                    return False
-                sub.buying = None
-                continue
-            if sub.auction is not None:
-                company = state.companies[sub.auction.turn]
-                funds = company.treasury + trams.private_funds(state, company)
-                if funds < sub.auction.high + state.ent.bid_step:
-                    sub.auction.passed.add(company.id)
-                    log.append(f"{company.id} cannot raise and passes")
-                    _next_bidder(state, log)
-                    continue
-                return False
-            chooser = _chooser(state)
-            if chooser is None:
-                if state.rules.lines_drawn_after_auctions:
-                    _draw_lines(state, log)
-                sub.step = "post"
-                sub.queue = [c for c in sub.order if c not in sub.bought]
-                continue
-            company = state.companies[chooser]
-            if company.treasury + trams.private_funds(state, company) < state.ent.line_min_bid:
-                sub.out.add(chooser)
-                log.append(f"{chooser} cannot open an auction and passes")
-                continue
-            return False
-        if sub.step == "post":
-            while sub.queue and not trams.has_turn(state, state.companies[sub.queue[0]]):
-                sub.queue.pop(0)
-            if sub.queue:
-                return False
-            _start_mandatory(state, log)
-            continue
-        if sub.step == "mandatory":
-            if sub.queue:
-                colours = trams.buyable_colours(state)
-                company = state.companies[sub.queue[0]]
-                director = state.players[company.director]
-                price = trams.price_of(state, colours[0]) or 0
-                # one choice and no loan to avoid by returning a private first (the
-                # director's or, in our ruleset, the company's, IV.2): automatic
-                returnable = director.privates or trams.private_funds(state, company)
-                if len(colours) == 1 and (price <= company.treasury + director.cash
-                                          or not returnable):
-                    _mandatory_buy(state, company, colours[0], log)
-                    continue
-                return False
-            sub.step, sub.queue = "final", list(sub.final)
-            continue
-        if sub.step == "final":
-            while sub.queue and not trams.arrangements(state.companies[sub.queue[0]]):
-                sub.queue.pop(0)
-            if sub.queue:
-                return False
-            _draw_lines(state, log)
-            sub.step = "over"
-            return True
-        return True
-
-
-def _mandatory_buy(state: Position, company: TramCompany, colour: str,
-                   log: list[str]) -> None:
-    """R-CR-5's purchase; then the company may still place the new tram (end of VIII.6)."""
-    sub = _progress(state)
-    trams.buy(state, company, colour, log, mandatory=True)
-    sub.queue.pop(0)
-    if not state.rules.no_rearrange_after_mandatory and trams.arrangements(company):
-        sub.final.append(company.id)
-
-
-def _start_mandatory(state: Position, log: list[str]) -> None:
-    """R-CR-5: after the last buying chance, companies without a tram must buy one."""
-    sub = _progress(state)
-    sub.step = "mandatory"
-    if not trams.buyable_colours(state):
-        sub.queue = []
-        return
-    sub.queue = [c for c in sub.order if not state.companies[c].owned()]
-    for c in sub.queue:
-        log.append(f"{c} has no tram and must buy one (VIII.5.3)")
-
-
-def _draw_lines(state: Position, log: list[str]) -> None:
+def _draw_lines(sub: CompanyRound, state: Position, log: list[str]) -> None:
     """CRf once per Company Round."""
-    sub = _progress(state)
     if not sub.lines_drawn:
         sub.lines_drawn = True
         _new_line_cards(state, log)
@@ -505,6 +614,6 @@ def _stadtbahn_runs(state: Position, log: list[str]) -> None:
 
 
 def _progress(pos: Position) -> CompanyRound:
-    sub = pos.sub
-    assert isinstance(sub, CompanyRound)
-    return sub
+    cr = pos.sub
+    assert isinstance(cr, CompanyRound)
+    return cr
