@@ -152,3 +152,42 @@ def test_1840_is_created_and_played_through_the_api_with_its_record_public(clien
     record = client.get(f"/api/games/{gid}/record")
     assert record.status_code == 200 and record.json()["game"] == "1840"
     assert len(record.json()["actions"]) >= moves
+
+
+def test_the_move_that_ends_a_game_cannot_be_taken_back(sqlite_client):
+    """The end reveals the record (seed, deck): undoing the last move would let a player
+    continue knowing the deck, so the policy treats the end as a reveal."""
+    service = sqlite_client.app.state.service
+    created = service.create("trambahn", {}, ["human", "human"])
+    gid = created["id"]
+    rng = random.Random(9)
+    while True:
+        live = service.live(gid)
+        if live.state.is_over():
+            break
+        seat = live.state.current_players()[0] + 1
+        legal = service.payload(live, seat)["legal"]
+        service.move(gid, seat, live.n, rng.choice(legal))
+    last = live.played[-1]
+    assert last.reveals
+    token = created["seats"][last.seat]["token"]
+    assert sqlite_client.get(f"/api/games/{gid}", headers=auth(token)).json()["undoable"] == 0
+    r = sqlite_client.post(f"/api/games/{gid}/undo", json={"n": live.n}, headers=auth(token))
+    assert r.status_code == 422 and r.json()["rule"] == "undo"
+    assert sqlite_client.get(f"/api/games/{gid}/record").status_code == 200
+
+
+def test_a_websocket_on_another_server_process_catches_moves_up_from_the_database(db_url):
+    """Two app instances on one database (as two processes): a move made through one reaches
+    a WebSocket of the other (it reads the database every few seconds)."""
+    from tests.server.conftest import make_client
+
+    with make_client(db_url) as a, make_client(db_url) as b:
+        created = new_game(a)
+        gid, t1 = created["id"], token_of(created, 1)
+        with b.websocket_connect(f"/api/games/{gid}/live") as ws:
+            assert ws.receive_json()["n"] == 0
+            legal = a.get(f"/api/games/{gid}", headers=auth(t1)).json()["legal"]
+            play(a, gid, t1, 0, legal[0])
+            pushed = ws.receive_json()
+            assert pushed["n"] == 1 and pushed["moves"] == [legal[0]]

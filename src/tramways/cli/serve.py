@@ -35,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = create_app(settings)
     except Exception as exc:  # a bad URL or an unreachable database: one line, no traceback
-        raise TramwaysError(f"cannot open the database: {exc}") from None
+        first = (str(exc).splitlines() or [type(exc).__name__])[0]
+        raise TramwaysError(f"cannot open the database: {first}") from None
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"tramways: open http://{host}:{args.port}/ (API docs at /docs)", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")

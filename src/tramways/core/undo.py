@@ -6,7 +6,9 @@ that reveals hidden information can itself never be taken back: its outcome is k
 
 The game tells the core what reveals: a game object may define
 ``reveals(state, action) -> bool``, asked with the state *before* the action is applied.
-A game without the hook (1840: everything is public) never reveals anything.
+A game without the hook (1840: everything is public) never reveals anything.  The action
+that ends a game counts as revealing too (the record, seed and deck included, becomes
+public then), so a UI marks it so: ``reveals(...) or state_after.is_over()``.
 
 The policy is pure: it looks only at the list of :class:`Played` entries (who acted, and
 whether that revealed anything), which a UI keeps beside the record.

@@ -155,7 +155,9 @@ class GameService:
             acts.append(action)
             played.append(Played(a.seat - 1 if a.seat is not None else None, a.reveals))
         live = Live(row, game, state, acts, played, lines, self.store.seats(game_id))
-        self._cache[game_id] = live
+        current = self._cache.get(game_id)
+        if current is None or current.rev <= live.rev:  # a slow rebuild never goes back
+            self._cache[game_id] = live
         return live
 
     def seat_for(self, game_id: str, token: str | None) -> int | None:
@@ -370,6 +372,8 @@ class GameService:
             lines = _apply_as(state, action, seat - 1)
         except IllegalAction as exc:
             raise ApiError(422, "illegal", exc.message, rule=exc.rule) from None
+        # the end of a game reveals everything (its record becomes public): never taken back
+        revealing = revealing or state.is_over()
         self.store.append(
             live.row.id,
             live.rev,

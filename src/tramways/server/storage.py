@@ -446,11 +446,3 @@ class Store:
                 _INSERT_LOG,
                 [{"game_id": game_id, "seq": seq, "text": t, "created": stamp} for t in lines],
             )
-
-    def touch_seat(self, game_id: str, seat: int) -> None:
-        with self._write() as conn:
-            conn.execute(
-                seats.update()
-                .where(seats.c.game_id == game_id, seats.c.seat == seat)
-                .values(last_seen=now())
-            )
