@@ -116,18 +116,25 @@ def _expect_my_turn(page) -> None:
     playwright.expect(page.locator(".actions h2")).to_have_text("Your turn", timeout=WAIT)
 
 
+def _click_move(page, button) -> None:
+    """Click a move's button and wait until the table shows the position after it."""
+    n = int(page.locator("#table").get_attribute("data-n"))
+    button.click()
+    # (at least n + 1: a bot may have answered before the table came back)
+    page.wait_for_function(
+        f"() => Number(document.getElementById('table')?.dataset.n) > {n}", timeout=WAIT
+    )
+
+
 def _play_turn(page, letter: str) -> None:
     """Click one passenger, a station or an income, then end the turn."""
     _expect_my_turn(page)
-    page.locator(f'button[data-notation^="P{letter} passenger"]').first.click()
-    end = page.locator("button.end-turn")
-    playwright.expect(end).to_be_visible(timeout=WAIT)
+    _click_move(page, page.locator(f'button[data-notation^="P{letter} passenger"]').first)
     second = page.locator(
         f'button[data-notation^="P{letter} station"], button[data-notation^="P{letter} income"]'
     ).first
-    second.click()
-    playwright.expect(page.locator("button.end-turn")).to_be_visible(timeout=WAIT)
-    page.locator("button.end-turn").click()
+    _click_move(page, second)
+    _click_move(page, page.locator("button.end-turn"))
 
 
 def _no_hand(page) -> None:
@@ -152,8 +159,7 @@ def test_two_browsers_play_a_spectator_watches_and_a_hotseat_passes(
 
     # Anna: a passenger, then a reload in the middle of the turn, then the rest.
     _expect_my_turn(anna)
-    anna.locator('button[data-notation^="P1 passenger"]').first.click()
-    playwright.expect(anna.locator("button.end-turn")).to_be_visible()
+    _click_move(anna, anna.locator('button[data-notation^="P1 passenger"]').first)
     placed = anna.locator(".log li").first.inner_text()
     assert placed.startswith("Anna: passenger")
     row = placed.split(",")[-1].strip()  # e.g. "green row 1/4"
@@ -164,9 +170,8 @@ def test_two_browsers_play_a_spectator_watches_and_a_hotseat_passes(
     anna.locator(".undo button").click()
     playwright.expect(anna.locator(".log li").first).to_contain_text("Anna takes back 1 move")
     playwright.expect(anna.locator("button.end-turn")).to_have_count(0)
-    anna.locator('button[data-notation^="P1 passenger"]').first.click()
-    playwright.expect(anna.locator("button.end-turn")).to_be_visible()
-    anna.locator("button.end-turn").click()
+    _click_move(anna, anna.locator('button[data-notation^="P1 passenger"]').first)
+    _click_move(anna, anna.locator("button.end-turn"))
 
     # Ben and the spectator see it live (WebSocket); then they alternate.
     playwright.expect(watcher.locator(".log li.log-passenger").first).to_contain_text("Anna")
@@ -230,8 +235,7 @@ def test_phone_game_against_the_computer(browser, live_server: str, shots: Path)
     passengers = page.locator('button[data-notation^="P1 passenger"]')
     best = min(range(passengers.count()),
                key=lambda i: len(rows[passengers.nth(i).get_attribute("data-notation")[-1]]))
-    passengers.nth(best).click()
-    playwright.expect(page.locator("button.end-turn")).to_be_visible()
+    _click_move(page, passengers.nth(best))
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(shots / "table-phone.png"))
