@@ -172,3 +172,18 @@ def test_render_modes():
     img = env.render()
     assert img.dtype == np.uint8 and img.ndim == 3 and img.shape[2] == 3
     assert img.shape[0] > 300 and img.shape[1] > 300 and img.min() < 100
+
+
+def test_every_catalogue_entry_is_notation_that_parses_back_to_its_index():
+    """The catalogue is the notation grammar: with its actor filled in (P1, the company WT,
+    the line L7), every entry parses to an action whose index is the entry's own."""
+    for i, name in enumerate(CATALOGUE.names):
+        if name.startswith("company "):
+            text = "WT " + name.removeprefix("company ")
+        elif name.startswith("line "):
+            text = "L7 " + name.removeprefix("line ")
+        elif name.split()[0] in ("WT", "DT", "SJE", "BBG", "WKB", "GW"):
+            text = name
+        else:
+            text = "P1 " + name
+        assert CATALOGUE.index_of(GAME.parse_action(text)) == i, text

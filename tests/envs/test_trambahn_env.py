@@ -200,3 +200,11 @@ def test_render_modes():
     img = env.render()
     assert img.dtype == np.uint8 and img.shape == (260, 528, 3)
     assert (img != 245).any()
+
+
+def test_every_catalogue_entry_is_notation_that_parses_back_to_its_index():
+    from tramways.trambahn.actions import parse_action
+
+    for i, name in enumerate(CATALOGUE.names):
+        for seat in (1, 2):
+            assert CATALOGUE.index_of(parse_action(f"P{seat} {name}")) == i

@@ -243,11 +243,11 @@ class TramwaysEnv(AECEnv):
                 self.catalogue) else "out of range"
             raise IllegalAction("action mask",
                                 f"action {int(action)} ({text}) is not legal for {agent} now")
+        state.apply(chosen, self._seat[agent])  # an IllegalAction leaves everything as it was
+        self.actions.append(chosen)
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0
-        state.apply(chosen, self._seat[agent])
-        self.actions.append(chosen)
         if state.is_over():
             result = state.result()
             infos = self.final_infos(result)
