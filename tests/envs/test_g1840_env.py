@@ -187,3 +187,10 @@ def test_every_catalogue_entry_is_notation_that_parses_back_to_its_index():
         else:
             text = "P1 " + name
         assert CATALOGUE.index_of(GAME.parse_action(text)) == i, text
+
+
+def test_observation_layout_is_the_documented_one():
+    L = g1840_v0.L
+    assert (g1840_v0.GLOBAL, L.seat_size, L.company_size, L.line_size, L.stadtbahn_size,
+            L.private_size, L.hex_size) == (152, 23, 27, 13, 7, 13, 104)
+    assert g1840_v0.OBS_SIZE == 152 + 6 * 23 + 6 * 27 + 18 * 13 + 4 * 7 + 6 * 13 + 148 * 104

@@ -208,3 +208,10 @@ def test_every_catalogue_entry_is_notation_that_parses_back_to_its_index():
     for i, name in enumerate(CATALOGUE.names):
         for seat in (1, 2):
             assert CATALOGUE.index_of(parse_action(f"P{seat} {name}")) == i
+
+
+def test_observation_layout_is_the_documented_one():
+    from tramways.envs import trambahn_v0 as T
+
+    assert (T.HAND, T.ROWS, T.COLUMNS, T.TABLE_FACES, T.TRAMS_AT, T.HISTORY, T.OBS_SIZE) == (
+        17, 58, 103, 691, 732, 738, 742)

@@ -5,8 +5,9 @@
 their companies and lines, so an agent often acts several times in a row).  Actions:
 :mod:`tramways.envs.g1840_catalogue` (49,178).
 
-The observation (float32, built from the agent's ``view(seat)``; seats are relative, the
-agent first, then the next seats in seat order; money / 1000, prices / 100) holds, in order:
+The observation (16,184 float32 values, built from the agent's ``view(seat)``; seats are
+relative, the agent first, then the next seats in seat order; money / 1000, prices / 100)
+holds, in order:
 
 * the game: finished, players (one-hot 2..6), round of the Round Bar (one-hot 23), round
   type (PRE, SR, CR, LR), phase (yellow, green, brown, grey), company round step (d, post, e,
@@ -116,7 +117,7 @@ class _Layout:
         self.global_size = at
         self.seat_size = 4 + len(CORPS) + len(PRIVATES) + 3
         self.seat = block(SEATS * self.seat_size)
-        self.company_size = 1 + SEATS + 6 + len(TRAM_COLOURS) + len(PRIVATES) + 4
+        self.company_size = 1 + SEATS + 5 + len(TRAM_COLOURS) + len(PRIVATES) + 4
         self.companies = block(len(COMPANIES) * self.company_size)
         self.line_size = len(COMPANIES) + len(TRAM_COLOURS) + 2
         self.lines = block(len(LINES) * self.line_size)
