@@ -48,8 +48,11 @@ def test_x2_r_version_1_first_edition_r_cr_2_climbs_for_every_space(spaces: int,
 
 
 def test_x2_r_version_1_the_edition_travels_with_a_copy() -> None:
-    assert ShareMarket(climb_at_row_end=True).copy().climb_at_row_end
-    assert not ShareMarket().copy().climb_at_row_end
+    from .test_game_support import make
+
+    first = make(2)  # no edition stated: the first (R-VERSION-1)
+    assert first.market.climb_at_row_end and first.clone().market.climb_at_row_end
+    assert not make(2, ruleset="18xx.games").clone().market.climb_at_row_end
 
 
 def test_x2_top_right_corner_stays() -> None:

@@ -77,6 +77,10 @@ class Entities:
     pre_emptive_right: int
     certificate_limit: dict[int, int]
     max_percent: int
+    share_percent: int  # one share certificate (IV.1.1)
+    director_percent: int  # the director's share (IV.1.2, VII.5)
+    private_bid_step: int  # Pre-Share Round bids (VI, R-PRE-1)
+    private_reduction: int  # the cheapest private's reduction after an all-pass (R-PRE-2)
     privates: dict[str, Private]
     lines: dict[int, LineCard]
     station_marker_costs: tuple[int, ...]
@@ -100,6 +104,11 @@ class Entities:
     loan_end_value: int
     round_bar: tuple[RoundDef, ...]
 
+    @property
+    def shares(self) -> int:
+        """A company's number of share certificates' worth: ten 10% shares (IV.1.1)."""
+        return 100 // self.share_percent
+
     def dividend_move(self, total: int) -> int:
         """Spaces to move for a total dividend (Table 6, X.2): negative = left."""
         for low, high, move in self.dividend_moves:
@@ -119,6 +128,10 @@ def _build(raw: dict[str, Any]) -> Entities:
         pre_emptive_right=raw["pre_emptive_right"],
         certificate_limit={int(k): v for k, v in raw["certificate_limit"].items()},
         max_percent=raw["max_percent"],
+        share_percent=raw["share_percent"],
+        director_percent=raw["director_percent"],
+        private_bid_step=raw["private_auction"]["increment"],
+        private_reduction=raw["private_auction"]["reduction"],
         privates={
             p["id"]: Private(p["id"], p["name"], p["face_value"], p["dividend"],
                              p["landmark_hex"], tuple(p["removed_in"]))

@@ -48,8 +48,6 @@ def check(state: Position) -> None:
         if isinstance(owner, str) and private not in state.companies[owner].privates:
             raise InvariantError(f"{private}: owner {owner} does not hold it")
     board = state.board
-    if board is None:
-        return
     from tramways.g1840.data import initial_supply, supply_key
 
     ruleset = board.ruleset  # R-LR-11 chart, or the site's list with X-7

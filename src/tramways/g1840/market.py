@@ -25,12 +25,6 @@ class ShareMarket:
         """R-CR-2 of the first edition of the rulings (R-VERSION-1): once a right move reaches
         the end of its row, every remaining space goes up (see :meth:`move_dividend`)."""
 
-    def copy(self) -> ShareMarket:
-        other = ShareMarket(self.climb_at_row_end)
-        other.where = dict(self.where)
-        other.stacks = {c: list(s) for c, s in self.stacks.items()}
-        return other
-
     def price(self, company: str) -> int:
         row, col = self.where[company]
         return self.rows[row][col]
@@ -46,12 +40,6 @@ class ShareMarket:
                 del self.stacks[old]
         self.where[company] = cell
         self.stacks.setdefault(cell, []).append(company)
-
-    def remove(self, company: str) -> None:
-        cell = self.where.pop(company)
-        self.stacks[cell].remove(company)
-        if not self.stacks[cell]:
-            del self.stacks[cell]
 
     # --- single steps -------------------------------------------------------------------
     def _right(self, cell: Cell) -> Cell:

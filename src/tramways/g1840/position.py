@@ -195,9 +195,6 @@ class Position:
     def price(self, company: str) -> int:
         return self.market.price(company)
 
-    def director_of(self, company: str) -> int:
-        return self.companies[company].director
-
     def company_of_line(self, line: int) -> TramCompany:
         return self.companies[self.line_owner[line]]
 
@@ -208,16 +205,17 @@ class Position:
         for company, pct in player.shares.items():
             tram = self.companies.get(company)
             if tram is not None and tram.director == seat:
-                count += 1 + (pct - 50) // 10
+                count += 1 + (pct - self.ent.director_percent) // self.ent.share_percent
             else:
-                count += pct // 10
+                count += pct // self.ent.share_percent
         return count
 
     def cert_limit(self) -> int:
         return self.ent.certificate_limit[self.n]
 
     def share_value(self, seat: int) -> int:
-        return sum(pct // 10 * self.price(c) for c, pct in self.players[seat].shares.items())
+        unit = self.ent.share_percent
+        return sum(pct // unit * self.price(c) for c, pct in self.players[seat].shares.items())
 
     def wealth(self, seat: int) -> int:
         """R-END-1: cash + shares at market + privates at face value - 200 per loan."""

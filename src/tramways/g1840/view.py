@@ -40,8 +40,7 @@ def view(state: Position, player: int | None) -> dict[str, Any]:
     for cid, c in state.companies.items():
         markers = {}
         for line in c.lines:
-            markers[str(line)] = ([f"{h}.{loc}" for h, loc in state.board.line_markers(line)]
-                                  if state.board is not None else [])
+            markers[str(line)] = [f"{h}.{loc}" for h, loc in state.board.line_markers(line)]
         companies[cid] = {
             "name": state.ent.tram_companies[cid].name,
             "director": c.director,
@@ -58,8 +57,7 @@ def view(state: Position, player: int | None) -> dict[str, Any]:
         }
     stadtbahn = {
         sid: {"price": state.price(sid), "ipo": s.ipo, "pool": s.pool, "last_run": s.last_run,
-              "markers": ([f"{h}.{loc}" for h, loc in state.board.line_markers(sid)]
-                          if state.board is not None else [])}
+              "markers": [f"{h}.{loc}" for h, loc in state.board.line_markers(sid)]}
         for sid, s in state.stadtbahn.items()
     }
     round_info: dict[str, Any] = {"name": state.round.name, "type": state.round.type,
@@ -89,8 +87,7 @@ def view(state: Position, player: int | None) -> dict[str, Any]:
             "to_come": list(state.trams.queue),
             "newest": state.trams.newest,
         },
-        "tiles": ({h: [p.tile_id, p.rotation] for h, p in state.board.placed().items()}
-                  if state.board is not None else {}),
+        "tiles": {h: [p.tile_id, p.rotation] for h, p in state.board.placed().items()},
         "result": result(state) if state.finished else None,
     }
 

@@ -38,6 +38,7 @@ from tramways.g1840.actions import (
 )
 from tramways.g1840.mechanics import privates, trams
 from tramways.g1840.position import Position, TramCompany
+from tramways.g1840.stadtbahn_runs import stadtbahn_run
 
 
 @dataclass
@@ -105,7 +106,7 @@ class Dividends(Step):
     def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
         if not self.paid:
             return [Dividend(company=company.id, amount=a, player=company.director)
-                    for a in range(0, company.revenue + 1, 10)]
+                    for a in range(0, company.revenue + 1, pos.ent.shares)]
         return _buying_actions(pos, company)
 
     def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
@@ -481,13 +482,14 @@ def _mandatory(cr: CompanyRound, pos: Position, log: list[str]) -> MandatoryPurc
 
 def _pay_dividend(state: Position, company: TramCompany, amount: int, log: list[str]) -> None:
     """VIII.5.1: any multiple of 10 up to the revenue space; shares in the pool earn nothing."""
-    if amount < 0 or amount > company.revenue or amount % 10:
-        raise IllegalAction("VIII.5.1", f"pay a multiple of 10 from 0 to {company.revenue}")
-    per_share = amount // 10
+    shares = state.ent.shares  # paid per share: a multiple of the number of shares
+    if amount < 0 or amount > company.revenue or amount % shares:
+        raise IllegalAction("VIII.5.1", f"pay a multiple of {shares} from 0 to {company.revenue}")
+    per_share = amount // shares
     for player in state.players:
         pct = player.shares.get(company.id, 0)
         if pct and per_share:
-            player.cash += per_share * (pct // 10)
+            player.cash += per_share * (pct // state.ent.share_percent)
     company.treasury += company.revenue - amount
     company.revenue = 0
     before = state.price(company.id)
@@ -586,13 +588,7 @@ def _new_line_cards(state: Position, log: list[str]) -> None:
 
 def stadtbahn_revenue(state: Position, company: str, multiplier: int) -> int:
     """VIII.5.2: the Stadtbahn company's run, multiplied (:mod:`tramways.g1840.stadtbahn_runs`)."""
-    if state.board is None:
-        base = state.ent.stadtbahn[company].revenue_before_any_tile.get(state.layout_name, 0)
-        return base * multiplier
-    from tramways.g1840.stadtbahn_runs import stadtbahn_run
-
-    run: Any = stadtbahn_run(state.board, company, state.phase, multiplier)
-    return int(run.revenue)
+    return stadtbahn_run(state.board, company, state.phase, multiplier).revenue
 
 
 def _stadtbahn_runs(state: Position, log: list[str]) -> None:
@@ -600,13 +596,13 @@ def _stadtbahn_runs(state: Position, log: list[str]) -> None:
     multiplier = state.ent.stadtbahn_multiplier[state.round.name]
     for company in state.market.order(list(state.stadtbahn)):
         total = stadtbahn_revenue(state, company, multiplier)
-        total -= total % 10  # paid per 10% share
+        total -= total % state.ent.shares  # paid per 10% share
         sb = state.stadtbahn[company]
         sb.last_run = total
-        per_share = total // 10
+        per_share = total // state.ent.shares
         for player in state.players:
             pct = player.shares.get(company, 0)
-            player.cash += per_share * (pct // 10)
+            player.cash += per_share * (pct // state.ent.share_percent)
         before = state.price(company)
         state.market.move_dividend(company, state.ent.dividend_move(total))
         log.append(f"Stadtbahn {company} runs for {total} (x{multiplier}), {per_share} per share; "

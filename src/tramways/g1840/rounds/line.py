@@ -15,6 +15,7 @@ runs are the routes module's (:mod:`tramways.g1840.routes`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -136,9 +137,7 @@ def _start_turn(state: Position, log: list[str]) -> None:
         state.operated.add(line)
 
 
-def _home_options(state: Position, line: int) -> list[Any]:
-    if state.board is None:
-        return []
+def _home_options(state: Position, line: int) -> list[legality.StationPlacement]:
     return [o for o in legality.legal_station_placements(state, line) if o.home]
 
 
@@ -153,7 +152,7 @@ def _home_choice(state: Position, line: int) -> bool:
     the director chooses (a ``PlaceStation`` on the home hex, free) before anything else in
     the line's first turn. The 18xx.games ruleset places it automatically, as the site does.
     """
-    if state.rules.auto_home_circle or state.board is None:
+    if state.rules.auto_home_circle:
         return False
     options = _home_options(state, line)
     if len({(o.coord, o.location) for o in options}) < 2:
@@ -165,8 +164,6 @@ def _place_home(state: Position, line: int, log: list[str]) -> None:
     """IX.6: the first marker goes free on the home base at the start of the first turn
     (the first free circle; see :func:`_home_choice` for when the director picks)."""
     board = state.board
-    if board is None:
-        return
     coord = state.ent.lines[line].home_hex
     for option in _home_options(state, line):
         if option.home:
@@ -193,12 +190,10 @@ def current_line(state: Position) -> int:
 # --- construction options ----------------------------------------------------------------
 
 
-def tile_options(state: Position, turn: Turn) -> list[Any]:
+def tile_options(state: Position, turn: Turn) -> list[legality.TileLay]:
     """Every legal tile lay now, as the legality module's ``TileLay`` values."""
-    if state.board is None:
-        return []
     treasury = state.company_of_line(turn.line).treasury
-    out: list[Any] = []
+    out: list[legality.TileLay] = []
     if turn.bonus in TILE_BONUSES:
         out.extend(legality.legal_bonus_lays(state, turn.line, turn.bonus,
                                              laid_this_turn=turn.laid_hexes))
@@ -218,11 +213,11 @@ def tile_options(state: Position, turn: Turn) -> list[Any]:
     return result
 
 
-def _check_lay(state: Position, turn: Turn, action: LayTile) -> Any:
+def _check_lay(state: Position, turn: Turn, action: LayTile) -> legality.TileLay:
     """The TileLay for ``action``: the pending bonus first, then the Stadtbahn tile, then the
     normal lay (R-LR-1)."""
     refusal: IllegalAction | None = None
-    attempts: list[Any] = []
+    attempts: list[Callable[[], legality.TileLay]] = []
     bonus = turn.bonus
     if bonus in TILE_BONUSES:
         attempts.append(lambda: legality.check_bonus_lay(
@@ -248,10 +243,8 @@ def _check_lay(state: Position, turn: Turn, action: LayTile) -> Any:
     raise IllegalAction("R-LR-1", f"line {turn.line} has no tile lay left this turn")
 
 
-def station_options(state: Position, turn: Turn) -> list[Any]:
+def station_options(state: Position, turn: Turn) -> list[legality.StationPlacement]:
     """Legal station placements now (IX.6; the free bonus marker R-LR-4)."""
-    if state.board is None:
-        return []
     free = turn.bonus == legality.BONUS_STATION
     if turn.station and not free:
         return []
@@ -260,10 +253,8 @@ def station_options(state: Position, turn: Turn) -> list[Any]:
     return [o for o in options if o.cost <= treasury]
 
 
-def removal_options(state: Position, turn: Turn) -> list[Any]:
+def removal_options(state: Position, turn: Turn) -> list[legality.MarkerRemoval]:
     """Stadtbahn markers the line may remove now (R-LR-5)."""
-    if state.board is None:
-        return []
     treasury = state.company_of_line(turn.line).treasury
     return [r for r in legality.legal_marker_removals(state, turn.line) if r.cost <= treasury]
 
@@ -369,8 +360,6 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
 
 
 def _lay(state: Position, turn: Turn, action: LayTile, log: list[str]) -> None:
-    if state.board is None:
-        raise IllegalAction("IX.4", "no board")
     lay = _check_lay(state, turn, action)
     company = state.company_of_line(turn.line)
     if lay.cost > company.treasury:
@@ -474,7 +463,7 @@ def _answer(state: Position, turn: Turn, action: Action, log: list[str]) -> None
 def run_value(state: Position, line: int, route: str | None = None) -> tuple[int, str]:
     """The line's income now (IX.7, IX.8): the best route's total, or 0 without tram/route."""
     colour = state.tram_of(line)
-    if colour is None or state.board is None:
+    if colour is None:
         return 0, "no tram"
     if route is None and not state.rules.purple_station_route_end and len(state.board.reach(line).locations) < 2:
         return 0, "no route"  # IX.2: a route joins two revenue locations the line reaches

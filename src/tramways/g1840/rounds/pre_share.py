@@ -19,8 +19,6 @@ from tramways.g1840.actions import Bid, ChooseOrder, Pass
 from tramways.g1840.mechanics.privates import pay_dividends
 from tramways.g1840.position import Position
 
-BID_STEP = 5
-
 
 @dataclass
 class Auction:
@@ -46,7 +44,6 @@ class PreShare:
     choosing_order: list[int] | None = None  # seats still to choose a card, in turn
     cards_left: list[int] = field(default_factory=list)
     new_order: dict[int, int] = field(default_factory=dict)  # card -> seat
-    done: bool = False
 
     # --- the Round protocol (rounds.base) --------------------------------------------
     def acting(self, pos: Position) -> int:
@@ -119,16 +116,17 @@ def legal(state: Position) -> list[Action]:
     sub = _progress(state)
     seat = acting(state)
     cash = state.players[seat].cash
+    step = state.ent.private_bid_step
     if sub.choosing_order is not None:
         return [ChooseOrder(seat, card) for card in sub.cards_left]
     out: list[Action] = []
     if sub.auction is not None:
         a = sub.auction
-        out.extend(Bid(seat, a.private, amt) for amt in range(a.high + BID_STEP, cash + 1, BID_STEP))
+        out.extend(Bid(seat, a.private, amt) for amt in range(a.high + step, cash + 1, step))
     else:
         for p in unsold(state):
             low = minimum(state, p)
-            out.extend(Bid(seat, p, amt) for amt in range(low, cash + 1, BID_STEP))
+            out.extend(Bid(seat, p, amt) for amt in range(low, cash + 1, step))
     out.append(Pass(seat))
     return out
 
@@ -137,6 +135,7 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
     sub = _progress(state)
     seat = acting(state)
     player = state.players[seat]
+    step = state.ent.private_bid_step
     if sub.choosing_order is not None:
         if not isinstance(action, ChooseOrder):
             raise IllegalAction("VI", "choose a playing order card")
@@ -154,16 +153,16 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
             if state.private_owner[action.private] is not None:
                 raise IllegalAction("VI", f"{action.private} is already sold")
             low = minimum(state, action.private)
-            if action.amount < low or (action.amount - low) % BID_STEP:
-                raise IllegalAction("VI", f"open at {low} or more in steps of {BID_STEP}")
+            if action.amount < low or (action.amount - low) % step:
+                raise IllegalAction("VI", f"open at {low} or more in steps of {step}")
             sub.auction = Auction(action.private, action.amount, seat, sub.chooser_pos, seat)
             log.append(f"{player.name} opens {action.private} at {action.amount}")
             _next_bidder(state, log)
             return
         if action.private != a.private:
             raise IllegalAction("VI", f"{a.private} is being auctioned")
-        if action.amount <= a.high or (action.amount - a.high) % BID_STEP:
-            raise IllegalAction("VI", f"raise above {a.high} in steps of {BID_STEP}")
+        if action.amount <= a.high or (action.amount - a.high) % step:
+            raise IllegalAction("VI", f"raise above {a.high} in steps of {step}")
         a.high, a.high_bidder = action.amount, seat
         log.append(f"{player.name} bids {action.amount} for {a.private}")
         _next_bidder(state, log)
@@ -183,7 +182,7 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
         return
     sub.passes = 0
     if not sub.sold_any:
-        sub.discount += 5
+        sub.discount += state.ent.private_reduction
         cheapest = _cheapest(state)
         price = minimum(state, cheapest)
         if price > 0:

@@ -102,8 +102,8 @@ def sellable(state: Position, seat: int, company: str) -> int:
     pct = state.players[seat].shares.get(company, 0)
     tram = state.companies.get(company)
     if tram is not None and tram.director == seat:
-        pct -= 50
-    return max(pct, 0) // 10
+        pct -= state.ent.director_percent
+    return max(pct, 0) // state.ent.share_percent
 
 
 def legal(state: Position) -> list[Action]:
@@ -115,7 +115,7 @@ def legal(state: Position) -> list[Action]:
             Par(seat, company, price)
             for company in state.unchosen
             for price in state.ent.par_prices
-            if 5 * price - player.pre_emptive <= player.cash
+            if _director_share_cost(state, price) - player.pre_emptive <= player.cash
         ]
     out: list[Action] = []
     for company in list(state.companies) + list(state.stadtbahn):
@@ -153,10 +153,10 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
                                 f"of {action.company} (the director's share is never sold)")
         price = state.price(action.company)
         holder = state.companies.get(action.company) or state.stadtbahn[action.company]
-        player.shares[action.company] -= 10 * action.count
+        player.shares[action.company] -= state.ent.share_percent * action.count
         if not player.shares[action.company]:
             del player.shares[action.company]
-        holder.pool += 10 * action.count
+        holder.pool += state.ent.share_percent * action.count
         player.cash += price * action.count
         state.market.move_down(action.company, action.count)
         sub.sold.setdefault(seat, set()).add(action.company)
@@ -171,10 +171,11 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
         price = state.price(action.company)
         holder = state.companies.get(action.company) or state.stadtbahn[action.company]
         if holder.ipo > 0:
-            holder.ipo -= 10
+            holder.ipo -= state.ent.share_percent
         else:
-            holder.pool -= 10
-        player.shares[action.company] = player.shares.get(action.company, 0) + 10
+            holder.pool -= state.ent.share_percent
+        player.shares[action.company] = (player.shares.get(action.company, 0)
+                                      + state.ent.share_percent)
         player.cash -= price
         log.append(f"{player.name} buys a 10% share of {action.company} for {price}")
         _end_turn(state, passed=False)
@@ -194,22 +195,28 @@ def _par(state: Position, seat: int, action: Par, log: list[str]) -> None:
         raise IllegalAction("R-SETUP-1", f"{action.company} is not available")
     if action.price not in state.ent.par_prices:
         raise IllegalAction("IV.1.2", "par must be 70, 80, 90 or 100")
-    cost = 5 * action.price - player.pre_emptive
+    cost = _director_share_cost(state, action.price) - player.pre_emptive
     if cost > player.cash:
         raise IllegalAction("VII.5", f"{player.name} cannot pay {cost} above the card")
+    capital = state.ent.shares * action.price  # IV.1.2: ten times the par price
     player.cash -= cost
     player.pre_emptive = 0
     state.unchosen.remove(action.company)
     state.companies[action.company] = TramCompany(
-        id=action.company, director=seat, par=action.price, treasury=10 * action.price
+        id=action.company, director=seat, par=action.price, treasury=capital
     )
-    player.shares[action.company] = 50
+    player.shares[action.company] = state.ent.director_percent
     state.market.place(action.company, state.ent.tram_par_cells[action.price])
     log.append(f"{player.name} pars {action.company} at {action.price} "
-               f"(pays {cost} besides the Pre-emptive Right); treasury {10 * action.price}")
+               f"(pays {cost} besides the Pre-emptive Right); treasury {capital}")
     if len(state.companies) == state.n:
         log.append(f"Unchosen tram companies leave the game: {', '.join(state.unchosen)}")
         state.unchosen = []
+
+
+def _director_share_cost(state: Position, price: int) -> int:
+    """VII.5: the director's share costs its percentage at par (50% at 90: 450)."""
+    return state.ent.director_percent // state.ent.share_percent * price
 
 
 def _end_turn(state: Position, passed: bool) -> None:
