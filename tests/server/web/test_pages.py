@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import random
 import re
 from urllib.parse import urlencode
@@ -62,6 +63,9 @@ def test_lobby_in_english_and_german(sqlite_client) -> None:
 def test_seat_links_table_and_spectator_never_sees_a_hand(sqlite_client) -> None:
     text, links = _create(sqlite_client)
     anna, ben, spectate = links
+    # this browser remembers Anna's seat only (Ben's link is for Ben)
+    saved = json.loads(html.unescape(re.search(r'data-saved="([^"]*)"', text).group(1)))
+    assert [s["name"] for s in saved["seats"]] == ["Anna"] and saved["hotseat"] is False
     assert "token=" in anna and "token=" in ben and "token" not in spectate
     page = sqlite_client.get(anna).text
     assert "Your hand" in page and 'class="hand-cards"' in page and "Your turn" in page
@@ -90,7 +94,9 @@ def test_seat_links_table_and_spectator_never_sees_a_hand(sqlite_client) -> None
 
 
 def test_hotseat_hides_the_hand_between_turns(sqlite_client) -> None:
-    _text, links = _create(sqlite_client, hotseat="1")
+    text, links = _create(sqlite_client, hotseat="1")
+    saved = json.loads(html.unescape(re.search(r'data-saved="([^"]*)"', text).group(1)))
+    assert [s["name"] for s in saved["seats"]] == ["Anna", "Ben"] and saved["hotseat"] is True
     hotseat = links[0]
     assert hotseat.count("token=") == 2
     first = sqlite_client.get(hotseat).text

@@ -123,11 +123,13 @@ async def new_game(request: Request) -> HTMLResponse:
     saved = {
         "id": game["id"],
         "hotseat": bool(hotseat_link),
+        # This browser keeps both seats of a game at one screen, else the first human seat
+        # (the other link is for the other player).
         "seats": [
             {"seat": s["seat"], "token": s["token"], "name": s["name"]}
             for s in seats
             if s["kind"] == "human" and s["token"]
-        ],
+        ][: 2 if hotseat_link else 1],
     }
     return _render(
         request,
