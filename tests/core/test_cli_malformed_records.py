@@ -204,3 +204,21 @@ def test_a_malformed_1840_setup_is_refused_at_load(change: Any, message: str) ->
             code, out, err = run([argv[0], path])
         assert code == 2 and out == ""
         assert len(err.splitlines()) == 1 and message in err, err
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d["setup"].update(extra=1), "setup: unknown entries ['extra']"),
+    (lambda d: d["setup"]["money"].append([]), "expected money, hands (2 each)"),
+    (lambda d: d["setup"]["hands"].pop(), "expected money, hands (2 each)"),
+    (lambda d: d["setup"]["hands"][0].append("7r"), "too many 7r cards"),
+    (lambda d: d["settings"].update(players=3), "exactly 2 players"),
+])
+def test_a_malformed_trambahn_setup_is_refused_at_load(change: Any, message: str) -> None:
+    data = copy.deepcopy(base_records()[2])
+    change(data)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "record.json")
+        Path(path).write_text(json.dumps(data), encoding="utf-8")
+        code, out, err = run(["show", path, "--as", "1"])
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and message in err, err

@@ -85,7 +85,13 @@ class TrambahnGame:
                 out.append(pools[f].pop())
             return out
 
+        unknown = set(setup) - {"money", "hands", "draw_pile"}
+        if unknown:
+            raise RecordError(f"setup: unknown entries {sorted(unknown)} (the deal is money, "
+                              "hands and draw_pile)")
         try:
+            if len(setup["money"]) != 2 or len(setup["hands"]) != 2:
+                raise IndexError
             money = [cards(setup["money"][p], f"money[{p}]") for p in (0, 1)]
             hands = [cards(setup["hands"][p], f"hands[{p}]") for p in (0, 1)]
             deck = cards(setup["draw_pile"], "draw_pile")
