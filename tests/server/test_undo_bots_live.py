@@ -191,3 +191,29 @@ def test_a_websocket_on_another_server_process_catches_moves_up_from_the_databas
             play(a, gid, t1, 0, legal[0])
             pushed = ws.receive_json()
             assert pushed["n"] == 1 and pushed["moves"] == [legal[0]]
+
+
+def test_bots_resume_after_a_restart(sqlite_url):
+    """A game stored while its bot was to act (the server stopped first) goes on at start."""
+    from tests.server.conftest import make_client
+    from tramways.games import get_game
+    from tramways.server.storage import Store
+
+    game = get_game("trambahn")
+    settings = game.normalize_settings({})
+    store = Store(sqlite_url)
+    gid, tokens = store.create_game("trambahn", game.version, settings, 5,
+                                    game.setup(settings, 5), [("bot:rule", "B"), ("human", "A")])
+    store.close()
+    with make_client(sqlite_url) as client:
+        state = wait_until(client, gid, tokens[1], lambda s: s["to_act"] == [2])
+        assert state["n"] >= 2 and "P1 ends turn 1" in state["log"]
+
+
+def test_my_games_lists_the_games_of_my_tokens_my_turn_first(sqlite_client):
+    a = new_game(sqlite_client)
+    b = new_game(sqlite_client)
+    mine = [token_of(a, 2), token_of(b, 1), "unknown"]
+    listed = sqlite_client.post("/api/games/mine", json={"tokens": mine}).json()
+    assert [(g["id"], g["seat"], g["your_turn"]) for g in listed] == [
+        (b["id"], 1, True), (a["id"], 2, False)]
