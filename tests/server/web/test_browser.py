@@ -2,7 +2,8 @@
 
 Two browser contexts play a Trambahn game through the pages (with a reload in the middle),
 a third watches as a spectator and never sees a hand, then a game at one screen passes the
-device between turns; one test plays on a phone-sized screen (390x844).  The tests save
+device between turns; one test plays on a phone-sized screen (390x844) to the end and downloads
+the record.  The tests save
 screenshots of the table; with ``TRAMWAYS_SCREENSHOT_DIR=docs`` they are the README's.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 import urllib.request
@@ -248,4 +250,18 @@ def test_phone_game_against_the_computer(browser, live_server: str, shots: Path)
     german = browser.new_context(viewport=DESKTOP, locale="de-DE").new_page()
     german.goto(anna_link.split("?")[0] + "?lang=de")
     playwright.expect(german.locator(".actions.waiting")).to_contain_text("Du schaust")
+    # To the end (T-R-4): the result, the score pad, and the record to download.
+    final = _advance(live_server, gid, token, turns=10_000)
+    page.reload()
+    playwright.expect(page.locator(".result h1")).to_contain_text(
+        re.compile(r"wins, \d+ to \d+|A draw")
+    )
+    assert page.locator(".pad tfoot td").all_inner_texts() == [
+        str(x) for x in final["view"]["scores"]
+    ]
+    with page.expect_download() as download:
+        page.locator(".result a[download]").click()
+    assert download.value.suggested_filename == f"trambahn-{gid}.json"
+    record = json.loads(Path(download.value.path()).read_text())
+    assert record["game"] == "trambahn" and len(record["actions"]) == final["n"]
     ctx.close()
