@@ -3,8 +3,8 @@
 Two browser contexts play a Trambahn game through the pages (with a reload in the middle),
 a third watches as a spectator and never sees a hand, then a game at one screen passes the
 device between turns; one test plays on a phone-sized screen (390x844) to the end and downloads
-the record.  The tests save
-screenshots of the table; with ``TRAMWAYS_SCREENSHOT_DIR=docs`` they are the README's.
+the record.  The tests save screenshots of the table; with ``TRAMWAYS_SCREENSHOT_DIR=docs``
+they are the README's.
 """
 
 from __future__ import annotations
