@@ -42,6 +42,11 @@ RECORDED = [8351, 7618]
 """Final wealth of the 2-player game recorded on 18xx.games (../shared/reference)."""
 
 
+def progress(line: dict[str, Any]) -> None:
+    """One line per game on stderr (JSON), so a long run can be read while it runs."""
+    print(json.dumps(line), file=sys.stderr, flush=True)
+
+
 def play_1840(names: list[str], seed: int, options: dict[str, dict[str, Any]],
               times: dict[str, list[float]]) -> tuple[dict[str, Any], float, int]:
     """One 4-player game, seat i played by bot ``names[i]``: (result, seconds, actions)."""
@@ -72,7 +77,9 @@ def one_against(hero: str, others: str, games: int, seed: int, options: dict[str
         seat = g % 4
         names = [others] * 4
         names[seat] = hero
-        result, _, _ = play_1840(names, master.randrange(2**53), options, times)
+        result, secs, _ = play_1840(names, master.randrange(2**53), options, times)
+        progress({"game": g, "hero": hero, "seat": seat, "wealth": result["wealth"],
+                  "winners": result["winners"], "s": round(secs, 1)})
         if seat in result["winners"]:
             wins += 1 / len(result["winners"])
         hero_wealth.append(result["wealth"][seat])
@@ -92,6 +99,8 @@ def rule_games(games: int, seed: int) -> dict[str, Any]:
     actions: list[int] = []
     for _ in range(games):
         result, s, n = play_1840(["rule"] * 4, master.randrange(2**53), {}, times)
+        progress({"rule_game": len(seconds), "wealth": result["wealth"], "s": round(s, 1),
+                  "actions": n})
         finished += 1  # play_1840 returns only at the end (after CR6, XI)
         low = min(result["wealth"])
         min_wealth = low if min_wealth is None else min(min_wealth, low)
@@ -127,6 +136,7 @@ def trambahn_series(games: int, seed: int) -> dict[str, Any]:
         seat = g % 2
         bots = [new, old] if seat == 0 else [old, new]
         w = play_match("trambahn", bots, master.randrange(2**53)).state.result()["winner"]
+        progress({"trambahn_game": g, "new_seat": seat, "winner": w})
         wins += w == seat
         draws += w is None
     return {"trambahn_games": games,

@@ -6,7 +6,9 @@ running / ending), and, for each sample, plays every candidate followed by rule-
 all seats for ``horizon`` actions on a copy of the position, then scores the end position by
 :func:`projected_margin` (projected final wealth against the best opponent).  Samples go round
 the candidates until the time ``budget`` per decision (seconds, default 1.0) is spent; all
-candidates share each sample (common random numbers).  Other decisions are the rule bot's.
+candidates share each sample (common random numbers).  The bot leaves the rule's choice only
+with at least two samples and a mean gain of ``margin`` Gulden (play-outs are few and noisy).
+Other decisions are the rule bot's.
 
 **What the bot may know.**  1840 hides only the order of the line-card deck (the view shows its
 size).  The bot searches a *position*: a copy of the game with the deck's remaining cards
@@ -114,12 +116,13 @@ class SearchBot1840:
     name = "search"
 
     def __init__(self, game: Any = None, budget: float = 1.0, horizon: int = 24,
-                 candidates: int = 3, max_samples: int = 64) -> None:
+                 candidates: int = 3, max_samples: int = 64, margin: float = 60.0) -> None:
         self.game = game
         self.budget = budget
         self.horizon = horizon
         self.candidates = candidates
         self.max_samples = max_samples
+        self.margin = margin
         self.position: Any = None
         self.explanation = ""
 
@@ -160,10 +163,12 @@ class SearchBot1840:
             samples += 1
             if time.perf_counter() >= deadline:
                 break
+        mean = [t / samples for t in totals]
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        if samples < 2 or mean[best] < mean[0] + self.margin:
+            best = 0  # few, noisy play-outs: leave the rule's choice only for a clear gain
         chosen = cands[best]
         fmt = self.game.format_action if self.game is not None else str
-        mean = [t / samples for t in totals]
         if best == 0:
             self.explanation = f"{why} (search agrees: {mean[0]:+.0f} over {samples} samples)"
         else:
