@@ -12,6 +12,7 @@ privates and Stadtbahn companies of the layout.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,7 +23,10 @@ from tramways.g1840 import actions as notation
 from tramways.g1840.edition import LATEST, Edition
 from tramways.g1840.engine import State1840
 from tramways.g1840.entities import layout_name, lines_in, privates_in, stadtbahn_in
+from tramways.g1840.invariants import check
+from tramways.g1840.policy import policy
 from tramways.g1840.record_schema import check_setup
+from tramways.g1840.view import text_view
 
 RULESETS = ("rules", "18xx.games")
 """``"rules"``: the printed rules with RULINGS.md; ``"18xx.games"``: X-1..X-9, for records
@@ -110,20 +114,14 @@ class Game1840:
                     [f"Player {i + 1}" for i in range(settings.get("players", 4))])
 
     def text_view(self, view: dict[str, Any]) -> str:
-        from tramways.g1840.view import text_view
-
         return text_view(view)
 
-    def check_invariants(self, state: Any) -> None:
+    def check_invariants(self, state: State1840) -> None:
         """Raise ``InvariantError`` if shares, cash, certificates, tiles or markers break an
         invariant (used by ``tramways selfplay --check``)."""
-        from tramways.g1840.invariants import check
-
         check(state)
 
-    def selfplay_policy(self, state: Any, player: int, rng: Any) -> Action:
-        from tramways.g1840.policy import policy
-
+    def selfplay_policy(self, state: State1840, player: int, rng: random.Random) -> Action:
         return policy(state, player, rng)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tramways.g1840.data import initial_supply, supply_key
 from tramways.g1840.position import Position, StadtbahnCompany, TramCompany
 
 
@@ -48,7 +49,6 @@ def check(state: Position) -> None:
         if isinstance(owner, str) and private not in state.companies[owner].privates:
             raise InvariantError(f"{private}: owner {owner} does not hold it")
     board = state.board
-    from tramways.g1840.data import initial_supply, supply_key
 
     ruleset = board.ruleset  # R-LR-11 chart, or the site's list with X-7
     on_map = Counter(supply_key(p.tile_id, ruleset) for p in board.placed().values())
