@@ -60,6 +60,16 @@ def test_viii5_3_arrangement_must_use_the_companys_trams() -> None:
     assert s.tram_of(1) == "orange"
 
 
+def test_viii5_3_keeping_the_arrangement_is_not_an_arrangement() -> None:
+    """Rearranging means changing which line runs what: the unchanged assignment is not listed,
+    so it is refused (the engine accepts exactly what it lists, IV.1.2 property test)."""
+    s, wt = wt_with([1, 3], ["yellow", "orange"])
+    assert Arrange(company="WT", colours=("yellow", "orange")) not in s.legal_actions(1)
+    with pytest.raises(IllegalAction) as exc:
+        play(s, "WT arrange yellow,orange")
+    assert exc.value.rule == "VIII.5.3" and wt.trams == ["yellow", "orange"]
+
+
 def test_table_7_maintenance_by_newest_colour_ever_bought() -> None:
     s, wt = wt_with([1], [])
     play(s, "WT buy yellow")
