@@ -217,3 +217,30 @@ def test_my_games_lists_the_games_of_my_tokens_my_turn_first(sqlite_client):
     listed = sqlite_client.post("/api/games/mine", json={"tokens": mine}).json()
     assert [(g["id"], g["seat"], g["your_turn"]) for g in listed] == [
         (b["id"], 1, True), (a["id"], 2, False)]
+
+
+def test_postgresql_notify_wakes_the_other_server_process(db_url, monkeypatch):
+    """On PostgreSQL a write NOTIFYs inside its transaction and every server LISTENs."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("LISTEN/NOTIFY is PostgreSQL's")
+    import threading
+
+    from tests.server.conftest import make_client
+
+    with make_client(db_url) as a, make_client(db_url) as b:
+        created = new_game(a)
+        gid, t1 = created["id"], token_of(created, 1)
+        hub = b.app.state.hub
+        heard = threading.Event()
+        real = hub.publish
+
+        def spy(game_id, rev):
+            if game_id == gid and rev == 1:
+                heard.set()
+            real(game_id, rev)
+
+        monkeypatch.setattr(hub, "publish", spy)
+        assert b.app.state.listening.wait(30)
+        legal = a.get(f"/api/games/{gid}", headers=auth(t1)).json()["legal"]
+        play(a, gid, t1, 0, legal[0])
+        assert heard.wait(30)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from tramways import __version__
 from tramways.server.live import Hub
 from tramways.server.service import ApiError, GameService
-from tramways.server.storage import SQLITE_SYNCHRONOUS, Store, default_url
+from tramways.server.storage import SQLITE_SYNCHRONOUS, Store, default_url, listen
 
 
 @dataclass
@@ -46,7 +47,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         if settings.resume_bots:
             service.resume_bots()
+        stop = threading.Event()
+        if store.is_postgres:  # moves written by other server processes wake our sockets too
+            threading.Thread(
+                target=listen,
+                args=(store.url, lambda game_id, rev: hub.publish(game_id, rev), stop,
+                      app.state.listening),
+                name="listen",
+                daemon=True,
+            ).start()
         yield
+        stop.set()
         service.close()
         store.close()
 
@@ -60,6 +71,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.store = store
     app.state.service = service
     app.state.hub = hub
+    app.state.listening = threading.Event()  # set once the PostgreSQL LISTEN is in place
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: object, exc: ApiError) -> JSONResponse:

@@ -2,8 +2,10 @@
 
 Writes happen in worker threads; each subscriber remembers its own event loop and is woken
 with ``call_soon_threadsafe``.  The hub carries only ``(game, rev)``: each connection builds
-its own viewer's payload.  Across processes nothing is announced, so connections also look
-at the database every few seconds (``POLL_SECONDS``) and catch up from there.
+its own viewer's payload.  On PostgreSQL every write also sends ``NOTIFY`` inside its
+transaction (delivered at commit) and each server process ``LISTEN``s, so moves made through
+another process arrive at once; on SQLite connections look at the database every few seconds
+(``POLL_SECONDS``) and catch up from there (that also covers a lost notification).
 """
 
 from __future__ import annotations

@@ -103,6 +103,8 @@ _CAS_APPEND = (
 )
 _INSERT_ACTION = actions.insert()
 _INSERT_LOG = log.insert()
+NOTIFY_CHANNEL = "tramways_moves"
+_NOTIFY = sa.text(f"SELECT pg_notify('{NOTIFY_CHANNEL}', :payload)")
 
 
 class Conflict(Exception):
@@ -212,6 +214,7 @@ class Store:
         self, url: str, *, run_migrations: bool = True, sqlite_synchronous: str = SQLITE_SYNCHRONOUS
     ) -> None:
         self.url = url
+        self.is_postgres = url.startswith("postgresql")
         if run_migrations:
             migrate(url)
         self.engine = make_engine(url, sqlite_synchronous)
@@ -419,6 +422,7 @@ class Store:
                     },
                 )
                 self._log(conn, game_id, action.seq, lines, stamp)
+                self._notify(conn, game_id, rev + 1)
         except sa.exc.IntegrityError as exc:
             raise Conflict(game_id) from exc
 
@@ -437,6 +441,12 @@ class Store:
                 actions.delete().where(actions.c.game_id == game_id, actions.c.seq >= keep)
             )
             self._log(conn, game_id, None, lines, stamp)
+            self._notify(conn, game_id, rev + 1)
+
+    def _notify(self, conn: Connection, game_id: str, rev: int) -> None:
+        """PostgreSQL: announce ``game rev`` to every server process; delivered at commit."""
+        if self.is_postgres:
+            conn.execute(_NOTIFY, {"payload": f"{game_id} {rev}"})
 
     def _log(
         self, conn: Connection, game_id: str, seq: int | None, lines: Sequence[str], stamp: datetime
@@ -446,3 +456,28 @@ class Store:
                 _INSERT_LOG,
                 [{"game_id": game_id, "seq": seq, "text": t, "created": stamp} for t in lines],
             )
+
+
+def listen(
+    url: str, publish: Any, stop: threading.Event, ready: threading.Event | None = None
+) -> None:
+    """PostgreSQL ``LISTEN``: call ``publish(game_id, rev)`` for every write of any server
+    process on this database, until ``stop`` is set (run it in a thread; reconnects)."""
+    import psycopg
+
+    conninfo = sa.engine.make_url(url).set(drivername="postgresql").render_as_string(
+        hide_password=False
+    )
+    while not stop.is_set():
+        try:
+            with psycopg.connect(conninfo, autocommit=True) as conn:
+                conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                if ready is not None:
+                    ready.set()
+                while not stop.is_set():
+                    for note in conn.notifies(timeout=1.0):
+                        game_id, _, rev = note.payload.partition(" ")
+                        publish(game_id, int(rev))
+        except Exception:
+            if stop.wait(1.0):
+                return
