@@ -118,9 +118,11 @@ class BuyTram(CompanyAction):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ScrapTram(CompanyAction):
-    """Scrap a tram of ``colour`` without compensation (VIII.5.3)."""
+    """Scrap a tram of ``colour`` without compensation (VIII.5.3); ``line`` names the tram
+    running that line (``WT scrap yellow L6``), otherwise a spare of that colour goes first."""
 
     colour: str
+    line: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -237,7 +239,8 @@ def format_action(action: Action) -> str:
         if isinstance(action, BuyTram):
             return f"{head} buy {action.colour}"
         if isinstance(action, ScrapTram):
-            return f"{head} scrap {action.colour}"
+            return f"{head} scrap {action.colour}" + (
+                "" if action.line is None else f" L{action.line}")
         if isinstance(action, Arrange):
             return f"{head} arrange {','.join(action.colours)}"
         if isinstance(action, Done):
@@ -388,6 +391,8 @@ def _parse_company(company: str, verb: str, args: list[str]) -> Action:
         _arity(args, 1)
         return BuyTram(company=company, colour=_colour(args[0]))
     if verb == "scrap":
+        if len(args) == 2 and _LINE.fullmatch(args[1]):
+            return ScrapTram(company=company, colour=_colour(args[0]), line=int(args[1][1:]))
         _arity(args, 1)
         return ScrapTram(company=company, colour=_colour(args[0]))
     if verb == "arrange":

@@ -196,7 +196,7 @@ class State1840(Position):
         assert isinstance(action, ScrapTram | CompanyReturnPrivate)
         tram_company = self.companies[action.company]
         if isinstance(action, ScrapTram):
-            trams.scrap(self, tram_company, action.colour, log)
+            trams.scrap(self, tram_company, action.colour, log, line=action.line)
         else:
             privates.return_to_bank(self, tram_company, action.private, log)
 

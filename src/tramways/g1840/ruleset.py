@@ -40,6 +40,7 @@ class Ruleset:
     purple_station_route_end: bool = False  # X-6: an empty purple station hex ends a route
     site_tile_supply: bool = False  # X-7: L30/L31 in F24 and G11 versions, L16 once
     runs_as_recorded: bool = False  # X-8: a valid recorded run is taken even if not the best
+    upgrade_laid_this_turn: bool = False  # X-10: a tile laid this turn may be upgraded
     climb_at_row_end: bool = False  # R-CR-2 of the first edition (R-VERSION-1; X-9)
     # The site's procedure where it asks or acts differently with no effect on the rules'
     # outcome for the records replayed so far (the importer issue lists them as X-n):
@@ -49,6 +50,10 @@ class Ruleset:
     #                                           leave once every company has three lines
     no_rearrange_after_mandatory: bool = False  # no rearranging after the mandatory tram
     no_private_funds: bool = False  # automatic steps ignore a private's face value as funds
+    scrapped_line_stays_empty: bool = False  # a line whose tram is scrapped waits for the
+    #                                          site's reassignment even when a spare exists
+    home_marker_lifted: bool = False  # R-LR-13 (site): a tile on the untiled home hex with
+    #                                   several circles lifts the home marker for a choice
 
     @classmethod
     def of(cls, settings: Mapping[str, Any]) -> Ruleset:
@@ -82,11 +87,14 @@ SITE = Ruleset(
     purple_station_route_end=True,
     site_tile_supply=True,
     runs_as_recorded=True,
+    upgrade_laid_this_turn=True,
     climb_at_row_end=False,  # X-9: the site always went right again (amended R-CR-2)
     auto_home_circle=True,
     private_after_run=True,
     lines_drawn_after_auctions=True,
     no_rearrange_after_mandatory=True,
     no_private_funds=True,
+    scrapped_line_stays_empty=True,
+    home_marker_lifted=True,
 )
 """The 18xx.games ruleset (RULINGS.md X-1..X-9), for records imported from the site."""

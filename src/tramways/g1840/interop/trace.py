@@ -44,12 +44,14 @@ reference/1840/README.md).
 from __future__ import annotations
 
 import fnmatch
+import gzip
 import json
 import os
+import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from tramways.g1840.interop.actions18xx import train_colour
 from tramways.g1840.interop.errors import ImportError18xx
@@ -106,7 +108,10 @@ class Trace:
 
 def _json_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
     try:
-        fh = Path(path).open(encoding="utf-8")
+        if str(path).endswith(".gz"):
+            fh: IO[str] = gzip.open(path, "rt", encoding="utf-8")
+        else:
+            fh = Path(path).open(encoding="utf-8")
     except FileNotFoundError:
         raise ImportError18xx(f"{path}: no such file") from None
     except OSError as exc:
@@ -122,6 +127,8 @@ def _json_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
                     raise ImportError18xx(f"{path}: line {number} is not JSON ({exc.msg})") from None
         except UnicodeDecodeError:
             raise ImportError18xx(f"{path}: not UTF-8 text") from None
+        except (OSError, EOFError, zlib.error) as exc:
+            raise ImportError18xx(f"{path}: not a readable gzip file ({exc})") from None
 
 
 def read_trace(path: str | os.PathLike[str], keep_raw: bool = False) -> Trace:

@@ -224,8 +224,12 @@ class Translator:
                 return [f"{head} remove {hexname}.{loc}"]
             if self.already_placed(act):
                 return []  # the home marker our engine placed itself (HomeToken, 76)
+            if self.already_placed(act, anywhere_on_hex=True):
+                return [f"{head} station {hexname}.{loc}"]  # moved to the chosen circle
             return [f"{head} station {hexname}.{loc}"]
         if isinstance(act, a18.RunRoutes):
+            if not act.routes:
+                return [f"{head} run none"]  # "does not run" (X-8, R-LR-8)
             if len(act.routes) != 1:
                 raise NotMapped(f"a run of line {line} with {len(act.routes)} routes")
             board = self.session.state.board  # type: ignore[attr-defined]
@@ -237,7 +241,7 @@ class Translator:
                 out.append(f"?P{owner + 1} accept")  # the site's sale needs no consent (IV.2)
             return out
         if isinstance(act, a18.ScrapTrain):
-            return [f"{self.company_of_line(line)} scrap {self.colour(act.train)}"]
+            return [f"{self.company_of_line(line)} scrap {self.colour(act.train)} L{line}"]
         if isinstance(act, a18.Pass):
             legal = self.legal()
             if f"{head} skip" in legal:
@@ -251,9 +255,10 @@ class Translator:
             return [*out, f"?{head} done"]  # the turn ends (18xx.games ruleset: after the run)
         raise NotMapped(f"{act.TYPE} by line {line}")
 
-    def already_placed(self, act: a18.Action18xx) -> bool:
+    def already_placed(self, act: a18.Action18xx, anywhere_on_hex: bool = False) -> bool:
         """Whether a line's ``place_token`` names a marker our engine has already placed: the
-        home marker, which the site lets the player place once the home tile is laid (D18)."""
+        home marker, which the site lets the player place once the home tile is laid (D18);
+        ``anywhere_on_hex``: on another circle of that hex (the site lifted it, R-LR-13)."""
         if not (isinstance(act, a18.PlaceToken) and not isinstance(act, a18.RemoveToken)
                 and act.entity.isdigit()):
             return False
@@ -263,7 +268,10 @@ class Translator:
             co = self.company_of_line(int(act.entity))
         except (KeyError, NotMapped, TramwaysError):
             return False
-        return f"{hexname}.{loc}" in self.view()["companies"][co]["markers"].get(act.entity, [])
+        placed = self.view()["companies"][co]["markers"].get(act.entity, [])
+        if anywhere_on_hex:
+            return any(m.split(".")[0] == hexname for m in placed)
+        return f"{hexname}.{loc}" in placed
 
     def implicit_passes(self) -> list[str]:
         """The passes the site makes by itself: a player whose only moves are passing or
@@ -404,8 +412,8 @@ def probe(export: Export18xx, trace: Trace | None = None,
         result.played.extend(translator.implicit_passes())
         flush()
         upcoming = effective[position] if position < len(effective) else None
-        if trace is not None and not (upcoming is not None
-                                      and translator.already_placed(upcoming.action)):
+        if trace is not None and not (upcoming is not None and translator.already_placed(
+                upcoming.action, anywhere_on_hex=True)):
             # (the site is still waiting for the home marker our engine placed itself)
             entry = trace.entries[index]
             if entry.figures is not None:

@@ -153,10 +153,24 @@ def buy(state: Position, company: TramCompany, colour: str, log: list[str],
             log.append(f"First {colour} tram: maintenance changes (Table 7)")
 
 
-def scrap(state: Position, company: TramCompany, colour: str, log: list[str]) -> None:
-    """VIII.5.3: a tram may be scrapped at any time, without compensation."""
+def scrap(state: Position, company: TramCompany, colour: str, log: list[str],
+          line: int | None = None) -> None:
+    """VIII.5.3: a tram may be scrapped at any time, without compensation.  ``line`` names
+    the tram of that line; with the 18xx.games ruleset the line then stays without a tram
+    even if a spare waits (the site's reassignment comes later, issue 10)."""
     if colour not in company.trams:
         raise IllegalAction("VIII.5.3", f"{company.id} has no {colour} tram")
+    if line is not None:
+        if line not in company.lines or company.trams[company.lines.index(line)] != colour:
+            raise IllegalAction("VIII.5.3", f"line {line} of {company.id} runs no {colour} tram")
+        idx = company.lines.index(line)
+        if state.rules.scrapped_line_stays_empty or len(company.trams) <= len(company.lines):
+            company.trams[idx] = None
+        else:
+            company.trams[idx] = company.trams.pop()  # a spare takes the line
+        _normalise(company)
+        log.append(f"{company.id} scraps line {line}'s {colour} tram")
+        return
     # scrap the last one of that colour; the others keep their lines, a spare takes its line
     idx = len(company.trams) - 1 - company.trams[::-1].index(colour)
     if idx >= len(company.lines):

@@ -439,7 +439,7 @@ def _buying_turn(pos: Position, company: TramCompany, action: Action, log: list[
     if isinstance(action, BuyTram):
         trams.buy(pos, company, action.colour, log)
     elif isinstance(action, ScrapTram):
-        trams.scrap(pos, company, action.colour, log)
+        trams.scrap(pos, company, action.colour, log, line=action.line)
     elif isinstance(action, Arrange):
         trams.arrange(pos, company, action.colours, log)
     elif isinstance(action, CompanyReturnPrivate):

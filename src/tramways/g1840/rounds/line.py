@@ -42,6 +42,9 @@ from tramways.g1840.mechanics.money import pay_from_director
 from tramways.g1840.position import Position
 from tramways.g1840.routes import best_route, check_route, format_route
 
+NO_RUN = "none"
+"""The route of ``L7 run none``: no run at all, as the site records it (X-8, R-LR-8)."""
+
 TILE_BONUSES = (legality.BONUS_YELLOW, legality.BONUS_UPGRADE, legality.BONUS_RED,
                 legality.BONUS_PURPLE)
 
@@ -60,6 +63,7 @@ class Turn:
     offer: tuple[str, int, int] | None = None  # (private, price, seller) awaiting an answer
     ran: bool = False  # 18xx.games ruleset: the run is done, a private may still be bought
     home: bool = False  # the home marker awaits the director's choice of circle (IX.6)
+    home_lifted: str | None = None  # the site's R-LR-13: the marker on this hex may move now
 
 
 @dataclass
@@ -196,10 +200,10 @@ def tile_options(state: Position, turn: Turn) -> list[legality.TileLay]:
     out: list[legality.TileLay] = []
     if turn.bonus in TILE_BONUSES:
         out.extend(legality.legal_bonus_lays(state, turn.line, turn.bonus,
-                                             laid_this_turn=turn.laid_hexes))
+                                             laid_this_turn=_not_upgradable(state, turn)))
     if not turn.laid:
         out.extend(legality.legal_tile_lays(state, turn.line, first_turn=turn.first and not state.rules.home_tile_anywhere,
-                                            laid_this_turn=turn.laid_hexes, mode="normal"))
+                                            laid_this_turn=_not_upgradable(state, turn), mode="normal"))
     if not turn.stadtbahn:
         out.extend(legality.legal_stadtbahn_lays(state, turn.line))
     seen: set[tuple[str, str, int]] = set()
@@ -213,6 +217,12 @@ def tile_options(state: Position, turn: Turn) -> list[legality.TileLay]:
     return result
 
 
+def _not_upgradable(state: Position, turn: Turn) -> list[str]:
+    """Hexes whose tile cannot be upgraded now because it was laid this turn (R-LR-3; the
+    18xx.games ruleset allows it, X-10)."""
+    return [] if state.rules.upgrade_laid_this_turn else turn.laid_hexes
+
+
 def _check_lay(state: Position, turn: Turn, action: LayTile) -> legality.TileLay:
     """The TileLay for ``action``: the pending bonus first, then the Stadtbahn tile, then the
     normal lay (R-LR-1)."""
@@ -222,7 +232,7 @@ def _check_lay(state: Position, turn: Turn, action: LayTile) -> legality.TileLay
     if bonus in TILE_BONUSES:
         attempts.append(lambda: legality.check_bonus_lay(
             state, turn.line, bonus, action.hex, action.tile, action.rotation,
-            laid_this_turn=turn.laid_hexes))
+            laid_this_turn=_not_upgradable(state, turn)))
     hexdef = state.board.layout.hexes.get(action.hex)
     is_sb = (hexdef is not None and hexdef.stadtbahn is not None
              and state.board.tile(action.hex) is None)
@@ -232,7 +242,7 @@ def _check_lay(state: Position, turn: Turn, action: LayTile) -> legality.TileLay
     if not turn.laid:
         attempts.append(lambda: legality.check_tile_lay(
             state, turn.line, action.hex, action.tile, action.rotation,
-            first_turn=turn.first and not state.rules.home_tile_anywhere, laid_this_turn=turn.laid_hexes, mode="normal"))
+            first_turn=turn.first and not state.rules.home_tile_anywhere, laid_this_turn=_not_upgradable(state, turn), mode="normal"))
     for attempt in attempts:
         try:
             return attempt()
@@ -289,6 +299,10 @@ def legal(state: Position) -> list[Action]:
     ]
     out.extend(PlaceStation(line=line, hex=s.coord, location=s.location, player=seat)
                for s in station_options(state, turn))
+    if turn.home_lifted is not None:
+        out.extend(PlaceStation(line=line, hex=turn.home_lifted, location=loc.id, player=seat)
+                   for loc in state.board.locations(turn.home_lifted)
+                   if loc.is_interchange and state.board.free_slots(turn.home_lifted, loc.id))
     out.extend(RemoveMarker(line=line, hex=r.coord, location=r.location, player=seat)
                for r in removal_options(state, turn))
     out.extend(BuyPrivate(line=line, private=p, price=price, player=seat)
@@ -314,11 +328,15 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
     if turn.home:
         _choose_home(state, turn, action, log)
         return
+    lifted, turn.home_lifted = turn.home_lifted, None
+    if lifted is not None and isinstance(action, PlaceStation) and action.hex == lifted:
+        _move_lifted(state, turn, action, log)
+        return
     if isinstance(action, CompanyAction):
         if action.company != company.id:
             raise IllegalAction("IX.1", f"it is line {turn.line}'s turn ({company.id})")
         if isinstance(action, ScrapTram):
-            trams.scrap(state, company, action.colour, log)
+            trams.scrap(state, company, action.colour, log, line=action.line)
         elif isinstance(action, CompanyReturnPrivate):
             privates.return_to_bank(state, company, action.private, log)
         else:
@@ -364,7 +382,10 @@ def _lay(state: Position, turn: Turn, action: LayTile, log: list[str]) -> None:
     company = state.company_of_line(turn.line)
     if lay.cost > company.treasury:
         raise IllegalAction("R-LR-10", f"{company.id} cannot pay {lay.cost}")
+    untiled = state.board.tile(lay.coord) is None
     lay.apply(state.board)
+    if untiled and state.rules.home_marker_lifted:
+        _lift_home_marker(state, turn, lay.coord, log)
     company.treasury -= lay.cost
     turn.laid_hexes.append(lay.coord)
     kind = lay.kind
@@ -383,6 +404,32 @@ def _lay(state: Position, turn: Turn, action: LayTile, log: list[str]) -> None:
     landmark = getattr(lay, "landmark", None)
     if landmark:
         log.append(f"The {landmark} landmark token goes on {lay.coord}")
+
+
+def _lift_home_marker(state: Position, turn: Turn, coord: str, log: list[str]) -> None:
+    """The site's R-LR-13: a tile laid on the untiled home hex holding the line's home marker,
+    with several circles, lifts the marker until the director chooses its circle.  Here the
+    marker stays on the first circle and the next action may move it, free, to another circle
+    of that hex (a ``PlaceStation``); any other action keeps it where it is."""
+    board = state.board
+    if sum(1 for loc in board.locations(coord) if loc.is_interchange) < 2:
+        return
+    if any(turn.line in owners for owners in board.markers(coord).values()):
+        turn.home_lifted = coord
+        log.append(f"Line {turn.line}'s director may move its marker on {coord} to another "
+                   "circle")
+
+
+def _move_lifted(state: Position, turn: Turn, action: PlaceStation, log: list[str]) -> None:
+    board = state.board
+    loc = {loc.id: loc for loc in board.locations(action.hex)}.get(action.location)
+    if loc is None or not loc.is_interchange or board.free_slots(action.hex, action.location) <= 0:
+        raise IllegalAction("IX.6", f"{action.hex}.{action.location} is no free circle")
+    for location, owners in board.markers(action.hex).items():
+        if turn.line in owners:
+            board.remove_marker(action.hex, location, turn.line)
+    board.place_marker(action.hex, action.location, turn.line)
+    log.append(f"Line {turn.line} moves its marker to {action.hex}.{action.location}")
 
 
 def _choose_home(state: Position, turn: Turn, action: Action, log: list[str]) -> None:
@@ -465,6 +512,10 @@ def run_value(state: Position, line: int, route: str | None = None) -> tuple[int
     colour = state.tram_of(line)
     if colour is None:
         return 0, "no tram"
+    if route == NO_RUN:
+        if not state.rules.runs_as_recorded:
+            raise IllegalAction("IX.7", "a line with a tram runs its best route")
+        return 0, "no run"  # X-8: the site records a run without routes (R-LR-8: no upkeep)
     if route is None and not state.rules.purple_station_route_end and len(state.board.reach(line).locations) < 2:
         return 0, "no route"  # IX.2: a route joins two revenue locations the line reaches
     ctx = state.route_context(line)
