@@ -321,17 +321,24 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
     sub = _progress(state)
     turn = sub.turn
     assert turn is not None
-    company = state.company_of_line(turn.line)
     if turn.offer is not None:
         _answer(state, turn, action, log)
         return
     if turn.home:
         _choose_home(state, turn, action, log)
         return
-    lifted, turn.home_lifted = turn.home_lifted, None
+    lifted = turn.home_lifted
     if lifted is not None and isinstance(action, PlaceStation) and action.hex == lifted:
         _move_lifted(state, turn, action, log)
+        turn.home_lifted = None
         return
+    _apply_in_turn(state, turn, action, log)
+    if turn.home_lifted == lifted and not isinstance(action, LayTile):
+        turn.home_lifted = None  # the choice was the next action or never (R-LR-13)
+
+
+def _apply_in_turn(state: State1840, turn: Turn, action: Action, log: list[str]) -> None:
+    company = state.company_of_line(turn.line)
     if isinstance(action, CompanyAction):
         if action.company != company.id:
             raise IllegalAction("IX.1", f"it is line {turn.line}'s turn ({company.id})")
@@ -384,6 +391,7 @@ def _lay(state: Position, turn: Turn, action: LayTile, log: list[str]) -> None:
         raise IllegalAction("R-LR-10", f"{company.id} cannot pay {lay.cost}")
     untiled = state.board.tile(lay.coord) is None
     lay.apply(state.board)
+    turn.home_lifted = None
     if untiled and state.rules.home_marker_lifted:
         _lift_home_marker(state, turn, lay.coord, log)
     company.treasury -= lay.cost
