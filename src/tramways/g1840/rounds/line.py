@@ -337,7 +337,7 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
         turn.home_lifted = None  # the choice was the next action or never (R-LR-13)
 
 
-def _apply_in_turn(state: State1840, turn: Turn, action: Action, log: list[str]) -> None:
+def _apply_in_turn(state: Position, turn: Turn, action: Action, log: list[str]) -> None:
     company = state.company_of_line(turn.line)
     if isinstance(action, CompanyAction):
         if action.company != company.id:
