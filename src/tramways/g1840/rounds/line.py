@@ -423,9 +423,7 @@ def _lift_home_marker(state: Position, turn: Turn, coord: str, log: list[str]) -
     if sum(1 for loc in board.locations(coord) if loc.is_interchange) < 2:
         return
     if any(turn.line in owners for owners in board.markers(coord).values()):
-        turn.home_lifted = coord
-        log.append(f"Line {turn.line}'s director may move its marker on {coord} to another "
-                   "circle")
+        turn.home_lifted = coord  # (no log line: nothing happens unless the marker moves)
 
 
 def _move_lifted(state: Position, turn: Turn, action: PlaceStation, log: list[str]) -> None:
