@@ -27,6 +27,7 @@ from collections.abc import Collection
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board
 from tramways.g1840.data import tiles
+from tramways.g1840.entities import entities
 from tramways.g1840.legality.connection import Connection
 from tramways.g1840.legality.context import BuildState
 from tramways.g1840.legality.tiles import (
@@ -46,7 +47,7 @@ BONUS_STATION = "place_additional_station_marker"
 BONUS_ACTIONS = (BONUS_YELLOW, BONUS_UPGRADE, BONUS_RED, BONUS_PURPLE, BONUS_STATION)
 TILE_BONUSES = (BONUS_YELLOW, BONUS_UPGRADE, BONUS_RED, BONUS_PURPLE)
 
-STADTBAHN_TILE_COST = 20
+STADTBAHN_TILE_COST: int = entities().stadtbahn_tile_cost
 """IX.4: a yellow Stadtbahn tile costs 20."""
 
 

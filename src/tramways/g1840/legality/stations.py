@@ -18,14 +18,15 @@ from __future__ import annotations
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board
+from tramways.g1840.entities import entities
 from tramways.g1840.legality.context import BuildState, may_still_operate
 from tramways.g1840.legality.types import MarkerRemoval, StationPlacement
 
-MARKER_COSTS = (0, 20, 40, 60, 80, 100)
-"""IX.6: the charter's marker costs, home base first; each line has six markers."""
+MARKER_COSTS: tuple[int, ...] = entities().station_marker_costs
+"""IX.6: the charter's marker costs, home base first; each line has six markers (data)."""
 
-REMOVAL_COST = 40
-"""IX.6, R-LR-5: removing a Stadtbahn marker costs 40."""
+REMOVAL_COST: int = entities().marker_removal_cost
+"""IX.6, R-LR-5: removing a Stadtbahn marker costs 40 (data)."""
 
 PERMANENT_STADTBAHN_MARKERS = frozenset({"I1", "A17", "I11", "F24"})
 """R-LR-5: Stadtbahn markers on these terminus hexes can never be removed (G3 can)."""

@@ -54,9 +54,9 @@ class StationPlacement:
 
 @dataclass(frozen=True, slots=True)
 class MarkerRemoval:
-    """Removing a Stadtbahn company's station marker for 40 (IX.6, R-LR-5)."""
+    """Removing a Stadtbahn company's station marker (IX.6, R-LR-5: 40, from the data)."""
 
     coord: str
     location: int
     company: str
-    cost: int = 40
+    cost: int
