@@ -16,7 +16,6 @@ Validation comes before any change: an :class:`IllegalAction` leaves the state u
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -131,9 +130,9 @@ class State1840(Position):
             return None if owner is None else self.companies[owner].director
         return action.player if 0 <= action.player < self.n else None
 
-    def _check_authority(self, action: Action, seat: int | None) -> Action:
-        """Refuse ``action`` from a seat without authority over it (IV.1.2; a player's own
-        actions only from that player); return it with its ``player`` set to the seat."""
+    def _authorize(self, action: Action, seat: int | None) -> int:
+        """The seat playing ``action``: refused unless it decides the action (IV.1.2; a
+        player's own actions only from that player)."""
         is_company = isinstance(action, CompanyAction | LineAction)
         if seat is None and is_company and action.player != -1:
             seat = action.player  # a company action built with its director's seat
@@ -144,34 +143,29 @@ class State1840(Position):
             if isinstance(action, LineAction):
                 raise IllegalAction("IV.3", f"line {action.line} is owned by no company")
             raise IllegalAction("III.1", f"no player {action.player + 1}")
-        if seat is None:
-            seat = decider
-        if seat != decider:
-            if isinstance(action, CompanyAction | LineAction):
-                what = (action.company if isinstance(action, CompanyAction)
-                        else f"line {action.line}'s company {self.line_owner[action.line]}")
-                raise IllegalAction("IV.1.2", f"only the director decides what a company does: "
-                                              f"{what} is directed by "
-                                              f"{self.players[decider].name}")
-            raise IllegalAction("III.1", f"seat {seat + 1} may not act for "
-                                         f"{self.players[decider].name}")
-        if is_company and action.player != seat:
-            action = dataclasses.replace(action, player=seat)
-        return action
+        if seat is None or seat == decider:
+            return decider
+        if isinstance(action, CompanyAction | LineAction):
+            what = (action.company if isinstance(action, CompanyAction)
+                    else f"line {action.line}'s company {self.line_owner[action.line]}")
+            raise IllegalAction("IV.1.2", f"only the director decides what a company does: "
+                                          f"{what} is directed by {self.players[decider].name}")
+        raise IllegalAction("III.1", f"seat {seat + 1} may not act for "
+                                     f"{self.players[decider].name}")
 
     def apply(self, action: Action, seat: int | None = None) -> list[str]:
         """Play ``action`` for ``seat`` (``None``: the seat that decides it, :meth:`seats_for`).
         """
         if self.finished:
             raise IllegalAction("XI", "the game is over")
-        action = self._check_authority(action, seat)
+        seat = self._authorize(action, seat)
         actor = self.sub.acting(self)
         log: list[str] = []
         if isinstance(action, ReturnPrivate | CompanyReturnPrivate | ScrapTram) and (
-                action.player != actor or not self._in_turn(action)):
+                seat != actor or not self._in_turn(action)):
             self._anytime(action, log)
         else:
-            if action.player != actor:
+            if seat != actor:
                 raise IllegalAction(self.sub.turn_rule(),
                                     f"it is {self.players[actor].name}'s turn")
             self.sub.apply(self, action, log)
