@@ -185,3 +185,11 @@ def test_cli_play_infers_the_director_or_takes_as(tmp_path, capsys) -> None:
     assert main(["play", str(path), text]) == 0  # inferred: the director
     assert main(["play", str(path), "P1 pass", "--as", "2"]) == 2
     assert "illegal: III.1:" in capsys.readouterr().err
+
+
+def test_iii1_a_seat_outside_the_game_may_do_nothing() -> None:
+    s = two_player_sr2()
+    assert s.legal_actions(5) == [] and s.legal_actions(-1) == []
+    assert _refused(s, GAME.parse_action("P1 pass"), 5).rule == "III.1"
+    assert _refused(s, GAME.parse_action("WT scrap yellow"), 5).rule == "IV.1.2"
+    assert _refused(s, GAME.parse_action("P7 pass"), 0).rule == "III.1"

@@ -8,7 +8,6 @@ privates.  It is for tests and benchmarks, not for strength.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from tramways.core.actions import Action
 from tramways.g1840.actions import (
@@ -28,9 +27,10 @@ from tramways.g1840.actions import (
     ScrapTram,
     SellShares,
 )
+from tramways.g1840.engine import State1840
 
 
-def policy(state: Any, player: int, rng: random.Random) -> Action:
+def policy(state: State1840, player: int, rng: random.Random) -> Action:
     actions = state.legal_actions(player)
     if len(actions) == 1:
         return actions[0]
