@@ -49,7 +49,9 @@ CR5 = ["WT done", "BBG done", "DT done", "BBG pass", "DT pass", "WT done", "BBG 
 
 
 def test_game_four_player_scripted_to_the_end() -> None:
-    s = make(4, order=[0, 1, 2, 3], display=[1, 3, 4, 5, 7],
+    # scripted under the first edition of the rulings (R-CR-2 before its amendment); it
+    # replays as it was played (R-VERSION-1)
+    s = make(4, edition=1, order=[0, 1, 2, 3], display=[1, 3, 4, 5, 7],
              deck=[2, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
     play(s, *PRE)
     # least money chooses first: P4 150, P2 200, P3 230, P1 240

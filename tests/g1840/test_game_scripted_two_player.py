@@ -20,7 +20,9 @@ SCRIPT = (PRE + SR1 + CR1 + LR * 2 + CR_LATER + SR + LR * 2 + CR_LATER + SR + LR
 
 
 def test_game_two_player_scripted_to_the_end() -> None:
-    s = make(2, order=[0, 1], display=[1, 3, 5], deck=[2, 4, 6, 7, 15, 18])
+    # scripted under the first edition of the rulings (R-CR-2 before its amendment); it
+    # replays as it was played (R-VERSION-1)
+    s = make(2, edition=1, order=[0, 1], display=[1, 3, 5], deck=[2, 4, 6, 7, 15, 18])
     rounds = []
     for text in SCRIPT:
         if not rounds or rounds[-1] != s.round.name:

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from tramways.g1840.edition import LATEST
 from tramways.g1840.engine import State1840
 from tramways.g1840.game import GAME
 
 
 def make(players: int = 2, order: list[int] | None = None, display: list[int] | None = None,
          deck: list[int] | None = None, small_map: bool = False, seed: int = 1,
-         ruleset: str = "rules", companies: list[str] | None = None) -> State1840:
-    """A new game with a chosen playing order and line cards (other set-up from the seed)."""
-    settings = GAME.normalize_settings({"players": players, "small_map": small_map,
+         ruleset: str = "rules", companies: list[str] | None = None,
+         edition: int | None = int(LATEST)) -> State1840:
+    """A new game with a chosen playing order and line cards (other set-up from the seed),
+    under the newest edition of the rulings like every new game (R-VERSION-1); ``edition=1``
+    for a game of the first, ``None`` for settings that state none (a record older than
+    editions)."""
+    stated = {} if edition is None else {"edition": edition}
+    settings = GAME.normalize_settings({**stated, "players": players, "small_map": small_map,
                                         "ruleset": ruleset})
     setup: dict[str, Any] = GAME.setup(settings, seed)
     if order is not None:

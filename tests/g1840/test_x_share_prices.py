@@ -50,8 +50,9 @@ def test_x2_r_version_1_first_edition_r_cr_2_climbs_for_every_space(spaces: int,
 def test_x2_r_version_1_the_edition_travels_with_a_copy() -> None:
     from .test_game_support import make
 
-    first = make(2)  # no edition stated: the first (R-VERSION-1)
+    first = make(2, edition=None)  # no edition stated: the first (R-VERSION-1)
     assert first.market.climb_at_row_end and first.clone().market.climb_at_row_end
+    assert not make(2).clone().market.climb_at_row_end  # new games: the newest
     assert not make(2, ruleset="18xx.games").clone().market.climb_at_row_end
 
 
