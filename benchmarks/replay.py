@@ -1,7 +1,7 @@
 """Replay benchmark: ``python benchmarks/replay.py [RECORD ...]`` prints one JSON object.
 
 For one record: ``actions`` (its length), ``ms`` (the median in-process time to replay the
-whole record over several runs, after one warm-up), ``best_ms`` (the fastest of those runs)
+whole record over several runs, after one warm-up), ``best_ms`` (the fastest of those runs),
 ``cpu_best_ms`` (the fastest run in process CPU time, steadier than wall time on a machine
 busy with other work) and ``ms_per_action`` (from the median). For several records,
 the same three figures summed over them (``ms`` is the sum of the medians), and ``records``:
