@@ -242,7 +242,10 @@ class GameService:
         settings: dict[str, Any],
         seat_kinds: list[str],
         names: list[str | None] | None = None,
+        seed: int | None = None,
     ) -> dict[str, Any]:
+        """Create a game; ``seed`` (1840 only: its record is public anyway) fixes the set-up,
+        else one is drawn."""
         if game_name not in game_names():
             raise ApiError(422, "bad_game", f"unknown game {game_name!r} ({', '.join(game_names())})")
         game = get_game(game_name)
@@ -286,7 +289,8 @@ class GameService:
             raise ApiError(
                 422, "bad_seats", f"{settings['players']} players need {settings['players']} seats"
             )
-        seed = draw_seed()
+        if seed is None or getattr(game, "hidden_information", True):
+            seed = draw_seed()  # a game with hidden cards never takes a chosen seed
         setup = game.setup(settings, seed)
         shown = list(game.player_names(settings))
         rows = [(kind, shown[i] if i < len(shown) else f"P{i + 1}") for i, kind in enumerate(seat_kinds)]

@@ -44,9 +44,18 @@ async def state(request: Request, gid: str, token: str | None, at: int | None) -
     return await _run(lambda: service.state(gid, service.seat_for(gid, token), at))
 
 
-async def create(request: Request, seats: list[str], names: list[str | None]) -> ApiReply:
+async def create(
+    request: Request,
+    seats: list[str],
+    names: list[str | None],
+    game: str = "trambahn",
+    settings: dict[str, Any] | None = None,
+    seed: int | None = None,
+) -> ApiReply:
     service = _service(request)
-    return await _run(lambda: service.create("trambahn", {}, seats, names), ok=201)
+    return await _run(
+        lambda: service.create(game, dict(settings or {}), seats, names, seed=seed), ok=201
+    )
 
 
 async def move(request: Request, gid: str, token: str | None, n: int, action: str) -> ApiReply:

@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urlencode
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from tramways.server.web import backend
+from tramways.server.web import backend, g1840_table
 from tramways.server.web.i18n import environment, negotiate, translations
 from tramways.server.web.table import table_model
 
@@ -60,9 +60,19 @@ def _render(request: Request, template: str, status: int = 200, **context: Any) 
 # -- lobby -------------------------------------------------------------------------------------
 
 
+MAPS_1840 = ("full", "small", "two")
+"""1840 maps: the full map (3-6 players), the small 3-player map (XII), the 2-player map (XIII,
+chosen by the number of players)."""
+
+
+def _lobby(request: Request, status: int = 200, **context: Any) -> HTMLResponse:
+    return _render(request, "lobby.html", status=status, kinds=SEAT_KINDS, maps=MAPS_1840,
+                   **context)
+
+
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request) -> HTMLResponse:
-    return _render(request, "lobby.html", kinds=SEAT_KINDS)
+    return _lobby(request)
 
 
 async def _form(request: Request) -> dict[str, list[str]]:
@@ -89,18 +99,43 @@ async def new_game(request: Request) -> HTMLResponse:
     hotseat = _one(form, "hotseat")
     kinds = ["human", "human"] if hotseat else [seat1, seat2]
     if any(k not in SEAT_KINDS for k in kinds):
-        return _render(request, "lobby.html", status=422, kinds=SEAT_KINDS, error="seat")
+        return _lobby(request, status=422, error="seat")
     names: list[str | None] = [
         name.strip()[:40] or _default_name(request, kind, i, kinds)
         for i, (name, kind) in enumerate(zip((name1, name2), kinds, strict=True))
     ]
     reply = await backend.create(request, kinds, names)
     if not reply.ok:
-        return _render(
-            request, "lobby.html", status=reply.status, kinds=SEAT_KINDS, error="create",
-            detail=_detail(reply.data),
-        )
-    game = reply.data
+        return _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
+    return _created(request, reply.data, bool(hotseat))
+
+
+@router.post("/new1840", response_class=HTMLResponse)
+async def new_1840(request: Request) -> HTMLResponse:
+    """Create an 1840 game: 2-6 seats (a person or a bot each), the map, an optional seed."""
+    form = await _form(request)
+    players = _int(form, "players") or 4
+    if not 2 <= players <= 6:
+        return _lobby(request, status=422, error="seat")
+    kinds = [_one(form, f"seat{i}", "human" if i == 1 else "bot:rule") for i in range(1, players + 1)]
+    if any(k not in SEAT_KINDS for k in kinds):
+        return _lobby(request, status=422, error="seat")
+    names: list[str | None] = [
+        _one(form, f"name{i}").strip()[:40] or None for i in range(1, players + 1)
+    ]
+    chosen = _one(form, "map", "full")
+    settings: dict[str, Any] = {"players": players, "small_map": chosen == "small" and players == 3}
+    if (chosen == "small" and players != 3) or (chosen == "two" and players != 2):
+        return _lobby(request, status=422, error="map")
+    seed_text = _one(form, "seed").strip()
+    seed = int(seed_text) if seed_text.isdigit() else None
+    reply = await backend.create(request, kinds, names, "1840", settings, seed)
+    if not reply.ok:
+        return _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
+    return _created(request, reply.data, False)
+
+
+def _created(request: Request, game: dict[str, Any], hotseat: bool) -> HTMLResponse:
     base = str(request.base_url).rstrip("/")
     seats = []
     for s in game["seats"]:
@@ -204,6 +239,10 @@ async def _table(
         return _query({"tokens": tokens}, at=k)
 
     context["q_at"] = q_at
+    if state.get("game") == "1840":
+        context["g"] = g1840_table.table_model(state)
+        context["seats"] = state.get("seats") or []
+        return context
     if state.get("game", "trambahn") != "trambahn":
         context["other_game"] = state.get("game")
         return context
@@ -255,7 +294,30 @@ async def table_fragment(
 ) -> HTMLResponse:
     ctx = await _table(request, gid, token or [], ready, at)
     status = 404 if ctx["missing"] else 200
-    return _render(request, "table.html", status=status, **ctx)
+    return _render(request, _fragment(ctx), status=status, **ctx)
+
+
+def _fragment(ctx: dict[str, Any]) -> str:
+    return "g1840.html" if ctx.get("g") else "table.html"
+
+
+@router.get("/g/{gid}/board", response_class=HTMLResponse)
+async def board_preview(request: Request, gid: str, lay: str = "") -> Response:
+    """The 1840 board as it would be after ``lay`` (``L7 lay E17 57 r2``), with that line's
+    best run: the map shown before a tile lay is confirmed.  Public (1840 hides nothing)."""
+    reply = await backend.state(request, gid, None, None)
+    if not reply.ok or reply.data.get("game") != "1840":
+        return Response(status_code=404)
+    m = g1840_table.LAY.match(lay)
+    if not m:
+        return Response(status_code=422)
+    try:
+        svg, run = g1840_table.board_svg(
+            reply.data["view"], int(m.group(1)[1:]), (m.group(2), m.group(3), int(m.group(4)))
+        )
+    except (ValueError, KeyError):
+        return Response(status_code=422)
+    return HTMLResponse(svg, headers={"X-Run-Total": str(run.total if run else 0)})
 
 
 async def _after(
@@ -272,7 +334,7 @@ async def _after(
     ctx = await _table(request, gid, tokens, ready, None)
     if not reply.ok:
         ctx["error"] = {"status": reply.status, "detail": _detail(reply.data)}
-    template = "table.html" if fragment else "game.html"
+    template = _fragment(ctx) if fragment else "game.html"
     return _render(request, template, **ctx)
 
 

@@ -96,3 +96,25 @@ if (list) {
     ul.append(li);
   }
 }
+
+// The 1840 form: as many seats as players; the 2-player map goes with 2 players.
+const players = document.getElementById("players");
+const map = document.getElementById("map");
+if (players && map) {
+  const show = () => {
+    for (const f of document.querySelectorAll(".seat-1840")) {
+      f.hidden = Number(f.dataset.seat) > Number(players.value);
+    }
+  };
+  players.addEventListener("change", () => {
+    if (players.value === "2") map.value = "two";
+    else if (map.value === "two" || (map.value === "small" && players.value !== "3")) map.value = "full";
+    show();
+  });
+  map.addEventListener("change", () => {
+    if (map.value === "two") players.value = "2";
+    if (map.value === "small") players.value = "3";
+    show();
+  });
+  show();
+}

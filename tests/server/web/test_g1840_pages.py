@@ -1,0 +1,113 @@
+"""The 1840 pages in process (issue 12): the lobby creates an 1840 game, the table shows the
+engine's view and offers exactly the seat's legal notations, the board preview of a tile lay."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from urllib.parse import urlencode
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+FORM = {"content-type": "application/x-www-form-urlencoded"}
+
+
+def _create(client, players: int = 4, **fields: str) -> tuple[str, list[str]]:
+    body = {"players": str(players), "map": "full", "seed": "5"}
+    for i in range(1, players + 1):
+        body[f"seat{i}"] = "human"
+    body.update(fields)
+    page = client.post("/new1840", content=urlencode(body), headers=FORM)
+    assert page.status_code == 200, page.text[:500]
+    links = [html.unescape(x).removeprefix("http://testserver")
+             for x in re.findall(r'value="(http://testserver/g/[^"]+)"', page.text)]
+    return page.text, links
+
+
+def _offered(page: str) -> list[str]:
+    """Every notation the page offers: buttons, list options and the map's lays."""
+    found = [html.unescape(a) for a in re.findall(r'name="action" value="([^"]+)"', page)]
+    for select in re.findall(r'<select name="action"[^>]*>(.*?)</select>', page, re.S):
+        found += [html.unescape(v) for v in re.findall(r'<option value="([^"]+)"', select)]
+    m = re.search(r'data-lays="([^"]*)"', page)
+    if m:
+        import json
+
+        lays = json.loads(html.unescape(m.group(1)))
+        found += [o["notation"] for opts in lays.values() for o in opts]
+    return found
+
+
+def _token(link: str) -> str:
+    return link.split("token=")[1]
+
+
+def test_lobby_offers_1840(sqlite_client) -> None:
+    page = sqlite_client.get("/")
+    assert 'action="/new1840"' in page.text
+    assert 'name="seed"' in page.text
+
+
+def test_small_map_needs_three_players(sqlite_client) -> None:
+    page = sqlite_client.post("/new1840", content=urlencode(
+        {"players": "4", "map": "small", "seat1": "human"}), headers=FORM)
+    assert page.status_code == 422
+
+
+def test_created_game_uses_the_seed_and_shows_links(sqlite_client) -> None:
+    text, links = _create(sqlite_client, players=3, map="small", name1="Anna")
+    assert len(links) == 4  # three seats and the spectator link
+    gid = links[-1].split("/g/")[1]
+    record = sqlite_client.get(f"/api/games/{gid}/record").json()
+    assert record["seed"] == 5 and record["settings"]["small_map"] is True
+    assert record["settings"]["names"][0] == "Anna"
+
+
+def test_every_legal_notation_is_offered_once_through_the_rounds(sqlite_client) -> None:
+    """From the private auction (VI) through SR1, CR1 and LR1: each page offers exactly the
+    seat's legal notations (lays on the map included), and its figures are the view's."""
+    _, links = _create(sqlite_client, players=4)
+    tokens = [_token(x) for x in links[:4]]
+    gid = links[0].split("/g/")[1].split("?")[0]
+    rng = random.Random(3)
+    seen_rounds = set()
+    for _step in range(400):
+        api = sqlite_client.get(f"/api/games/{gid}").json()
+        if api["view"]["round"].startswith("CR2"):
+            break
+        seat = api["to_act"][0]
+        state = sqlite_client.get(f"/api/games/{gid}?token={tokens[seat - 1]}").json()
+        page = sqlite_client.get(f"/g/{gid}?token={tokens[seat - 1]}").text
+        offered = _offered(page)
+        assert sorted(offered) == sorted(state["legal"])
+        seen_rounds.add(state["view"]["round_info"]["type"])
+        for p in state["view"]["players"]:
+            row = re.search(rf'<tr[^>]*data-seat="{p["seat"]}">(.*?)</tr>', page, re.S)
+            assert row is not None
+            assert f'<td class="cash">{p["cash"]}</td>' in row.group(1)
+            assert f'<td class="value">{p["value"]}</td>' in row.group(1)
+        assert f'id="round">{state["view"]["round"]}<' in page
+        # a seat that is not to act is told whom it waits for
+        other = tokens[seat % 4]
+        if seat % 4 + 1 not in state["to_act"]:
+            waiting = sqlite_client.get(f"/g/{gid}?token={other}").text
+            assert "Waiting for" in waiting
+        # prefer runs, lays and stations so that a Line Round happens as a player plays it
+        legal = state["legal"]
+        pick = next((a for a in legal if a.endswith(" run")), None) or rng.choice(legal)
+        r = sqlite_client.post(f"/api/games/{gid}/moves?token={tokens[seat - 1]}",
+                               json={"n": state["n"], "action": pick})
+        assert r.status_code == 200, r.text
+    assert {"PRE", "SR", "CR", "LR"} <= seen_rounds
+
+
+def test_board_preview_of_a_lay(sqlite_client) -> None:
+    _, links = _create(sqlite_client, players=4)
+    gid = links[0].split("/g/")[1].split("?")[0]
+    assert sqlite_client.get(f"/g/{gid}/board?lay=nonsense").status_code == 422
+    page = sqlite_client.get(f"/g/{gid}/board?lay=L1 lay D18 235 r0")
+    assert page.status_code == 200
+    assert page.text.startswith("<svg") and 'data-coord="D18"' in page.text
