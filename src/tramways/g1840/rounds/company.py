@@ -419,12 +419,6 @@ def begin(pos: Position, log: list[str]) -> CompanyRound:
     return cr
 
 
-def current_company(pos: Position) -> str:
-    """The tram company whose turn it is."""
-    cr = _progress(pos)
-    return cr.step.company(cr, pos)
-
-
 # --- shared by the steps -----------------------------------------------------------------
 
 
