@@ -1,37 +1,66 @@
 """``tramways duel trambahn``: play a whole game against a bot in the terminal.
 
-The table is drawn with ``rich`` from the human player's view only (the bot's hand stays
-hidden).  Choices are numbered; the notation (``passenger 7r``) is accepted too.  ``u`` takes
-back your last move (and the bot's moves after it), ``q`` quits and saves the record, ``h``
-shows help.  End of input quits cleanly.  ``--record FILE`` names the record; an existing
-record of a duel is resumed.
+The table is drawn from the human player's view only (the bot's hand stays hidden), compact
+enough for an 80x24 terminal: every screen of a turn is at most 23 lines of at most 80
+columns, plus the prompt.  Choices are numbered and grouped by the turn's five steps (Course
+of Play 1-5); the notation (``passenger 7r``) is accepted too.  ``h`` explains the game,
+``u`` takes back your last move when the undo policy of :mod:`tramways.core.undo` allows it
+(your own moves of this turn, until cards are drawn), ``q`` quits.  End of input quits.
+
+The record is saved after every move (``--record FILE``, default ``trambahn-duel-SEED.json``);
+an existing record is resumed.  The record's ``meta["duel"]`` remembers the person's seat and
+the bot, so a resumed duel refuses a different ``--seat``/``--bot`` (and honours them when the
+record has none, e.g. a record made by ``tramways new trambahn``).
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, Group
-from rich.panel import Panel
-from rich.table import Table
+from rich.console import Console
 from rich.text import Text
 
 from tramways.bots import bot_names, make_bot
 from tramways.core import Action, GameRecord, IllegalAction, NotationError, Session, TramwaysError
 from tramways.core.rng import derive_rng, draw_seed
+from tramways.core.undo import Played, check_undo, played_history, reveals
 from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station
 from tramways.trambahn.cards import COLOUR_NAMES, COLOURS, ROW_SIZE, TRAMS
+from tramways.trambahn.preview import column_score, preview
 
 STYLE = {"b": "bold blue", "r": "bold red", "g": "bold green", "y": "bold yellow"}
 CONDUCTOR_STYLE = "bold magenta"
-HELP = (
-    "Type the number of a choice, or its notation (e.g. 'passenger 7r', 'station 3g new', "
-    "'buy horse 1', 'end').  u = undo your last move, q = quit (the record is saved), "
-    "h = this help."
-)
+WIDTH = 80
+HEIGHT = 24
+"""The terminal the duel is drawn for: every screen fits it (the prompt is the last line)."""
+PROMPT = "[bold]choice[/] (number or notation; u undo, h help, q quit): "
+
+HELP = """\
+[bold]Trambahn[/]: score the most victory points. A turn has five steps, in order:
+ [bold]1 Passengers[/]: play 1 or 2 hand cards into the passenger row of their
+   colour (a conductor C into any row). The [bold]4th passenger[/] of a row scores it.
+ [bold]2 Stations[/]: play any cards into your columns: one colour per column, values
+   rising (gaps allowed), a 10 closes it; C joins any open column; or a new one.
+ [bold]3 Income[/]: put any hand cards onto your money pile (1 card = 1 money).
+ [bold]4 Trams[/]: buy horse x2 (5 money), steam x3 (10) or electric x4 (15) and put
+   each on a column of yours that has none (the display refills at turn end).
+ [bold]5 End turn[/]: your columns without a tram go to your money pile; you draw
+   back to 6 cards. An empty draw pile: both lose half their money, reshuffle.
+[bold]Victory points[/]: a scoring (a row's 4th passenger) scores every column of
+   that colour, for both players: its cards' points (1-6: 1, 7-9: 2, 10: 3)
+   times its tram's value. A column without a tram scores nothing.
+[bold]Extra Tour[/] (ET): the 8th card of a column (stations and conductors) scores
+   that column at once, once per column.
+[bold]End[/]: right after the 10th scoring of a row (Extra Tours do not count).
+   Most points wins; a tie goes to the bigger money pile.
+[bold]3/4![/] = this passenger leaves its row one short: the other player may fill it
+   and score it next turn.  [bold]SCORES[/] = this passenger fills the row now.
+[bold]u[/] takes back your last move, only within your turn and before cards are
+   drawn (ending the turn draws).  [bold]q[/] quits; the game is saved after every move."""
 
 
 def card_text(face: str) -> Text:
@@ -49,155 +78,167 @@ def cards_text(faces: list[str], sep: str = " ") -> Text:
     return out
 
 
+def flow(label: str, cells: list[Text], width: int = WIDTH, indent: int = 0) -> list[Text]:
+    """``label`` then the cells, two spaces apart, wrapped into lines of at most ``width``."""
+    lines: list[Text] = []
+    line = Text(label, style="bold")
+    pad = indent or len(label)
+    line.pad_right(pad - len(label))
+    empty = True
+    for cell in cells:
+        if not empty and line.cell_len + 2 + cell.cell_len > width:
+            lines.append(line)
+            line = Text(" " * pad)
+            empty = True
+        if not empty:
+            line.append("  ")
+        line.append_text(cell)
+        empty = False
+    lines.append(line)
+    for one in lines:
+        one.truncate(width, overflow="ellipsis")
+    return lines
+
+
 # -- the picture of the table ------------------------------------------------------------------
 
 
-def _column_row(index: int, col: dict[str, Any]) -> list[Any]:
+def column_cell(index: int, col: dict[str, Any]) -> Text:
+    """One column: ``2:red 3-5-9+1C steam 4x3=12 5/8`` (ET once its Extra Tour scored)."""
     colour = col["colour"]
-    stations = Text("-".join(s[:-1] for s in col["stations"]), style=STYLE[colour])
+    out = Text(f"{index + 1}:")
+    out.append(COLOUR_NAMES[colour], style=STYLE[colour])
+    out.append(" " + "-".join(s[:-1] for s in col["stations"]), style=STYLE[colour])
     if col["conductors"]:
-        stations.append(f" +{len(col['conductors'])}C", style=CONDUCTOR_STYLE)
-    tram = f"{col['tram']} x{col['multiplier']}" if col["tram"] else Text("none!", style="red")
+        out.append(f"+{len(col['conductors'])}C", style=CONDUCTOR_STYLE)
+    if col["tram"]:
+        out.append(f" {col['tram']} {col['points']}x{col['multiplier']}={column_score(col)}")
+    else:
+        out.append(" no tram!", style="bold red")
+        out.append(f" {col['points']}pts")
     size = len(col["stations"]) + len(col["conductors"])
-    tour = "done" if col["extra_tour"] else f"{size}/8"
-    return [str(index + 1), Text(COLOUR_NAMES[colour], style=STYLE[colour]), stations, tram,
-            str(col["points"]), str(col["points"] * col["multiplier"]), tour]
+    out.append(" ET" if col["extra_tour"] else f" {size}/8")
+    return out
 
 
-def columns_table(view: dict[str, Any], player: int, title: str) -> Table:
-    table = Table(title=title, title_justify="left", expand=False, show_edge=True,
-                  header_style="bold")
-    for name in ("#", "colour", "stations", "tram", "pts", "scores", "extra"):
-        table.add_column(name)
-    for i, col in enumerate(view["columns"][player]):
-        table.add_row(*_column_row(i, col))
-    if not view["columns"][player]:
-        table.add_row("", "(no columns)", "", "", "", "", "")
-    return table
-
-
-def table_picture(view: dict[str, Any], labels: list[str]) -> Group:
-    """The whole table as the human player sees it."""
+def table_lines(view: dict[str, Any], labels: list[str], width: int = WIDTH) -> list[Text]:
+    """The whole table as the human player sees it, in short lines."""
     me = view["you"]
     head = Text()
     if view["over"]:
         head.append("Game over", style="bold")
     else:
+        who = "your turn" if view["turn"] == me else f"{labels[view['turn']]} to play"
         head.append(f"Turn {view['turn_number']}: ", style="bold")
-        head.append(f"{labels[view['turn']]} to play", style="bold cyan")
-        head.append(f"   step {view['step']}, passengers placed {view['passengers_placed']}")
-    head.append(
-        f"   scorings {view['regular_scorings']}/10   draw pile {view['deck_size']}   "
-        f"discard {view['discard_size']}"
-    )
-    scores = Table.grid(padding=(0, 3))
-    for _ in range(4):
-        scores.add_column()
-    for p in (0, 1):
-        scores.add_row(
-            Text(labels[p], style="bold cyan" if p == me else "bold"),
-            f"score {view['scores'][p]}",
-            f"money {view['money_sizes'][p]}",
-            f"hand {view['hand_sizes'][p]}",
-        )
-    rows = Table.grid(padding=(0, 2))
-    rows.add_column()
-    rows.add_column()
-    rows.add_column()
-    for c in COLOURS:
-        row = view["rows"][c]
-        bar = Text("#" * len(row) + "." * (ROW_SIZE - len(row)), style=STYLE[c])
-        rows.add_row(Text(f"{COLOUR_NAMES[c]:<6}", style=STYLE[c]), bar, cards_text(row))
-    display = Text("Trams on display: ")
+        head.append(who, style="bold cyan")
+        head.append(f", step {view['step']} ({_STEP_NAMES[view['step'] - 1]})")
+    head.append(f" · scorings {view['regular_scorings']}/10 · deck {view['deck_size']}"
+                f" · discard {view['discard_size']}")
+    players = Text()
+    for p in (me, 1 - me):
+        if p != me:
+            players.append("  |  ")
+        players.append(labels[p], style="bold cyan" if p == me else "bold")
+        players.append(f" {view['scores'][p]} pts · money {view['money_sizes'][p]}"
+                       f" · hand {view['hand_sizes'][p]}")
+    rows: list[Text] = []
+    half = width // 2
+    for pair in (COLOURS[:2], COLOURS[2:]):
+        line = Text()
+        for c in pair:
+            row = view["rows"][c]
+            cell = Text(f"{COLOUR_NAMES[c]:<7}", style=STYLE[c])
+            cell.append("#" * len(row) + "." * (ROW_SIZE - len(row)), style=STYLE[c])
+            cell.append(" ")
+            cell.append_text(cards_text(row))
+            cell.pad_right(half - cell.cell_len)
+            line.append_text(cell)
+        rows.append(line)
+    trams = Text("Trams: ")
     for i, kind in enumerate(view["display"]):
         value, cost, _ = TRAMS[kind]
-        display.append(("  " if i else "") + f"{kind} x{value} (cost {cost})", style="bold")
+        trams.append(("  " if i else "") + f"{kind} x{value} for {cost}")
     if not view["display"]:
-        display.append("none")
-    display.append(f"   stack {len(view['stack'])}")
-    parts: list[Any] = [
-        head,
-        scores,
-        Panel(rows, title="passengers (4th scores the colour)", expand=False),
-        display,
-        columns_table(view, 1 - me, f"{labels[1 - me]}: columns"),
-        columns_table(view, me, "Your columns"),
-    ]
+        trams.append("none")
+    trams.append(f"   ({len(view['stack'])} in the stack)")
+    lines = [head, players, *rows, trams]
+    pad = max(len(labels[0]), len(labels[1])) + 2
+    for p in (1 - me, me):
+        cells = [column_cell(i, c) for i, c in enumerate(view["columns"][p])]
+        lines.extend(flow(f"{labels[p]}:", cells or [Text("no columns")], width, pad))
     if view["hand"] is not None:
         hand = Text("Your hand: ", style="bold")
         hand.append_text(cards_text(view["hand"], "  "))
-        parts.append(hand)
-    return Group(*parts)
+        lines.append(hand)
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
+    return lines
 
 
-def score_pad(view: dict[str, Any], labels: list[str]) -> Table:
+def score_pad(view: dict[str, Any], labels: list[str]) -> list[Text]:
     """The final scores laid out like the scoring pad (10 scorings, Extra Tours, total)."""
-    table = Table(title="Final scores", header_style="bold")
-    table.add_column("player")
     regular = [h for h in view["history"] if h["kind"] == "regular"]
-    for h in regular:
-        table.add_column(Text(f"{h['number']}{h['colour']}", style=STYLE[h["colour"]]),
-                         justify="right")
-    table.add_column("extra", justify="right")
-    table.add_column("total", justify="right", style="bold")
-    table.add_column("money", justify="right")
     extra = [sum(h["points"][p] for h in view["history"] if h["kind"] == "extra")
              for p in (0, 1)]
+    name = max(len(labels[0]), len(labels[1]), 8) + 1
+    head = Text(f"{'scoring':<{name}}", style="bold")
+    for h in regular:
+        head.append(f"{str(h['number']) + h['colour']:>4}", style=STYLE[h["colour"]])
+    head.append(f"{'extra':>6}{'total':>6}{'money':>6}", style="bold")
+    lines = [head]
     for p in (0, 1):
-        table.add_row(labels[p], *[str(h["points"][p]) for h in regular], str(extra[p]),
-                      str(view["scores"][p]), str(view["money_sizes"][p]))
-    return table
+        line = Text(f"{labels[p]:<{name}}")
+        for h in regular:
+            line.append(f"{h['points'][p]:>4}")
+        line.append(f"{extra[p]:>6}")
+        line.append(f"{view['scores'][p]:>6}", style="bold")
+        line.append(f"{view['money_sizes'][p]:>6}")
+        lines.append(line)
+    return lines
 
 
 # -- choices -----------------------------------------------------------------------------------
 
 
-def describe(action: Action, view: dict[str, Any]) -> Text:
-    """A choice in words, with what it will do."""
+def describe(action: Action, view: dict[str, Any], labels: list[str] | None = None) -> Text:
+    """A choice in a few characters, with what it will do (scoring previews from
+    :func:`tramways.trambahn.preview.preview`)."""
     me = view["you"]
     cols = view["columns"][me]
     out = Text()
+    seen = preview(view, action)
     if isinstance(action, Passenger):
-        row = view["rows"][action.row]
-        out.append("passenger ")
         out.append_text(card_text(action.card))
-        out.append(f" -> {COLOUR_NAMES[action.row]} row ({len(row) + 1}/4)")
-        if len(row) + 1 == ROW_SIZE:
-            gain = [sum(c["points"] * c["multiplier"] for c in view["columns"][p]
-                        if c["colour"] == action.row) for p in (0, 1)]
-            out.append(f"  SCORES {COLOUR_NAMES[action.row]}: you +{gain[me]}, "
-                       f"opponent +{gain[1 - me]}", style="bold")
+        if action.card == "C":
+            out.append(">" + COLOUR_NAMES[action.row], style=STYLE[action.row])
+        assert seen is not None
+        if seen["scoring"]:
+            gain = seen["points"]
+            out.append(f" SCORES you+{gain[me]} them+{gain[1 - me]}", style="bold")
+            if seen["ends_game"]:
+                out.append(" END", style="bold")
+        elif seen["count"] == ROW_SIZE - 1:
+            out.append(" 3/4!", style="bold yellow")
     elif isinstance(action, Station):
-        out.append("station ")
         out.append_text(card_text(action.card))
-        if action.column is None:
-            out.append(f" -> new {COLOUR_NAMES[action.card[-1]]} column")
-        else:
-            col = cols[action.column]
-            shown = "-".join(s[:-1] for s in col["stations"])
-            size = len(col["stations"]) + len(col["conductors"]) + 1
-            out.append(f" -> column {action.column + 1} ({col['colour']} {shown})")
-            if size == 8 and not col["extra_tour"]:
-                out.append("  EXTRA TOUR", style="bold")
+        out.append(" new" if action.column is None else f">{action.column + 1}")
+        if seen is not None and seen["extra_tour"]:
+            out.append(f" ET+{seen['points']}", style="bold")
     elif isinstance(action, Income):
-        out.append("income ")
         out.append_text(card_text(action.card))
-        out.append(f" -> money ({view['money_sizes'][me] + 1})")
     elif isinstance(action, Buy):
-        value, cost, _ = TRAMS[action.kind]
-        col = cols[action.column]
-        shown = "-".join(s[:-1] for s in col["stations"])
-        out.append(f"buy {action.kind} x{value} for {cost} -> column {action.column + 1} "
-                   f"({col['colour']} {shown})")
+        out.append(f"{action.kind}>{action.column + 1}")
     elif isinstance(action, EndTurn):
         out.append("end turn")
         bare = sum(1 for c in cols if c["tram"] is None)
         if bare:
-            out.append(f"  ({bare} column(s) without a tram go to money)", style="red")
+            out.append(f" ({bare} column(s) without a tram go to money)", style="red")
     return out
 
 
 _KIND_ORDER = {Passenger: 0, Station: 1, Income: 2, Buy: 3, EndTurn: 4}
+_STEP_LABELS = ("Passengers", "Stations", "Income", "Buy trams", "End")
+_STEP_NAMES = ("passengers", "stations", "income", "trams", "end")
 
 
 def choice_order(action: Action) -> tuple[Any, ...]:
@@ -212,44 +253,169 @@ def choice_order(action: Action) -> tuple[Any, ...]:
             getattr(action, "row", ""), -1 if column is None else column)
 
 
-def choices_table(actions: list[Action], view: dict[str, Any]) -> Table:
-    ncols = 1 if len(actions) <= 12 else 2
-    grid = Table.grid(padding=(0, 4))
-    for _ in range(ncols):
-        grid.add_column()
-    per = -(-len(actions) // ncols)
-    cells = []
+def choice_lines(actions: list[Action], view: dict[str, Any],
+                 width: int = WIDTH) -> list[Text]:
+    """The numbered choices (in ``choice_order``), one group of lines per step."""
+    groups: dict[int, list[Text]] = {}
     for i, a in enumerate(actions):
-        cell = Text(f"{i + 1:>2}. ", style="bold cyan")
+        cell = Text(f"{i + 1}", style="bold cyan")
+        cell.append(" ")
         cell.append_text(describe(a, view))
-        cells.append(cell)
-    for r in range(per):
-        grid.add_row(*[cells[c * per + r] if c * per + r < len(cells) else ""
-                       for c in range(ncols)])
-    return grid
+        groups.setdefault(_KIND_ORDER[type(a)], []).append(cell)
+    pad = max(len(s) for s in _STEP_LABELS) + 1
+    lines: list[Text] = []
+    for kind, cells in sorted(groups.items()):
+        lines.extend(flow(_STEP_LABELS[kind], cells, width, pad))
+    return lines
+
+
+_SHORTER = (
+    (re.compile(r"places? (\S+) as a passenger in the (\w+) row \((\d)/4\)"),
+     r"passenger \1 (\2 \3/4)"),
+    (re.compile(r"buys? an? (\w+) tram for (\d+) and assigns? it to column (\d+)"),
+     r"\1 tram for \2 on column \3"),
+    (re.compile(r"adds? a card to the money pile \((\d+)\)"), r"income (money \1)"),
+)
+
+
+def shorter(line: str) -> str:
+    """A log line in fewer words, for the few lines of log an 80x24 screen has room for."""
+    for pattern, repl in _SHORTER:
+        line = pattern.sub(repl, line)
+    return line
 
 
 # -- the game loop -----------------------------------------------------------------------------
 
 
 class Duel:
-    """A human against a bot, on one :class:`Session`."""
+    """A human against a bot, on one :class:`Session`; the record is saved after every move.
+
+    ``ask(prompt)`` reads one answer (``console.input`` by default); everything else is printed
+    on ``console``.  Undo follows :mod:`tramways.core.undo` on the history of the record.
+    """
 
     def __init__(self, session: Session, human: int, bot_name: str, console: Console,
-                 record_path: Path) -> None:
+                 record_path: Path, ask: Callable[[str], str] | None = None) -> None:
         self.session = session
         self.human = human
         self.bot_name = bot_name
         self.bot = make_bot(bot_name, session.game)
         self.rng = derive_rng(session.record.seed, "duel", bot_name, len(session.record.actions))
         self.console = console
+        self.ask = ask or console.input
         self.path = record_path
-        names = list(session.game.player_names(session.record.settings))
-        self.labels = names
-        self.recent: list[str] = []
+        self.labels = ["", ""]
+        self.labels[human] = "You"
+        self.labels[1 - human] = f"Bot ({bot_name})"
+        self.played: list[Played] = played_history(session.record)
+        self.log: list[tuple[int | None, str]] = []
+        """What happened, newest last: (player or None, line)."""
+        self.width = min(console.width, WIDTH) if console.width else WIDTH
+        self.height = HEIGHT
+
+    # -- moves and the record ---------------------------------------------------------------
 
     def save(self) -> None:
         self.session.record.save(self.path)
+
+    def play(self, action: Action, seat: int) -> list[str]:
+        """Apply one move, note it for the undo policy, log it and save the record."""
+        state = self.session.state
+        revealing = reveals(self.session.game, state, action)
+        lines = self.session.play(action, seat)
+        self.played.append(Played(seat, revealing or self.session.state.is_over()))
+        self.note(seat, lines)
+        self.save()
+        return lines
+
+    def note(self, player: int | None, lines: list[str]) -> None:
+        self.log.extend((player, self.named(line)) for line in lines)
+
+    def named(self, line: str) -> str:
+        """A log line with ``P1`` / ``P2`` replaced by the players' names ("You start...")."""
+        you = f"P{self.human + 1}"
+        line = re.sub(rf"^{you} (\w+?)s\b", r"You \1", line)
+        if line.startswith("You "):
+            line = line.replace(" and assigns ", " and assign ")
+        line = re.sub(rf"\b{you} wins\b", "You win", line)
+        return re.sub(r"\bP([12])\b", lambda m: self.labels[int(m.group(1)) - 1], line)
+
+    def undo(self) -> str | None:
+        """Take back the human's last move if the undo policy allows it; else the reason."""
+        try:
+            check_undo(self.played, self.human, 1)
+        except IllegalAction as exc:
+            return exc.message
+        text = self.session.record.actions[-1]
+        self.session.undo(1)
+        self.played.pop()
+        words = text.split(" ", 1)[1]
+        self.note(None, [f"You take back: {words}"])
+        duel = self.session.record.meta.setdefault("duel", {})
+        duel.setdefault("undone", []).append(
+            {"at": len(self.session.record.actions), "action": text})
+        self.save()
+        return None
+
+    # -- the screen -------------------------------------------------------------------------
+
+    def log_lines(self, room: int) -> list[Text]:
+        """The newest ``room`` lines of the log, each player's run of moves on one line."""
+        runs: list[tuple[int | None, list[str]]] = []
+        for player, line in self.log:
+            if runs and runs[-1][0] == player and player is not None:
+                runs[-1][1].append(line)
+            else:
+                runs.append((player, [line]))
+        lines: list[Text] = []
+        for player, texts in runs:
+            if player is None:
+                whole = Text(" ".join(texts))
+            else:
+                label = self.labels[player]
+                parts = [shorter(t[len(label) + 1:] if t.startswith(label + " ") else t)
+                         for t in texts]
+                whole = Text(f"{label}: ", style="bold")
+                whole.append("; ".join(parts))
+            lines.extend(whole.wrap(self.console, self.width))
+        for one in lines:
+            one.stylize("dim")
+        return lines[-room:] if room > 0 else []
+
+    def screen(self, view: dict[str, Any], actions: list[Action], message: Text | None) -> None:
+        table = table_lines(view, self.labels, self.width)
+        choices = choice_lines(actions, view, self.width)
+        warn = [a for a in actions if isinstance(a, Passenger)
+                and (p := preview(view, a)) is not None and p["count"] == ROW_SIZE - 1]
+        if warn and message is None:
+            message = Text(f"3/4! leaves the row one short: "
+                           f"{self.labels[1 - self.human]} may fill it and score it.",
+                           style="yellow")
+        self.show_parts(table, choices, message)
+
+    def show_parts(self, table: list[Text], choices: list[Text], message: Text | None) -> None:
+        """The table, then the log in the room left, then the choices and a message."""
+        extra = [message] if message is not None else []
+        room = self.height - 1 - len(table) - len(choices) - len(extra) - 1
+        log = self.log_lines(room)
+        lines = [*table, Text("-" * self.width, style="dim"), *log, *choices, *extra]
+        if len(lines) > self.height - 1:  # a crowded table: the choices matter most
+            lines = lines[len(lines) - (self.height - 1):]
+        self.console.clear()
+        for line in lines:
+            self.console.print(line, no_wrap=True, overflow="ellipsis", crop=True)
+
+    def help_screen(self) -> None:
+        self.console.clear()
+        self.console.print(Text.from_markup(HELP), no_wrap=True, overflow="ellipsis",
+                           crop=True)
+        try:
+            self.ask("[dim]Press Enter to go back to the game.[/] ")
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+
+    # -- the loop ---------------------------------------------------------------------------
 
     def run(self) -> int:
         state = self.session.state
@@ -262,61 +428,38 @@ class Duel:
                 self.console.print(f"Saved the record to {self.path}. Bye.", soft_wrap=True)
                 return 0
             state = self.session.state
-        self.console.print(table_picture(state.view(self.human), self.labels))
-        self.show_recent()
         view = state.view(self.human)
-        self.console.print(score_pad(view, self.labels))
         res = view["result"]
         w = res["winner"]
         verdict = "a draw" if w is None else ("you win!" if w == self.human else
                                              f"{self.labels[w]} wins")
         tie = res["scores"][0] == res["scores"][1] and w is not None
-        self.console.print(Text(f"Game over: {verdict}" + (" (tie broken by money)" if tie
-                                                           else ""), style="bold"))
+        end = Text(f"Game over: {verdict}" + (" (tie broken by money)" if tie else ""),
+                   style="bold")
+        saved = Text(f"The record is saved in {self.path}.")
+        self.show_parts(table_lines(view, self.labels, self.width),
+                        [*score_pad(view, self.labels), end], saved)
         self.save()
-        self.console.print(f"Saved the record to {self.path}.", soft_wrap=True)
         return 0
 
     def bot_move(self, player: int) -> None:
         state = self.session.state
         legal = state.legal_actions(player)
         action = self.bot.choose(state.view(player), legal, self.rng)
-        lines = self.session.play(action)
-        self.recent.extend(self.named(line) for line in lines)
-
-    def named(self, line: str) -> str:
-        """A log line with ``P1`` / ``P2`` replaced by the players' names ("You start...")."""
-        you = f"P{self.human + 1}"
-        line = re.sub(rf"^{you} (\w+?)s\b", r"You \1", line)
-        if line.startswith("You "):
-            line = line.replace(" and assigns ", " and assign ")
-        line = re.sub(rf"\b{you} wins\b", "You win", line)
-        return re.sub(r"\bP([12])\b", lambda m: self.labels[int(m.group(1)) - 1], line)
-
-    def show_recent(self) -> None:
-        if self.recent:
-            shown = self.recent[-14:]
-            self.console.print(Panel("\n".join(shown), title="last moves", expand=False))
-            self.recent = []
+        self.play(action, player)
 
     def human_move(self) -> bool:
         """One decision of the human; False to quit."""
-        state = self.session.state
-        view = state.view(self.human)
-        self.console.clear()
-        self.console.print(table_picture(view, self.labels))
-        self.show_recent()
-        actions = sorted(state.legal_actions(self.human), key=choice_order)
-        self.console.print(choices_table(actions, view))
+        message: Text | None = None
         while True:
+            state = self.session.state
+            view = state.view(self.human)
+            actions = sorted(state.legal_actions(self.human), key=choice_order)
+            self.screen(view, actions, message)
+            message = None
             try:
-                answer = self.console.input(
-                    "[bold]choice[/] (number, notation, u=undo, q=quit, h=help): "
-                ).strip()
-            except EOFError:
-                self.console.print()
-                return False
-            except KeyboardInterrupt:
+                answer = self.ask(PROMPT).strip()
+            except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return False
             if not answer:
@@ -325,105 +468,145 @@ class Duel:
             if low in ("q", "quit", "exit"):
                 return False
             if low in ("h", "help", "?"):
-                self.console.print(HELP)
+                self.help_screen()
                 continue
             if low in ("u", "undo"):
-                if self.undo():
+                refused = self.undo()
+                if refused is None:
                     return True
-                self.console.print("Nothing of yours to undo yet.", style="yellow")
+                message = Text(f"Cannot take that back: {refused}.", style="yellow")
                 continue
-            action = self.parse(answer, actions)
+            action, problem = self.parse(answer, actions)
             if action is None:
+                message = Text(problem, style="red")
                 continue
             try:
-                lines = self.session.play(action)
+                self.play(action, self.human)
             except IllegalAction as exc:
-                self.console.print(f"Not allowed ({exc.rule}): {exc.message}", style="red")
+                message = Text(f"Not allowed ({exc.rule}): {exc.message}", style="red")
                 continue
-            self.recent.extend(self.named(line) for line in lines)
+            if isinstance(action, Passenger):
+                row = self.session.state.view(self.human)["rows"][action.row]
+                if len(row) == ROW_SIZE - 1:
+                    self.warn_row(action.row)
             return True
 
-    def parse(self, answer: str, actions: list[Action]) -> Action | None:
+    def warn_row(self, row: str) -> None:
+        """The row now waits for one more passenger: the other player may score it."""
+        view = self.session.state.view(self.human)
+        now = [sum(column_score(c) for c in cols if c["colour"] == row)
+               for cols in view["columns"]]
+        other = self.labels[1 - self.human]
+        self.note(None, [f"Warning: the {COLOUR_NAMES[row]} row has 3 of 4 passengers: "
+                         f"{other} may fill it and score it (now: you {now[self.human]}, "
+                         f"{other} {now[1 - self.human]}). u takes it back."])
+
+    def parse(self, answer: str, actions: list[Action]) -> tuple[Action | None, str]:
         if answer.isdigit():
             n = int(answer)
             if 1 <= n <= len(actions):
-                return actions[n - 1]
-            self.console.print(f"Choose a number from 1 to {len(actions)}.", style="red")
-            return None
+                return actions[n - 1], ""
+            return None, f"Choose a number from 1 to {len(actions)}."
         text = answer if answer[:1] in "Pp" and answer[1:2].isdigit() else (
             f"P{self.human + 1} {answer}")
         try:
             action = self.session.game.parse_action(text)
         except NotationError as exc:
-            self.console.print(f"I do not understand that: {exc}", style="red")
-            return None
+            return None, f"I do not understand that: {exc} (h for help)"
         if action.player != self.human:
-            self.console.print("You can only move for yourself.", style="red")
-            return None
-        return action
+            return None, "You can only move for yourself."
+        return action, ""
 
-    def undo(self) -> bool:
-        """Take back the human's last action and every bot action after it."""
-        actions = self.session.record.actions
-        prefix = f"P{self.human + 1} "
-        n = 0
-        for text in reversed(actions):
-            n += 1
-            if text.startswith(prefix):
-                break
-        else:
-            return False
-        self.session.undo(n)
-        self.recent = [f"(took back {n} action{'s' if n > 1 else ''})"]
-        return True
+
+def duel_seats(record: GameRecord, path: Path, seat: int | None, bot: str | None) -> tuple[int, str]:
+    """The person's seat (0-based) and the bot of a resumed record (its ``meta["duel"]``).
+
+    A record that names them refuses a different ``--seat``/``--bot`` with one line; a record
+    without them (``tramways new trambahn``) takes the options (default seat 1, bot rule),
+    and remembers them.
+    """
+    duel = record.meta.setdefault("duel", {})
+    if "human" in duel:
+        human = int(duel["human"])
+        if seat is not None and seat - 1 != human:
+            raise TramwaysError(f"{path}: you play seat {human + 1} in this duel, not seat "
+                                f"{seat}: resume without --seat")
+    else:
+        human = (seat or 1) - 1
+        duel["human"] = human
+    if "bot" in duel:
+        bot_name = str(duel["bot"])
+        if bot is not None and bot != bot_name:
+            raise TramwaysError(f"{path}: this duel is against bot {bot_name!r}, not {bot!r}: "
+                                f"resume without --bot")
+    else:
+        bot_name = bot or "rule"
+        duel["bot"] = bot_name
+    return human, bot_name
 
 
 def cmd_duel(args: argparse.Namespace) -> int:
     if args.game == "1840":
         from tramways.cli.duel1840 import cmd_duel_1840
 
+        if args.seat is None:
+            args.seat = 1
         return cmd_duel_1840(args)
     if args.game != "trambahn":
         raise TramwaysError(f"duel: only trambahn can be played in the terminal, not {args.game}")
-    if args.seat not in (1, 2):
+    if args.seat is not None and args.seat not in (1, 2):
         raise TramwaysError("--seat must be 1 or 2 in Trambahn")
+    if args.bot is not None and args.bot not in bot_names("trambahn"):
+        raise TramwaysError(f"no bot {args.bot!r} (bots: {', '.join(bot_names('trambahn'))})")
     console = Console(highlight=False)
     path = Path(args.record) if args.record else None
+    if path is None and args.seed is not None:
+        path = Path(f"trambahn-duel-{args.seed}.json")
     if path is not None and path.exists():
-        session = Session.from_record(GameRecord.load(path))
-        meta = session.record.meta
-        if session.game.name != "trambahn" or "duel" not in meta:
-            raise TramwaysError(f"{path}: not a Trambahn duel record")
-        human, bot_name = int(meta["duel"]["human"]), str(meta["duel"]["bot"])
-        console.print(f"Resuming {path} ({len(session.record.actions)} actions played).",
-                      soft_wrap=True)
+        record = GameRecord.load(path)
+        if record.game != "trambahn":
+            raise TramwaysError(f"{path}: not a Trambahn record")
+        if args.seed is not None and args.seed != record.seed:
+            raise TramwaysError(f"{path}: this duel has seed {record.seed}, not {args.seed}: "
+                                f"resume without --seed")
+        human, bot_name = duel_seats(record, path, args.seat, args.bot)
+        if bot_name not in bot_names("trambahn"):
+            raise TramwaysError(f"{path}: no bot {bot_name!r} (bots: "
+                                f"{', '.join(bot_names('trambahn'))})")
+        session = Session.from_record(record)
+        opening = (f"Resuming {path} ({len(record.actions)} actions played); "
+                   f"the game is saved there after every move.")
     else:
         seed = args.seed if args.seed is not None else draw_seed()
-        human = args.seat - 1
-        bot_name = args.bot
+        human = (args.seat or 1) - 1
+        bot_name = args.bot or "rule"
         names = ["You", f"Bot ({bot_name})"] if human == 0 else [f"Bot ({bot_name})", "You"]
         session = Session.new("trambahn", {"names": names}, seed,
                               meta={"duel": {"human": human, "bot": bot_name}})
         if path is None:
             path = Path(f"trambahn-duel-{seed}.json")
-    if bot_name not in bot_names("trambahn"):
-        raise TramwaysError(f"no bot {bot_name!r} (bots: {', '.join(bot_names('trambahn'))})")
-    return Duel(session, human, bot_name, console, path).run()
+        opening = (f"New duel (seed {seed}) against bot {bot_name}; the game is saved to "
+                   f"{path} after every move.")
+    console.print(opening, soft_wrap=True)
+    duel = Duel(session, human, bot_name, console, path)
+    duel.note(None, [opening, "h explains the game; u takes back your last move; q quits."])
+    duel.save()
+    return duel.run()
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("duel", help="play Trambahn or 1840 against bots in the terminal")
     p.add_argument("game", choices=["trambahn", "1840"])
-    p.add_argument("--bot", default="rule", help="random, rule or search (default: rule)")
+    p.add_argument("--bot", help="Trambahn: random, rule or search (default: rule; a resumed "
+                                 "duel keeps its bot)")
     p.add_argument("--bots", metavar="NAMES",
                    help="1840: the other seats' bots, e.g. rule,rule,search (default "
                         "rule,rule,rule)")
     p.add_argument("--seed", type=int)
-    p.add_argument("--seat", type=int, default=1,
-                   help="Trambahn: 1 (you start with 12 money cards) or 2; 1840: your seat")
+    p.add_argument("--seat", type=int,
+                   help="Trambahn: 1 (you start, with 12 money cards) or 2 (default 1; a "
+                        "resumed duel keeps its seat); 1840: your seat")
     p.add_argument("--record", metavar="FILE",
-                   help="where to save the record (resumed if it exists; default "
-                        "trambahn-duel-SEED.json / 1840-duel-SEED.json)")
+                   help="where the game is saved after every move (resumed if it exists; "
+                        "default trambahn-duel-SEED.json / 1840-duel-SEED.json)")
     p.set_defaults(func=cmd_duel)
-
-

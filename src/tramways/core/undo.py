@@ -70,3 +70,24 @@ def check_undo(history: Sequence[Played], seat: int, count: int = 1) -> None:
             UNDO_RULE, "hidden information has been revealed since (a card drawn or a reshuffle)"
         )
     raise IllegalAction(UNDO_RULE, f"only your last {allowed} action(s) may be taken back")
+
+
+def played_history(record: Any) -> list[Played]:
+    """The undo policy's view of a whole record (a :class:`GameRecord`), by replaying it.
+
+    For a UI that keeps no history beside the record (the terminal duel resuming a saved
+    game): each action's seat is the single seat the engine names for it
+    (``state.seats_for``), and it reveals as :func:`reveals` says, or when it ended the game.
+    """
+    from tramways.core.replay import Session
+
+    session = Session.from_record(record, upto=0)
+    out: list[Played] = []
+    for text in record.actions:
+        action = session.parse(text)
+        seats = session.state.seats_for(action)
+        seat = seats[0] if len(seats) == 1 else None
+        revealing = reveals(session.game, session.state, action)
+        session.play(action, seat)
+        out.append(Played(seat, revealing or session.state.is_over()))
+    return out
