@@ -146,38 +146,10 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
     if isinstance(action, Par):
         raise IllegalAction("IV.1.2", "each player directs exactly one tram company")
     if isinstance(action, SellShares):
-        if sub.first:
-            raise IllegalAction("VII.4", "no selling in the First Share Round")
-        if action.count < 1 or action.count > sellable(state, seat, action.company):
-            raise IllegalAction("VII.4", f"{player.name} cannot sell {action.count} "
-                                f"of {action.company} (the director's share is never sold)")
-        price = state.price(action.company)
-        holder = state.companies.get(action.company) or state.stadtbahn[action.company]
-        player.shares[action.company] -= state.ent.share_percent * action.count
-        if not player.shares[action.company]:
-            del player.shares[action.company]
-        holder.pool += state.ent.share_percent * action.count
-        player.cash += price * action.count
-        state.market.move_down(action.company, action.count)
-        sub.sold.setdefault(seat, set()).add(action.company)
-        sub.sold_in_turn = True
-        log.append(f"{player.name} sells {action.count} {action.company} at {price}; "
-                   f"price now {state.price(action.company)}")
+        _sell(state, sub, seat, action, log)
         return
     if isinstance(action, BuyShare):
-        why = can_buy(state, seat, action.company)
-        if why is not None:
-            raise IllegalAction(why, f"{player.name} may not buy {action.company} now")
-        price = state.price(action.company)
-        holder = state.companies.get(action.company) or state.stadtbahn[action.company]
-        if holder.ipo > 0:
-            holder.ipo -= state.ent.share_percent
-        else:
-            holder.pool -= state.ent.share_percent
-        player.shares[action.company] = (player.shares.get(action.company, 0)
-                                      + state.ent.share_percent)
-        player.cash -= price
-        log.append(f"{player.name} buys a 10% share of {action.company} for {price}")
+        _buy(state, seat, action, log)
         _end_turn(state, passed=False)
         return
     if isinstance(action, Pass):
@@ -186,6 +158,48 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
         _end_turn(state, passed=passed)
         return
     raise IllegalAction("VII.1", "sell, buy or pass in a Share Round")
+
+
+def _sell(state: Position, sub: ShareRound, seat: int, action: SellShares,
+          log: list[str]) -> None:
+    """VII.4: sell shares to the pool (not in SR1, never the director's share); the price
+    drops a row per share (X.3); no buying back this round."""
+    player = state.players[seat]
+    if sub.first:
+        raise IllegalAction("VII.4", "no selling in the First Share Round")
+    if action.count < 1 or action.count > sellable(state, seat, action.company):
+        raise IllegalAction("VII.4", f"{player.name} cannot sell {action.count} "
+                            f"of {action.company} (the director's share is never sold)")
+    price = state.price(action.company)
+    holder = state.companies.get(action.company) or state.stadtbahn[action.company]
+    player.shares[action.company] -= state.ent.share_percent * action.count
+    if not player.shares[action.company]:
+        del player.shares[action.company]
+    holder.pool += state.ent.share_percent * action.count
+    player.cash += price * action.count
+    state.market.move_down(action.company, action.count)
+    sub.sold.setdefault(seat, set()).add(action.company)
+    sub.sold_in_turn = True
+    log.append(f"{player.name} sells {action.count} {action.company} at {price}; "
+               f"price now {state.price(action.company)}")
+
+
+def _buy(state: Position, seat: int, action: BuyShare, log: list[str]) -> None:
+    """VII.6: buy one 10% share at the current price, unsold shares first, then the pool."""
+    player = state.players[seat]
+    why = can_buy(state, seat, action.company)
+    if why is not None:
+        raise IllegalAction(why, f"{player.name} may not buy {action.company} now")
+    price = state.price(action.company)
+    holder = state.companies.get(action.company) or state.stadtbahn[action.company]
+    if holder.ipo > 0:
+        holder.ipo -= state.ent.share_percent
+    else:
+        holder.pool -= state.ent.share_percent
+    player.shares[action.company] = (player.shares.get(action.company, 0)
+                                     + state.ent.share_percent)
+    player.cash -= price
+    log.append(f"{player.name} buys a 10% share of {action.company} for {price}")
 
 
 def _par(state: Position, seat: int, action: Par, log: list[str]) -> None:
