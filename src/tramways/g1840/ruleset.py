@@ -41,6 +41,8 @@ class Ruleset:
     site_tile_supply: bool = False  # X-7: L30/L31 in F24 and G11 versions, L16 once
     runs_as_recorded: bool = False  # X-8: a valid recorded run is taken even if not the best
     upgrade_laid_this_turn: bool = False  # X-10: a tile laid this turn may be upgraded
+    extra_turn_below_three_lines: bool = False  # X-11: no post-auction buying turn for a
+    #                                             company with three lines
     climb_at_row_end: bool = False  # R-CR-2 of the first edition (R-VERSION-1; X-9)
     # The site's procedure where it asks or acts differently with no effect on the rules'
     # outcome for the records replayed so far (the importer issue lists them as X-n):
@@ -88,6 +90,7 @@ SITE = Ruleset(
     site_tile_supply=True,
     runs_as_recorded=True,
     upgrade_laid_this_turn=True,
+    extra_turn_below_three_lines=True,
     climb_at_row_end=False,  # X-9: the site always went right again (amended R-CR-2)
     auto_home_circle=True,
     private_after_run=True,

@@ -57,6 +57,12 @@ class _Loc:
 
 
 class _Board:
+    """A board whose hexes all carry a tile (the site numbers a tile's revenue locations
+    first, placeholders left out)."""
+
+    def tile(self, hexname: str) -> object:
+        return object()
+
     def locations(self, hexname: str):
         if hexname == "F24":
             return (_Loc(0, "interchange"), _Loc(1, "placeholder"), _Loc(2, "interchange"))
@@ -77,3 +83,33 @@ def test_a_node_that_is_not_on_our_board_is_refused():
         route_text(_Board(), _route(["F24", "G25"], ["G25-3"]))
     with pytest.raises(ImportError18xx, match=r"nodes \['H30'\] are not on the route's hexes"):
         route_text(_Board(), _route(["G25"], ["G25-0", "H30-0"]))
+
+
+def _printed_board(players: int = 5, small: bool = False):
+    from tramways.g1840.board import Board
+    from tramways.g1840.data import layout_for
+
+    return Board(layout_for(players, small), ruleset="18xx.games")
+
+
+def test_site_node_numbers_auf_der_schmelz_f8_f10_second_town_is_node_3():
+    """Issue 10 item 4: the printed two-town hexes F8 and F10 interleave paths between their
+    towns in the site's definition, so the second town is node 3 (our location 1)."""
+    board = _printed_board()
+    assert route_text(board, _route(["F8", "F10"], ["F8-3", "F10-0"])) == "F8.1-F10.0"
+    assert route_text(board, _route(["F10", "F8"], ["F10-3", "F8-0"])) == "F10.1-F8.0"
+
+
+def test_site_node_numbers_stadtbahn_circle_hex_f24_follows_the_part_order():
+    """Issue 10 item 9: on the printed F24 the site's node 0 is the purple station space
+    (our F24.0), not our F24.1, which lies on Stadtbahn track; nodes 1 and 2 are ours."""
+    board = _printed_board()
+    assert route_text(board, _route(["F24", "F22"], ["F24-0", "F22-0"])) == "F24.0-F22.0"
+    assert route_text(board, _route(["F24", "F22"], ["F24-2", "F22-0"])) == "F24.2-F22.0"
+
+
+def test_site_run_ending_on_an_untiled_purple_station_has_node_0_there_x6():
+    """Issue 10 item 8 / X-6: a run ending on the untiled purple station I27 names node
+    I27-0, the empty station space (a placeholder on our board)."""
+    board = _printed_board()
+    assert route_text(board, _route(["H28", "I27"], ["H28-0", "I27-0"])) == "H28.0-I27.0"

@@ -15,6 +15,12 @@ from typing import Any
 from tramways.g1840.interop.actions18xx import Route18xx
 from tramways.g1840.interop.errors import ImportError18xx
 
+PRINTED_NODES: dict[str, dict[int, int]] = {"F8": {3: 1}, "F10": {3: 1}}
+"""Printed hexes whose site definition interleaves paths between their two towns (Auf der
+Schmelz): the site's node 3 is our location 1 (interpretations.md, "Recorded runs").  Every
+other printed hex lists its locations in our order, placeholders included: the untiled purple
+station (X-6) is node 0 and F24's Stadtbahn circles are nodes 1 and 2 (issue 10, items 4, 9)."""
+
 
 def route_text(board: Any, route: Route18xx) -> str:
     """``"I27.0-H28.0-H30.0"`` for a recorded route, on our board as it was before the run.
@@ -31,7 +37,11 @@ def route_text(board: Any, route: Route18xx) -> str:
     stops: list[str] = []
     for hexname in route.hexes:
         for index in nodes.pop(hexname, []):
-            real = [loc.id for loc in board.locations(hexname) if loc.kind != "placeholder"]
+            if board.tile(hexname) is None:  # a printed hex: the site's part order
+                real = [loc.id for loc in board.locations(hexname)]
+                index = PRINTED_NODES.get(hexname, {}).get(index, index)
+            else:  # a tile's revenue locations come first in the site's definition
+                real = [loc.id for loc in board.locations(hexname) if loc.kind != "placeholder"]
             if index >= len(real):
                 raise ImportError18xx(
                     f"route of {route.train}: {hexname} has no revenue location {index} "

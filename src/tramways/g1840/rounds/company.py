@@ -216,13 +216,22 @@ class LineAuctions(Step):
         if chooser is None:
             if pos.rules.lines_drawn_after_auctions:
                 _draw_lines(cr, pos, log)
-            return AfterAuctions([c for c in cr.order if c not in cr.bought])
+            return AfterAuctions([c for c in cr.order if _extra_turn(cr, pos, c)])
         company = pos.companies[chooser]
         if company.treasury + trams.private_funds(pos, company) < pos.ent.line_min_bid:
             cr.out.add(chooser)
             log.append(f"{chooser} cannot open an auction and passes")
             return self
         return None
+
+
+def _extra_turn(cr: CompanyRound, pos: Position, company: str) -> bool:
+    """R-CR-7: the buying turn after the auctions goes to a company that bought no line; the
+    18xx.games ruleset gives it only to those with fewer than three lines (X-11 as the 24
+    site-engine games show it: fz2027_0_2p action 148, WT with three lines has no turn)."""
+    if pos.rules.extra_turn_below_three_lines and len(pos.companies[company].lines) >= 3:
+        return False
+    return company not in cr.bought
 
 
 @dataclass
