@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tramways.core.errors import IllegalAction
@@ -120,3 +122,54 @@ def test_vi_order_cards_ties_keep_the_old_order() -> None:
     assert s.current_players() == [1]
     play(s, "P2 order 2")
     assert s.order == [0, 1]
+
+
+def test_r_pre_5_proposed_all_pass_with_no_dividend_due_lowers_the_cheapest_private() -> None:
+    """Proposed R-PRE-5 (VI, R-PRE-2, R-PRE-3): after the first sale, an all-pass while no
+    private in a player's hands pays a dividend (KK was returned, IV.2) lowers the cheapest
+    unsold private (SB, 30; the 2-player game has no PR or SSB, XIII) as before the first sale,
+    down to 0, when the start player takes it."""
+    s = make(2, order=[0, 1])
+    play(s, "P1 bid KK 20", "P2 pass", "P1 return KK")
+    assert s.private_owner == {"SB": None, "HB": None, "SD": None}
+    for price in (25, 20, 15, 10, 5):
+        first = "P2 pass" if price == 25 else "P1 pass"  # P2 chooses after P1's sale
+        second = "P1 pass" if price == 25 else "P2 pass"
+        log = play(s, first, second)
+        assert any(f"SB now starts at {price}" in line and "R-PRE-5" in line for line in log)
+        assert not any("R-PRE-3" in line for line in log)
+        assert Bid(0, "SB", price) in s.legal_actions(0)
+        assert Bid(0, "SB", price - 5) not in s.legal_actions(0)
+        assert Bid(0, "HB", 35) not in s.legal_actions(0)  # only the cheapest is lowered
+    log = play(s, "P1 pass", "P2 pass")
+    assert any("Player 1 must take SB for free" in line for line in log)
+    assert s.private_owner["SB"] == 0 and s.players[0].cash == 350 - 20 + 20
+
+
+def test_r_pre_3_all_pass_with_a_dividend_due_still_pays_and_restarts() -> None:
+    """R-PRE-3 is unchanged while a private in a player's hands pays a dividend."""
+    s = make(2, order=[0, 1])
+    play(s, "P1 bid KK 20", "P2 pass")
+    log = play(s, "P2 pass", "P1 pass")
+    assert any("R-PRE-3" in line for line in log)
+    assert s.players[0].cash == 350 - 20 + 10
+    assert min(a.amount for a in s.legal_actions(0) if isinstance(a, Bid)) == 30  # SB at face
+
+
+def test_r_pre_5_proposed_seed_6_three_players_small_map_random_play_ends() -> None:
+    """Uniformly random play (3 players, small map, seed 6) used to loop for ever in the
+    Pre-Share Round: every private sold was returned (IV.2) and SSB (60) cost more than
+    anybody had (30, 0, 55).  Now the all-passes lower SSB to 50 and Player 2 buys it."""
+    s = make(3, small_map=True, seed=6)
+    rng = random.Random(6)
+    log: list[str] = []
+    for _ in range(500):
+        if s.round.name != "PRE":
+            break
+        log.extend(s.apply(rng.choice(s.legal_actions(s.current_players()[0]))))
+    assert s.round.name == "SR1"
+    assert sorted(s.closed_privates) == ["HB", "KK", "SB", "SD"]
+    assert s.private_owner == {"SSB": 1}
+    assert "Everybody passed: SSB now starts at 50 (no private in a player's hands pays a " \
+           "dividend: R-PRE-2, proposed R-PRE-5)" in log
+    assert "Player 2 buys SSB for 50" in log

@@ -12,12 +12,18 @@
    somebody must decide.
 
 Validation comes before any change: an :class:`IllegalAction` leaves the state untouched.
+Any other exception is a bug in the engine and may come half-way through a change; so the
+position keeps its set-up and the actions it has played (a list of frozen actions: no copy per
+action), and such an exception rebuilds it from them before it propagates (the engine is
+deterministic, as replaying records relies on), leaving the position as it was before the
+failed action (:meth:`State1840.apply`, :meth:`State1840._restore`).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
@@ -51,6 +57,9 @@ class State1840(Position):
 
     def __init__(self, settings: dict[str, Any], setup: dict[str, Any], seed: int) -> None:
         super().__init__(settings, setup, seed)
+        self._setup = copy.deepcopy(setup)  # the caller's dict may change later
+        self._played: list[tuple[Action, int | None]] = []
+        """The actions applied since set-up, as given to :meth:`apply` (for :meth:`_restore`)."""
         self.round_index = 0
         self.sub = BEGIN[self.round.type](self, self.log)
         self.advance(self.log)
@@ -155,7 +164,37 @@ class State1840(Position):
 
     def apply(self, action: Action, seat: int | None = None) -> list[str]:
         """Play ``action`` for ``seat`` (``None``: the seat that decides it, :meth:`seats_for`).
-        """
+
+        An :class:`IllegalAction` is raised before any change.  Any other exception (a bug)
+        restores the position as it was before ``action`` and then propagates."""
+        try:
+            log = self._play(action, seat)
+        except IllegalAction:
+            raise
+        except Exception:
+            self._restore()
+            raise
+        self._played.append((action, seat))
+        return log
+
+    def _restore(self) -> None:
+        """Rebuild the position from its set-up and the actions it played before the one that
+        failed.  (A position changed by hand outside :meth:`apply`, as some tests build one,
+        comes back as its played actions make it.)"""
+        again = type(self)(self.settings, self._setup, self.seed)
+        for action, seat in self._played:
+            again._play(action, seat)
+        again._played = self._played
+        vars(self).clear()
+        vars(self).update(vars(again))
+
+    def clone(self) -> Self:
+        """An independent copy; the set-up and the played actions (immutable) are shared or
+        copied shallowly, not deep-copied."""
+        return self._clone_with({id(self._setup): self._setup,
+                                 id(self._played): list(self._played)})
+
+    def _play(self, action: Action, seat: int | None) -> list[str]:
         if self.finished:
             raise IllegalAction("XI", "the game is over")
         seat = self._authorize(action, seat)

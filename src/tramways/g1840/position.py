@@ -260,7 +260,11 @@ class Position:
 
     def clone(self) -> Self:
         """An independent copy (the board by its own cheap copy, the static data shared)."""
-        memo: dict[int, Any] = {id(self.ent): self.ent, id(self.board): self.board.copy()}
+        return self._clone_with({})
+
+    def _clone_with(self, memo: dict[int, Any]) -> Self:
+        """A deep copy, taking the objects in ``memo`` (by id) as they are given there."""
+        memo.update({id(self.ent): self.ent, id(self.board): self.board.copy()})
         return copy.deepcopy(self, memo)
 
 

@@ -267,7 +267,8 @@ class AfterAuctions(Step):
 @dataclass
 class MandatoryPurchase(Step):
     """R-CR-5 (VIII.5.3): after the last buying chance, each company without a tram must buy
-    one, the director paying what the treasury lacks (with loans)."""
+    one, the director paying what the treasury lacks (with loans).  When the trams on sale run
+    out before every such company has bought, the others' obligation waits (R-CR-5)."""
 
     queue: list[str]
     name: ClassVar[str] = "mandatory"
@@ -295,9 +296,17 @@ class MandatoryPurchase(Step):
             cr.final.append(company.id)
 
     def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
+        colours = trams.buyable_colours(pos)
+        if self.queue and not colours:
+            # the last trams on sale went to companies earlier in the queue: "It may choose any
+            # tram on the buying spaces" (VIII.5.3) leaves nothing to choose, and R-CR-5 rules
+            # "If no tram is on sale the obligation waits" (to the next CR's check, or for good
+            # once the stacks are spent: the game still ends after CR6, XI)
+            log.append(f"No tram is on sale: {', '.join(self.queue)} cannot buy the tram "
+                       f"it must buy; the obligation waits (R-CR-5)")
+            self.queue.clear()
         if not self.queue:
             return FinalRearrangement(list(cr.final))
-        colours = trams.buyable_colours(pos)
         company = pos.companies[self.queue[0]]
         director = pos.players[company.director]
         price = trams.price_of(pos, colours[0]) or 0

@@ -4,7 +4,10 @@ R-ORDER-1: played in playing-order-card order.  R-PRE-1: the chooser opens an au
 private and bidding at least its face value (steps of 5), or passes, and then the next player
 may open.  R-PRE-2: while nothing is sold, an all-pass lowers the cheapest unsold private by 5;
 at 0 the start player must take it.  R-PRE-3: after the first sale an all-pass pays the private
-dividends and restarts with the lowest card.  Afterwards the players choose playing order
+dividends and restarts with the lowest card; but when no private in a player's hands pays a
+dividend (every private sold so far was returned to the bank, IV.2), that all-pass lowers the
+cheapest unsold private as R-PRE-2 does (proposed R-PRE-5, see :func:`apply`), so the round
+always ends.  Afterwards the players choose playing order
 cards, least money first (ties: earlier in the old order).
 """
 
@@ -39,7 +42,8 @@ class PreShare:
     chooser_pos: int = 0
     passes: int = 0
     sold_any: bool = False
-    discount: int = 0
+    discount: int = 0  # the reduction of the private ``discounted`` (R-PRE-2, R-PRE-5)
+    discounted: str | None = None
     auction: Auction | None = None
     choosing_order: list[int] | None = None  # seats still to choose a card, in turn
     cards_left: list[int] = field(default_factory=list)
@@ -94,7 +98,7 @@ def minimum(state: Position, private: str) -> int:
     is for returns to the bank and sales to a company (IV.2)."""
     sub = _progress(state)
     face = state.ent.privates[private].face_value
-    if not sub.sold_any and private == _cheapest(state):
+    if private == sub.discounted:
         return face - sub.discount
     return face
 
@@ -181,23 +185,49 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
     if sub.passes < state.n:
         return
     sub.passes = 0
-    if not sub.sold_any:
-        sub.discount += state.ent.private_reduction
-        cheapest = _cheapest(state)
-        price = minimum(state, cheapest)
-        if price > 0:
-            log.append(f"Everybody passed: {cheapest} now starts at {price} (R-PRE-2)")
-            sub.chooser_pos = 0
-            return
-        start = state.order[0]
-        log.append(f"{state.players[start].name} must take {cheapest} for free (R-PRE-2)")
-        _sell(state, cheapest, start, 0, log)
-        sub.chooser_pos = 1 % state.n
-        _after_sale(state, log)
+    if sub.sold_any and _dividends_due(state):
+        log.append("Everybody passed: the privates pay dividends and the round restarts "
+                   "(R-PRE-3)")
+        pay_dividends(state, log)
+        sub.chooser_pos = 0
         return
-    log.append("Everybody passed: the privates pay dividends and the round restarts (R-PRE-3)")
-    pay_dividends(state, log)
-    sub.chooser_pos = 0
+    _reduce(state, log)
+
+
+def _dividends_due(state: Position) -> bool:
+    """Whether a private in a player's hands pays a dividend (R-PRE-3)."""
+    return any(owner is not None and state.ent.privates[p].dividend > 0
+               for p, owner in state.private_owner.items())
+
+
+def _reduce(state: Position, log: list[str]) -> None:
+    """R-PRE-2: the all-pass lowers the cheapest unsold private's opening bid by 5; at 0 the
+    start player must take it.
+
+    Proposed R-PRE-5 (VI is silent): after the first sale VI's remedy for an all-pass is the
+    dividends of the privates in the players' hands (R-PRE-3), which make the privates
+    affordable in time.  When none pays anything (every private sold so far was returned to
+    the bank, IV.2) that remedy changes nothing and the round would restart for ever, as
+    before the first sale; so the all-pass is then treated as before the first sale (VI: "This
+    incremental price reduction continues until the price is reduced to 0 Gulden. At this
+    point the Starting Player must take this Private company")."""
+    sub = _progress(state)
+    cheapest = _cheapest(state)
+    if sub.discounted != cheapest:
+        sub.discounted, sub.discount = cheapest, 0
+    sub.discount += state.ent.private_reduction
+    price = max(0, minimum(state, cheapest))
+    if price > 0:
+        why = ("R-PRE-2" if not sub.sold_any
+               else "no private in a player's hands pays a dividend: R-PRE-2, proposed R-PRE-5")
+        log.append(f"Everybody passed: {cheapest} now starts at {price} ({why})")
+        sub.chooser_pos = 0
+        return
+    start = state.order[0]
+    log.append(f"{state.players[start].name} must take {cheapest} for free (R-PRE-2)")
+    _sell(state, cheapest, start, 0, log)
+    sub.chooser_pos = 1 % state.n
+    _after_sale(state, log)
 
 
 def _next_bidder(state: Position, log: list[str]) -> None:
@@ -224,6 +254,7 @@ def _sell(state: Position, private: str, seat: int, price: int, log: list[str]) 
     player.privates.append(private)
     state.private_owner[private] = seat
     sub.sold_any = True
+    sub.discounted, sub.discount = None, 0  # R-PRE-4: the reduction was for its auctions only
     log.append(f"{player.name} buys {private} for {price}")
 
 
