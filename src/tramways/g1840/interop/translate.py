@@ -73,6 +73,9 @@ class Translator:
         self.pending_auction: tuple[str, int] | None = None
         self.following: EffectiveAction | None = None
         self.ahead = False  # our round ended while the site still asks for passes (X-17)
+        self.round_seen: str | None = None
+        self.crd_turns: set[str] = set()  # companies whose CRd buying turn the site closed
+        self.auction_begun = False
 
     # --- helpers -------------------------------------------------------------------
     def view(self) -> Any:
@@ -172,11 +175,17 @@ class Translator:
                 raise NotMapped(f"dividend of kind {act.kind!r} without an amount")
             return [f"{co} pay {act.amount}"]
         if isinstance(act, a18.BuyTrain):
+            self._new_round()
+            if not self.auction_begun and self._tram_count(co) + 1 >= 3:
+                self.crd_turns.add(co)  # its third tram: the site ends the turn itself
             return [f"{co} buy {self.colour(act.variant or act.train)}"]
         if isinstance(act, a18.ScrapTrain):
             return [f"{co} scrap {self.colour(act.train)}"]
         if isinstance(act, a18.ReassignTrains):
             return self._arrange(co, act)
+        if isinstance(act, (a18.Merge, a18.Bid)):
+            self._new_round()
+            self.auction_begun = True
         if isinstance(act, a18.Merge):
             self.pending_auction = (co, int(act.corporation))
             return []
@@ -186,12 +195,32 @@ class Translator:
                 return [f"{co} auction L{act.corporation} {act.price}"]
             return [f"{co} bid {act.price}"]
         if isinstance(act, a18.Pass):
+            self._new_round()
             nxt = self.following
             if (nxt is not None and isinstance(nxt.action, a18.ReassignTrains)
                     and nxt.action.entity == act.entity):
+                self.crd_turns.add(co)
                 return []  # the site's reassign step follows; it closes the turn
+            if co not in self.crd_turns and not self._auction_started():
+                self.crd_turns.add(co)  # the site asks every company's CRd buying turn (X-17)
+                return [f"?{co} done"]
             return self._close(co)
         raise NotMapped(f"{act.TYPE} by the tram company {act.entity}")
+
+    def _auction_started(self) -> bool:
+        """Whether the site's line auctions of this Company Round have begun (a line was
+        chosen or passed on: a ``merge`` or a line ``bid``, or a pass after every company's
+        CRd turn)."""
+        return self.auction_begun
+
+    def _tram_count(self, co: str) -> int:
+        company = self.view()["companies"].get(co) or {}
+        return sum(1 for t in company.get("trams", ()) if t)
+
+    def _new_round(self) -> None:
+        round_now = str(self.view().get("round"))
+        if round_now != self.round_seen:
+            self.round_seen, self.crd_turns, self.auction_begun = round_now, set(), False
 
     def _close(self, co: str) -> list[str]:
         """End the company's tram buying turn (``done``) or pass in the auction."""
