@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tramways.g1840.edition import LATEST
 from tramways.g1840.mechanics.trams import price_of
 from tramways.g1840.position import Position
 
@@ -66,6 +67,7 @@ def view(state: Position, player: int | None) -> dict[str, Any]:
     return {
         "game": "1840",
         "ruleset": state.rules.name,
+        "edition": int(state.edition),  # of the rulings the game is played under (R-VERSION-1)
         "viewer": player,
         "round": state.round.name,
         "round_info": round_info,
@@ -131,6 +133,11 @@ def _text_shares(v: dict[str, Any]) -> list[str]:
 def text_view(v: dict[str, Any]) -> str:
     """A multi-line summary for ``tramways show``."""
     lines = [f"1840 Vienna Tramways - {v['round']} ({v['round_info']['phase']} phase)"]
+    if v.get("edition", int(LATEST)) != int(LATEST):
+        lines[0] += (f"; rulings edition {v['edition']} (R-VERSION-1: played, and replayed, "
+                     "under those rulings)")
+    if v.get("ruleset", "rules") != "rules":
+        lines[0] += f"; {v['ruleset']} ruleset"
     if v["finished"]:
         lines.append("Game over.")
     elif v["turn"]:
