@@ -39,17 +39,18 @@ SELFPLAY: dict[str, tuple[str, dict[str, Any], int]] = {
     "trambahn": ("trambahn", {}, 107),
 }
 IMPORTED = "1840-2p-imported-18xx-games-133875"
+TRAMBAHN_FIGURES = ("columns", "rows", "history", "scores", "money_sizes", "hand_sizes",
+                    "deck_size", "discard_size", "display", "stack", "reshuffles")
 
 
 def figures(record: GameRecord) -> dict[str, Any]:
-    """What a finished record replays to, in plain JSON."""
-    session = Session.from_record(record)
-    state = session.state
+    """What a finished record replays to, in plain JSON: the game's figures (money, holdings,
+    prices, tiles, cards), not the wording of its log or view."""
+    state = Session.from_record(record).state
     out: dict[str, Any] = {
         "actions": len(record.actions),
         "finished": state.is_over(),
         "result": state.result() if state.is_over() else None,
-        "log_lines": len(session.log),
     }
     view = state.view(None)
     if record.game == "1840":
@@ -63,8 +64,8 @@ def figures(record: GameRecord) -> dict[str, Any]:
         out["market"] = view["market"]
         out["tiles"] = view["tiles"]
         out["round"] = view["round"]
-    else:
-        out["view"] = view
+    else:  # the game's figures, not the view's wording
+        out["view"] = {k: view[k] for k in TRAMBAHN_FIGURES}
     return out
 
 
