@@ -51,6 +51,18 @@ def test_r_version_1_first_edition_record_replays_as_played() -> None:
     assert Session.from_record(_record(1)).state.result()["wealth"] == [649, 679]
 
 
+def test_r_version_1_everything_that_starts_a_game_uses_the_newest_edition() -> None:
+    """Sessions, the server and the research environments start games through
+    ``settings_for_new_game``; a replayed record never does."""
+    from tramways.core.game import settings_for_new_game
+    from tramways.games import get_game
+
+    assert settings_for_new_game(GAME, {"players": 2})["edition"] == int(LATEST)
+    assert settings_for_new_game(GAME, {"players": 2, "edition": 1})["edition"] == 1
+    assert "edition" not in settings_for_new_game(get_game("trambahn"), {})
+    assert "edition" not in GAME.normalize_settings({"players": 2})  # a record: as it states
+
+
 def test_r_version_1_show_names_an_older_edition() -> None:
     old = Session.from_record(_record(None)).state.view(None)
     assert old["edition"] == 1

@@ -108,3 +108,12 @@ class Game(Protocol):
     # ``tramways show``), ``selfplay_policy(state, player, rng)``, ``selfplay_players`` and
     # ``check_invariants(state)`` (raises on a broken invariant; ``tramways selfplay --check``
     # calls it after every action).
+
+
+def settings_for_new_game(game: Game, settings: dict[str, Any]) -> dict[str, Any]:
+    """The normalised settings of a new game: what the game says every new game starts from
+    (``new_game_settings()``, e.g. 1840's newest rulings edition, R-VERSION-1) under the ones
+    given.  Everything that starts a game (a session, a server, an environment) goes through
+    here; a replayed record never does, so it keeps what it states."""
+    fresh = getattr(game, "new_game_settings", None)
+    return game.normalize_settings({**(fresh() if fresh else {}), **settings})

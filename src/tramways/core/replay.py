@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction, NotationError, RecordError
-from tramways.core.game import Game, GameState
+from tramways.core.game import Game, GameState, settings_for_new_game
 from tramways.core.record import GameRecord
 
 
@@ -50,9 +50,7 @@ class Session:
         from tramways.games import get_game
 
         game = get_game(game_name)
-        # a game may state what every new game starts from (1840: the newest rulings edition)
-        fresh = getattr(game, "new_game_settings", None)
-        settings = game.normalize_settings({**(fresh() if fresh else {}), **settings})
+        settings = settings_for_new_game(game, dict(settings))  # 1840: the newest edition
         setup = game.setup(settings, seed)
         record = GameRecord(
             game=game.name,

@@ -26,7 +26,7 @@ from pettingzoo.utils import wrappers
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.core.game import Game, GameState
+from tramways.core.game import Game, GameState, settings_for_new_game
 from tramways.core.record import GameRecord
 from tramways.games import get_game
 
@@ -134,7 +134,7 @@ class TramwaysEnv(AECEnv):
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.game: Game = get_game(self.game_name)
-        self.settings = self.game.normalize_settings(dict(settings))
+        self.settings = settings_for_new_game(self.game, dict(settings))  # R-VERSION-1
         n = int(self.settings["players"])
         self.possible_agents = [f"player_{i + 1}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tramways.core import Action, GameRecord, IllegalAction, NotationError, TramwaysError
-from tramways.core.game import Game, GameState
+from tramways.core.game import Game, GameState, settings_for_new_game
 from tramways.core.rng import draw_seed
 from tramways.core.undo import Played, check_undo, reveals, undoable
 from tramways.core.visibility import public_notation, record_is_public
@@ -282,7 +282,7 @@ class GameService:
                 defaults = [f"P{i + 1}" for i in range(len(seat_kinds))]
             settings["names"] = [c or d for c, d in zip(cleaned, defaults, strict=True)]
         try:
-            settings = game.normalize_settings(settings)
+            settings = settings_for_new_game(game, settings)  # 1840: the newest rulings edition
         except TramwaysError as exc:
             raise ApiError(422, "bad_settings", str(exc)) from None
         if settings.get("players", len(seat_kinds)) != len(seat_kinds):
