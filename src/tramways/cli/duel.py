@@ -155,12 +155,15 @@ def table_lines(view: dict[str, Any], labels: list[str], width: int = WIDTH) -> 
             line.append_text(cell)
         rows.append(line)
     trams = Text("Trams: ")
-    for i, kind in enumerate(view["display"]):
+    kinds = list(dict.fromkeys(view["display"]))
+    for i, kind in enumerate(kinds):
         value, cost, _ = TRAMS[kind]
-        trams.append(("  " if i else "") + f"{kind} x{value} for {cost}")
+        n = view["display"].count(kind)
+        trams.append(("  " if i else "") + (f"{n} " if n > 1 else "")
+                     + f"{kind} x{value} for {cost}")
     if not view["display"]:
         trams.append("none")
-    trams.append(f"   ({len(view['stack'])} in the stack)")
+    trams.append(f"   ({len(view['stack'])} more in the stack)")
     lines = [head, players, *rows, trams]
     pad = max(len(labels[0]), len(labels[1])) + 2
     for p in (1 - me, me):
@@ -214,7 +217,7 @@ def describe(action: Action, view: dict[str, Any], labels: list[str] | None = No
         assert seen is not None
         if seen["scoring"]:
             gain = seen["points"]
-            out.append(f" SCORES you+{gain[me]} them+{gain[1 - me]}", style="bold")
+            out.append(f" SCORES you+{gain[me]} bot+{gain[1 - me]}", style="bold")
             if seen["ends_game"]:
                 out.append(" END", style="bold")
         elif seen["count"] == ROW_SIZE - 1:
@@ -399,8 +402,9 @@ class Duel:
         extra = [message] if message is not None else []
         room = self.height - 1 - len(table) - len(choices) - len(extra) - 1
         log = self.log_lines(room)
-        lines = [*table, Text("-" * self.width, style="dim"), *log, *choices, *extra]
-        if len(lines) > self.height - 1:  # a crowded table: the choices matter most
+        rule = [Text("-" * self.width, style="dim")] if log else []
+        lines = [*table, *rule, *log, *choices, *extra]
+        if len(lines) > self.height - 1:  # a crowded table (rare): the choices matter most
             lines = lines[len(lines) - (self.height - 1):]
         self.console.clear()
         for line in lines:
