@@ -187,7 +187,7 @@ class SearchBot:
         horizon: int = 2,
         passengers_only: bool | None = None,
         legacy: bool = False,
-        seconds: float = 0.25,
+        seconds: float = 1.0,
         memory: bool = True,
         searched: Sequence[str] = ("passenger",),
     ) -> None:
