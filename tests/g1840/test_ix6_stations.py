@@ -178,3 +178,44 @@ def test_ix6_after_removing_a_stadtbahn_marker_the_line_may_station_there() -> N
     removal = check_marker_removal(state, 10, "C7", 0, "V")
     state.board.remove_marker(removal.coord, removal.location, removal.company)
     assert check_station(state, 10, "C7", 0).cost == 20
+
+
+def test_ix6_first_marker_leaves_a_circle_for_another_lines_home_base() -> None:
+    """D18 is the home of lines 1 and 2: with one of its two circles held (here by line 3's
+    marker, put there by hand), line 1's home marker may not take the last one: it is line 2's."""
+    state = fresh()
+    state.board.place_marker("D18", 0, 3)
+    state.operated.add(3)
+    err = refused("IX.6", state, 1, "D18", 1)
+    assert "another home base" in err.message
+    assert legal_station_placements(state, 1) == []
+    assert legal_station_placements(state, 2) == []
+
+
+def _every_accepted_placement(state: SimpleBuildState, line: int) -> list[StationPlacement]:
+    found = []
+    for coord in sorted(state.board.layout.hexes):
+        for loc in state.board.locations(coord):
+            try:
+                found.append(check_station(state, line, coord, loc.id))
+            except IllegalAction:
+                continue
+    return found
+
+
+def test_ix6_legal_station_placements_lists_every_accepted_placement() -> None:
+    """Brute force over every location of the map: the list is exactly what check_station
+    accepts, home markers (both D18 circles) and later ones alike."""
+    state = fresh()
+    for line in (1, 5, 7, 12):
+        assert legal_station_placements(state, line) == _every_accepted_placement(state, line)
+    line7_to_e17(state)
+    listed = legal_station_placements(state, 7)
+    assert listed == _every_accepted_placement(state, 7)
+    assert [(p.coord, p.location) for p in listed] == [("E15", 0), ("E17", 0)]
+    state.phase = "green"
+    state.board.lay("F20", "14", 1)  # a green interchange on F20, joined to F18
+    state.board.lay("F18", "14", 1)
+    listed = legal_station_placements(state, 7)
+    assert listed == _every_accepted_placement(state, 7)
+    assert ("F20", 0) in {(p.coord, p.location) for p in listed}

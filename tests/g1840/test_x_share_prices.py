@@ -105,3 +105,65 @@ def test_viii4_equal_price_on_different_cells_rightmost_first() -> None:
     m.place("B", (1, 0))  # 90
     m.place("C", (0, 3))  # 115
     assert m.order(["A", "B", "C"]) == ["C", "A", "B"]
+
+
+def test_x1_a_marker_leaving_a_shared_space_leaves_that_stack() -> None:
+    m = ShareMarket()
+    m.place("A", (2, 2))
+    m.place("B", (2, 2))
+    m.place("C", (2, 2))
+    assert m.stacks[(2, 2)] == ["A", "B", "C"]
+    m.move_dividend("B", 1)
+    assert m.stacks[(2, 2)] == ["A", "C"] and m.stacks[(2, 3)] == ["B"]
+    m.move_dividend("A", 1)  # onto B's space: under B (X.1)
+    assert m.stacks[(2, 2)] == ["C"] and m.stacks[(2, 3)] == ["B", "A"]
+    m.move_dividend("C", 1)
+    assert (2, 2) not in m.stacks and m.stacks[(2, 3)] == ["B", "A", "C"]
+    assert m.order(["C", "A", "B"]) == ["B", "A", "C"]  # VIII.4: top first
+    m.move_dividend("C", 0)  # staying put keeps the place in the stack
+    assert m.stacks[(2, 3)] == ["B", "A", "C"]
+
+
+def test_x3_down_at_the_exact_end_of_a_shorter_row() -> None:
+    m = ShareMarket()
+    m.place("A", (2, 9))  # 147: row 3 has 10 spaces, its last is column 9
+    m.move_down("A", 1)
+    assert m.where["A"] == (3, 9) and m.price("A") == 137
+    m.move_down("A", 1)  # row 4 has 5 spaces: no cell below, the marker stops
+    assert m.where["A"] == (3, 9)
+    m.place("B", (3, 4))  # 91 above the last space of row 4
+    m.move_down("B", 2)
+    assert m.where["B"] == (4, 4) and m.price("B") == 81
+    m.place("C", (2, 10))  # 160: one past the end of row 3
+    m.move_down("C", 3)
+    assert m.where["C"] == (2, 10)
+
+
+@pytest.mark.parametrize("ruleset", ["rules", "18xx.games"])
+def test_x2_r_cr_2_right_at_the_end_of_row_1_goes_up_and_the_top_row_end_stays(
+        ruleset: str) -> None:
+    """R-CR-2 (amended) and the site (X-9): row 1 is as long as the top row: from its end the
+    marker goes up to 400, and the end of the top row stops it."""
+    from .test_game_support import make
+
+    m = make(2, ruleset=ruleset).market
+    m.place("A", (1, 18))  # 350
+    m.move_dividend("A", 1)
+    assert m.where["A"] == (1, 19) and m.price("A") == 380
+    m.move_dividend("A", 1)
+    assert m.where["A"] == (0, 19) and m.price("A") == 400
+    m.move_dividend("A", 3)
+    assert m.where["A"] == (0, 19)
+    m.place("B", (1, 19))
+    m.move_dividend("B", 4)
+    assert m.where["B"] == (0, 19)
+    m.place("C", (0, 17))  # 330: 360, 400, then the corner holds it
+    m.move_dividend("C", 5)
+    assert m.where["C"] == (0, 19) and m.price("C") == 400
+
+
+def test_x2_r_version_1_first_edition_at_the_end_of_row_1_climbs_to_400() -> None:
+    m = ShareMarket(climb_at_row_end=True)
+    m.place("A", (1, 18))
+    m.move_dividend("A", 3)  # 380, then up to 400 and the top row holds it
+    assert m.where["A"] == (0, 19) and m.price("A") == 400

@@ -91,8 +91,9 @@ def test_1_at_most_two_passengers():
     st.apply(Passenger(0, "3r", "r"))
     st.apply(Passenger(0, "5b", "b"))
     assert not any(isinstance(a, Passenger) for a in st.legal_actions())
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         st.apply(Passenger(0, "4r", "r"))
+    assert exc.value.rule == "1"
     assert [len(r) for r in st.rows] == [1, 1, 0, 0]
 
 
@@ -101,8 +102,9 @@ def test_1_station_card_joins_its_colour_row_conductor_any_row():
     legal = st.legal_actions()
     assert Passenger(0, "3r", "r") in legal
     assert {a.row for a in legal if isinstance(a, Passenger) and a.card == "C"} == set("brgy")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         st.apply(Passenger(0, "3r", "b"))
+    assert exc.value.rule == "1"
     st.apply(Passenger(0, "C", "g"))
     assert faces(st.rows[2]) == ["C"]
 
@@ -111,8 +113,9 @@ def test_1_passenger_after_another_step_is_illegal():
     st = position(hands=("3r 4r 5b 6g 7y C", ""), money=(10, 10))
     st.apply(Passenger(0, "3r", "r"))
     st.apply(Income(0, "7y"))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         st.apply(Passenger(0, "4r", "r"))
+    assert exc.value.rule == "1"
 
 
 # -- scoring ---------------------------------------------------------------------------------
@@ -309,8 +312,9 @@ def test_4_buy_pays_from_money_to_discard_and_assigns_at_once():
     assert len(st.money[0]) == 2 and len(st.discard) == 10
     assert st.columns[0][0].tram == "steam"
     assert st.display == ["horse", "horse"]  # not refilled before the end of the turn (T-R-6)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         st.apply(Buy(0, "horse", 0))  # already has a tram
+    assert exc.value.rule == "4"
     check_invariants(st)
 
 
@@ -322,8 +326,9 @@ def test_4_cannot_buy_without_money_or_column():
     assert exc.value.rule == "4"
     st.money[0].extend(st.deck[:10])
     del st.deck[:10]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         st.apply(Buy(0, "horse", 0))  # no column to assign it to
+    assert exc.value.rule == "4"
     st.apply(Station(0, "3r", None))
     assert Buy(0, "horse", 0) in st.legal_actions()
 
@@ -468,15 +473,16 @@ def test_illegal_actions_leave_the_state_exactly_as_it_was():
     st = _after_passenger("9r 3r 3g 9b 9y", money=(3, 10), columns=([("2r 5r", "horse")], []))
     before = copy.deepcopy(st)
     bad = [
-        Passenger(1, "9r", "r"),
-        Station(0, "9r", 5),
-        Station(0, "3r", 0),
-        Station(0, "10g", None),
-        Income(0, "1b"),
-        Buy(0, "horse", 0),
-        Buy(0, "electric", 0),
+        (Passenger(1, "9r", "r"), "Course of Play"),
+        (Station(0, "9r", 5), "2"),
+        (Station(0, "3r", 0), "T-R-1"),
+        (Station(0, "10g", None), "Course of Play"),
+        (Income(0, "1b"), "Course of Play"),
+        (Buy(0, "horse", 0), "4"),
+        (Buy(0, "electric", 0), "4"),
     ]
-    for action in bad:
-        with pytest.raises(IllegalAction):
+    for action, rule in bad:
+        with pytest.raises(IllegalAction) as exc:
             st.apply(action)
+        assert exc.value.rule == rule, exc.value
         assert st == before
