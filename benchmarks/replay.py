@@ -7,6 +7,9 @@ busy with other work) and ``ms_per_action`` (from the median). For several recor
 the same three figures summed over them (``ms`` is the sum of the medians), and ``records``:
 one such object per record, with its ``name``.
 
+``--import EXPORT`` times importing an 18xx.games export in process instead (``import_ms``,
+``best_ms``, ``cpu_best_ms``, with ``site_entries`` and the record's ``replay`` figures).
+
 Without RECORD it times the 18xx.games oracle game (imported in-process from
 ``<repo>/../shared/reference/1840/oracle/2player.json``; left out if that is absent) and a
 4-player selfplay game (seed 1).
@@ -54,8 +57,31 @@ def time_record(name: str, record: GameRecord) -> dict[str, Any]:
             "ms_per_action": round(ms / max(n, 1), 4)}
 
 
+def time_import(path: str, runs: int = 5) -> dict[str, Any]:
+    """``--import EXPORT``: import an 18xx.games export in process (translation, the site's
+    result, the record's replay from scratch), median and best of ``runs`` after a warm-up."""
+    from tramways.g1840.interop.importer import import_export
+    from tramways.g1840.interop.log18xx import load_export
+
+    export = load_export(path)
+    record = import_export(export)
+    times, cpu = [], []
+    for _ in range(runs):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        import_export(export)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        times.append((time.perf_counter() - start) * 1000)
+    return {"name": path, "site_entries": len(export.actions), "actions": len(record.actions),
+            "import_ms": round(statistics.median(times), 2), "best_ms": round(min(times), 2),
+            "cpu_best_ms": round(min(cpu), 2),
+            "replay": time_record(path, record)}
+
+
 def main(argv: list[str]) -> int:
     records: list[tuple[str, GameRecord]] = []
+    if len(argv) == 3 and argv[1] == "--import":
+        print(json.dumps(time_import(argv[2])))
+        return 0
     if len(argv) > 1:
         records = [(path, GameRecord.load(path)) for path in argv[1:]]
     else:

@@ -72,6 +72,7 @@ class Translator:
         self.pieces = TilePieces()
         self.pending_auction: tuple[str, int] | None = None
         self.following: EffectiveAction | None = None
+        self._view: tuple[int, Any] | None = None
         self.ahead = False  # our round ended while the site still asks for passes (X-17)
         self.round_seen: str | None = None
         self.crd_turns: set[str] = set()  # companies whose CRd buying turn the site closed
@@ -79,7 +80,11 @@ class Translator:
 
     # --- helpers -------------------------------------------------------------------
     def view(self) -> Any:
-        return self.session.state.view(None)
+        """Our engine's public view now (cached until the next action is played)."""
+        played = len(self.session.record.actions)
+        if self._view is None or self._view[0] != played:
+            self._view = (played, self.session.state.view(None))
+        return self._view[1]
 
     def player(self, entity: str) -> str:
         try:
@@ -281,16 +286,15 @@ class Translator:
         if isinstance(act, a18.ScrapTrain):
             return [f"{self.company_of_line(line)} scrap {self.colour(act.train)} L{line}"]
         if isinstance(act, a18.Pass):
-            legal = self.legal()
-            if f"{head} skip" in legal:
+            line_turn = self.view()["round_info"].get("line_turn") or {}
+            if line_turn.get("line") == line and line_turn.get("bonus"):
                 return [f"{head} skip"]  # a Stadtbahn bonus declined (136, 214)
             nxt = self.following
             if nxt is not None and nxt.action.entity == act.entity:
                 return []  # the line's turn goes on: the pass only ends a step
-            out = []
-            if f"{head} run" in legal:
-                out.append(f"{head} run")  # no tram: the site skips the run ("does not run")
-            return [*out, f"?{head} done"]  # the turn ends (18xx.games ruleset: after the run)
+            # no tram: the site skips the run ("does not run"); then the turn ends
+            # (18xx.games ruleset: after the run)
+            return [f"?{head} run", f"?{head} done"]
         raise NotMapped(f"{act.TYPE} by line {line}")
 
     def already_placed(self, act: a18.Action18xx, anywhere_on_hex: bool = False) -> bool:
@@ -441,8 +445,13 @@ def probe(export: Export18xx, trace: Trace | None = None,
             for text in texts:
                 if text.startswith("?"):  # play only if our engine asks for it
                     text = text[1:]
-                    if text not in session.legal_notation():
+                    try:  # (a refused action leaves our engine's state untouched)
+                        session.play(text)
+                    except (IllegalAction, NotationError):
                         continue
+                    result.played.append(text)
+                    flush()
+                    continue
                 if (emulate and isinstance(eff.action, (a18.Dividend, a18.ChooseAbility))
                         and text not in session.legal_notation()):
                     held.append(text)
@@ -469,7 +478,7 @@ def probe(export: Export18xx, trace: Trace | None = None,
             # (the site is still waiting for the home marker our engine placed itself)
             entry = trace.entries[index]
             if entry.figures is not None:
-                view = session.state.view(None)
+                view = translator.view()
                 actual = figures_from_view(view, companies, privates)
                 skip = _skip_in_flux if assignments_in_flux(view) else in_view_gaps
                 diff = compare(bank_holdings(entry.figures), bank_holdings(actual),
