@@ -190,6 +190,8 @@ def test_duel_end_of_input_quits_cleanly_and_resumes(tmp_path, monkeypatch, caps
     assert played > 1  # the bot's first turn, then our passenger
     code, out = _run(monkeypatch, capsys, "q\n", "--record", str(path))
     assert code == 0 and f"Resuming {path} ({played} actions played)" in out
+    # the log goes on where it stopped: the bot's first turn, then our passenger
+    assert "Bot (rule): passenger" in out and "You: passenger" in out
     # the same seat and bot, named again, are fine
     code, out = _run(monkeypatch, capsys, "q\n", "--record", str(path), "--seat", "2",
                      "--bot", "rule")

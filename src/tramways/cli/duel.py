@@ -332,6 +332,15 @@ class Duel:
         self.save()
         return lines
 
+    def recall(self, last: int = 40) -> None:
+        """Log the last ``last`` moves of a resumed record, as they were logged when played."""
+        actions = self.session.record.actions
+        session = Session.from_record(self.session.record, upto=max(0, len(actions) - last))
+        for text in actions[len(session.record.actions):]:
+            action = session.parse(text)
+            seat = action.player if isinstance(action.player, int) else None
+            self.note(seat, session.play(action, seat))
+
     def note(self, player: int | None, lines: list[str]) -> None:
         self.log.extend((player, self.named(line)) for line in lines)
 
@@ -593,6 +602,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
                    f"{path} after every move.")
     console.print(opening, soft_wrap=True)
     duel = Duel(session, human, bot_name, console, path)
+    duel.recall()
     duel.note(None, [opening, "h explains the game; u takes back your last move; q quits."])
     duel.save()
     return duel.run()
