@@ -102,13 +102,25 @@ def _lays(legal: list[str]) -> dict[str, list[dict[str, Any]]]:
     return dict(by_hex)
 
 
-def _places(legal: list[str]) -> dict[str, list[dict[str, Any]]]:
+def _places(legal: list[str], view: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Station places and removable markers by hex; a removal names the marker's owner
+    (a Stadtbahn company, R-LR-5, or a line)."""
+    owners: dict[str, str] = {}
+    for sid, s in view["stadtbahn"].items():
+        for place in s["markers"]:
+            owners[place] = str(sid)
+    for company in view["companies"].values():
+        for line, places in company["markers"].items():
+            for place in places:
+                owners[place] = f"L{line}"
     by_hex: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for text in legal:
         m = PLACE.match(text)
         if m:
+            place = f"{m.group(3)}.{m.group(4)}"
             by_hex[m.group(3)].append({"notation": text, "kind": m.group(2),
-                                       "location": int(m.group(4))})
+                                       "location": int(m.group(4)),
+                                       "owner": owners.get(place, "")})
     return dict(by_hex)
 
 
@@ -197,13 +209,15 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
                       for r in ent.round_bar],
         "choices": group_legal(legal, view),
         "lays": lays,
-        "places": _places(legal),
+        "places": _places(legal, view),
         "run": run.to_json() if run is not None else None,
         "run_total": run.total if run is not None else None,
         "svg": svg,
         "supply": supply,
         "log": list(state.get("log") or [])[-60:][::-1],
         "legal_count": len(legal),
+        "previews_skipped": len(flat) if line is not None and len(flat) > PREVIEW_LIMIT else 0,
+        "preview_limit": PREVIEW_LIMIT,
         "result": view.get("result"),
         "undoable": state.get("undoable", 0),
         "record": state.get("record", False),

@@ -110,6 +110,20 @@ document.addEventListener("wheel", (e) => {
   zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, cx, cy);
 }, { passive: false });
 
+// Bring a hex to the middle of the map, zoomed in, so that a previewed tile can be read.
+function focusHex(coord) {
+  const hex = svgEl()?.querySelector(`polygon.hex[data-coord="${coord}"]`);
+  if (!hex || !full) return;
+  const b = hex.getBBox();
+  const m = hex.parentElement.transform.baseVal.consolidate()?.matrix;
+  const cx = (m ? m.e : 0) + b.x + b.width / 2;
+  const cy = (m ? m.f : 0) + b.y + b.height / 2;
+  const w = Math.min(box[2], full[2] / 3);
+  const h = w * box[3] / box[2];
+  box = [cx - w / 2, cy - h / 2, w, h];
+  apply();
+}
+
 let original = null;  // the map before a previewed lay
 
 async function preview(option) {
@@ -148,6 +162,7 @@ function openHex(coord) {
   if (!panel) return;
   restore();
   const options = (map.lays || {})[coord] || [];
+  focusHex(coord);
   panel.hidden = false;
   document.getElementById("hex-title").textContent = coord;
   const holder = document.getElementById("hex-options");
@@ -191,6 +206,8 @@ document.addEventListener("click", (e) => {
     document.getElementById("hex-panel").hidden = true;
     return;
   }
+  const link = e.target.closest?.("button[data-hex]");
+  if (link) { openHex(link.dataset.hex); return; }
   const b = e.target.closest?.("button[data-zoom]");
   if (b) { zoom(Number(b.dataset.zoom)); return; }
   const hex = e.target.closest?.("#map svg") ? e.target : null;

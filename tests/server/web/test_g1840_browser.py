@@ -1,0 +1,209 @@
+"""1840 in a real browser (issue 12): Playwright driving Debian's chromium.
+
+One person and three ``bot:random`` seats: the person creates the game in the lobby and plays
+every one of their moves by clicking the page, from the private auction (VI) through Share
+Round 1, Company Round 1 and Line Round 1 (a tile chosen on the map and previewed before it is
+confirmed, a station, the best run), until Company Round 2; after each move the page's figures
+are the engine's view.  A phone-sized run creates a game and plays the private auction and the
+first Share Round.  With ``TRAMWAYS_SCREENSHOT_DIR=docs`` the screenshots are the README's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+playwright = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = os.environ.get("TRAMWAYS_CHROMIUM", "/usr/bin/chromium")
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+WAIT = 30_000
+
+pytestmark = pytest.mark.skipif(
+    not (Path(CHROMIUM).exists() or shutil.which("chromium")),
+    reason="Debian's chromium is not installed (.ci/run installs it)",
+)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = os.environ.get("TRAMWAYS_SCREENSHOT_DIR")
+    return Path(folder) if folder else tmp_path
+
+
+def _api(base: str, path: str, token: str | None = None) -> dict:
+    req = urllib.request.Request(base + path, headers={"Authorization": f"Bearer {token}"}
+                                 if token else {})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def _choose(legal: list[str]) -> str:
+    """The person's plan: start a company at the highest par, give it a tram and a line, lay,
+    station and run in the Line Round, otherwise pass or finish the step."""
+    def having(pred):
+        return [a for a in legal if pred(a.split())]
+    for pred in (lambda w: w[1] == "lay", lambda w: w[1] == "station",
+                 lambda w: w[1] == "run" and len(w) == 2):
+        found = having(pred)
+        if found:
+            return found[0]
+    pars = having(lambda w: w[1] == "par")
+    if pars:
+        return max(pars, key=lambda a: int(a.split()[-1]))
+    for pred in (lambda w: w[1] == "buy" and w[0][0] not in "PL", lambda w: w[1] == "auction",
+                 lambda w: w[1] == "pay", lambda w: w[-1] in ("pass", "done", "skip"),
+                 lambda w: w[1] == "bid"):
+        found = having(pred)
+        if found:
+            return min(found) if found[0].split()[1] == "buy" else found[0]
+    return legal[0]
+
+
+def _create(page, base: str) -> tuple[str, str]:
+    page.goto(base + "/")
+    page.select_option("#players", "4")
+    page.select_option("#seat1840-1", "human")
+    for i in (2, 3, 4):
+        page.select_option(f"#seat1840-{i}", "bot:random")
+    page.fill("#create-1840 input[name=name1]", "Anna")
+    page.fill("#seed", "1")
+    page.click("#create-1840 button[type=submit]")
+    link = page.locator("a.button", has_text="Play this seat").first.get_attribute("href")
+    assert link is not None
+    gid = link.split("/g/")[1].split("?")[0]
+    token = link.split("token=")[1]
+    return gid, token
+
+
+def _wait_for_me(page, base: str, gid: str, token: str, stop: str) -> dict | None:
+    """The seat's payload once it is to act (None once the round ``stop`` has begun), after
+    the page shows that same position."""
+    for _ in range(600):
+        state = _api(base, f"/api/games/{gid}", token)
+        if state["view"]["round"] == stop:
+            return None
+        if state["seat"] in state["to_act"]:
+            page.wait_for_selector(f'#table[data-n="{state["n"]}"]', timeout=WAIT)
+            return state
+        page.wait_for_timeout(100)
+    raise AssertionError("the bots never handed the turn back")
+
+
+def _check_figures(page, view: dict) -> None:
+    """The page's tables show the engine's view (players, companies, the round)."""
+    assert page.locator("#round").inner_text() == view["round"]
+    for p in view["players"]:
+        row = page.locator(f'#players-table tr[data-seat="{p["seat"]}"]')
+        assert row.locator("td.cash").inner_text() == str(p["cash"])
+        assert row.locator("td.value").inner_text() == str(p["value"])
+        assert row.locator("td.certs").inner_text().split("/")[0] == str(p["certificates"])
+    for cid, c in view["companies"].items():
+        row = page.locator(f'#companies-table tr[data-company="{cid}"]')
+        assert row.locator("td.price").inner_text() == str(c["price"])
+        assert row.locator("td.treasury").inner_text() == str(c["treasury"])
+
+
+def _play(page, notation: str, shots: Path | None = None, legal: list[str] = ()) -> None:
+    """Make the move ``notation`` by clicking: a button, a list and its OK, or the map."""
+    words = notation.split()
+    before = page.locator("#table").get_attribute("data-n")
+    if words[1] == "lay":
+        coord = words[2]
+        hexagon = page.locator(f'#map polygon.hex[data-coord="{coord}"]')
+        page.click('button[data-zoom="0"]')  # the whole map: the hex is in sight
+        box = hexagon.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_selector("#hex-panel:not([hidden])")
+        assert page.locator("#hex-title").inner_text() == coord
+        offered = page.locator("#hex-options button").evaluate_all(
+            "bs => bs.map(b => b.dataset.notation)")
+        assert sorted(offered) == sorted(a for a in legal if a.split()[1:3] == ["lay", coord])
+        page.click(f'#hex-options button[data-notation="{notation}"]')
+        page.wait_for_selector("#hex-confirm:not([hidden])")
+        if shots is not None:
+            page.screenshot(path=str(shots / "g1840-map-desktop.png"))
+        page.click("#hex-confirm button[name=action]")
+    else:
+        button = page.locator(f'#table button[data-notation="{notation}"]')
+        if button.count():
+            button.first.click()
+        else:
+            select = page.locator("#table select[name=action]", has=page.locator(
+                f'option[value="{notation}"]'))
+            select.select_option(notation)
+            select.locator("xpath=ancestor::form").locator("button").click()
+    page.wait_for_function(
+        f'document.querySelector("#table") && document.querySelector("#table").dataset.n !== "{before}"',
+        timeout=WAIT)
+
+
+def test_a_person_plays_1840_against_three_random_bots(browser, live_server: str,
+                                                       shots: Path) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    gid, token = _create(page, live_server)
+    page.goto(f"{live_server}/g/{gid}?token={token}")
+    done: set[str] = set()
+    rounds: set[str] = set()
+    history: list[str] = []
+    for _ in range(500):
+        state = _wait_for_me(page, live_server, gid, token, stop="CR2")
+        if state is None:
+            break
+        view = state["view"]
+        rounds.add(view["round_info"]["type"])
+        _check_figures(page, view)
+        assert "Waiting for" not in page.locator(".side-1840").inner_text()
+        notation = _choose(state["legal"])
+        history.append(f'{state["n"]} {view["round"]} {notation}')
+        verb = notation.split()[1]
+        _play(page, notation, shots if verb == "lay" and "lay" not in done else None,
+              state["legal"])
+        done.add(verb if not (verb == "run" and len(notation.split()) > 2) else "claim")
+        if verb in ("station", "run") and "tables" not in done:
+            page.screenshot(path=str(shots / "g1840-tables-desktop.png"), full_page=True)
+            done.add("tables")
+    assert {"PRE", "SR", "CR", "LR"} <= rounds, history
+    assert {"par", "lay", "station", "run"} <= done, history
+    final = _api(live_server, f"/api/games/{gid}", token)
+    page.wait_for_selector(f'#table[data-n="{final["n"]}"]', timeout=WAIT)
+    assert "Waiting for" in page.locator(".side-1840").inner_text() or final["seat"] in final["to_act"]
+    page.close()
+
+
+def test_phone_creates_and_plays_the_auction_and_first_share_round(
+        browser, live_server: str, shots: Path) -> None:
+    page = browser.new_page(viewport=PHONE, has_touch=True)
+    gid, token = _create(page, live_server)
+    page.goto(f"{live_server}/g/{gid}?token={token}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for _ in range(60):
+        state = _wait_for_me(page, live_server, gid, token, stop="CR1")
+        if state is None:
+            break
+        _check_figures(page, state["view"])
+        _play(page, _choose(state["legal"]), legal=state["legal"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(shots / "g1840-phone.png"))
+    page.locator(".tables-1840").evaluate("e => e.scrollIntoView()")
+    page.screenshot(path=str(shots / "g1840-phone-tables.png"))
+    page.close()
