@@ -69,3 +69,33 @@ def test_lay_previews_equal_the_run_after_the_engine_lays_the_tile() -> None:
             assert previews[(w[2], w[3], int(w[4][1:]))] == expected, w
             checked += 1
     assert checked >= 10
+
+
+def test_dividend_prices_equal_the_engines_move() -> None:
+    """X.2 / R-CR-2: the price shown before a dividend is the price after the engine pays it."""
+    from tramways.g1840.analysis import dividend_prices
+
+    record = GameRecord.load(str(GOLDEN / "1840-4p.json"))
+    session = Session.from_record(record.model_copy(update={"actions": []}))
+    game, state = session.game, session.state
+    checked = 0
+    for text in record.actions:
+        seat = state.current_players()[0] if state.current_players() else None
+        if seat is not None:
+            pays = [game.format_action(a) for a in state.legal_actions(seat)]
+            pays = [a for a in pays if a.split()[1] == "pay"]
+            if pays:
+                company = pays[0].split()[0]
+                view = state.view(seat)
+                shown = dividend_prices(view, company, [int(a.split()[2]) for a in pays])
+                for a in pays[:: max(1, len(pays) // 5)]:
+                    after = state.clone()
+                    after.apply(game.parse_action(a), seat)
+                    assert shown[int(a.split()[2])] == after.view(seat)["companies"][company]["price"]
+                    checked += 1
+                if checked >= 30:
+                    break
+        action = game.parse_action(text)
+        seats = state.seats_for(action)
+        state.apply(action, seats[0] if seats else None)
+    assert checked >= 10

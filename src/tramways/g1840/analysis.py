@@ -122,5 +122,25 @@ def lay_previews(view: View, line: int, lays: Iterable[Lay],
     return out
 
 
-__all__ = ["Lay", "after_lay", "best_run", "board_from_view", "lay_previews", "layout_of",
-           "line_context", "markers_of"]
+def dividend_prices(view: View, company: str, amounts: Iterable[int]) -> dict[int, int]:
+    """The share price of ``company`` after paying each amount (X.2, Table 6, R-CR-2 of the
+    game's rulings edition, R-VERSION-1): the move shown before a dividend is confirmed."""
+    from tramways.g1840.market import ShareMarket
+    from tramways.g1840.ruleset import Ruleset
+
+    settings: dict[str, Any] = {"ruleset": view["ruleset"]}
+    if "edition" in view:
+        settings["edition"] = view["edition"]
+    rules = Ruleset.of(settings)
+    cell = tuple(view["market"][company])
+    out: dict[int, int] = {}
+    for amount in amounts:
+        market = ShareMarket(climb_at_row_end=rules.climb_at_row_end)
+        market.place(company, (int(cell[0]), int(cell[1])))
+        market.move_dividend(company, entities().dividend_move(amount))
+        out[amount] = market.price(company)
+    return out
+
+
+__all__ = ["Lay", "after_lay", "best_run", "board_from_view", "dividend_prices", "lay_previews",
+           "layout_of", "line_context", "markers_of"]

@@ -3,7 +3,7 @@
 One person and three ``bot:random`` seats: the person creates the game in the lobby and plays
 every one of their moves by clicking the page, from the private auction (VI) through Share
 Round 1, Company Round 1 and Line Round 1 (a tile chosen on the map and previewed before it is
-confirmed, a station, the best run), until Company Round 2; after each move the page's figures
+confirmed, a station, the best run: the first Line Round that offers all three); after each move the page's figures
 are the engine's view.  A phone-sized run creates a game and plays the private auction and the
 first Share Round.  With ``TRAMWAYS_SCREENSHOT_DIR=docs`` the screenshots are the README's.
 """
@@ -165,7 +165,9 @@ def test_a_person_plays_1840_against_three_random_bots(browser, live_server: str
     rounds: set[str] = set()
     history: list[str] = []
     for _ in range(500):
-        state = _wait_for_me(page, live_server, gid, token, stop="CR2")
+        if {"lay", "station", "run"} <= done:
+            break
+        state = _wait_for_me(page, live_server, gid, token, stop="CR3")
         if state is None:
             break
         view = state["view"]

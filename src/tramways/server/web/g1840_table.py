@@ -14,7 +14,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from tramways.g1840.analysis import after_lay, best_run, board_from_view, lay_previews
+from tramways.g1840.analysis import (
+    after_lay,
+    best_run,
+    board_from_view,
+    dividend_prices,
+    lay_previews,
+)
 from tramways.g1840.board import Board
 from tramways.g1840.entities import entities
 from tramways.g1840.render import render_svg
@@ -86,6 +92,13 @@ def group_legal(legal: list[str], view: dict[str, Any]) -> list[Choice]:
     for g in out:
         if g.kind == "buy_share":
             g.note = str(certs + 1)
+        if g.kind == "dividend" and g.actor in view["market"]:
+            amounts = [int(label) for _n, label in g.options if label.isdigit()]
+            prices = dividend_prices(view, g.actor, amounts)
+            now = view["companies"][g.actor]["price"] if g.actor in view["companies"] else None
+            g.options = [(n, f"{label} → {prices[int(label)]}" if label.isdigit() else label)
+                         for n, label in g.options]
+            g.note = str(now) if now is not None else ""
     order = ["run", "simple", "bid", "par", "buy_share", "sell", "dividend", "tram", "auction",
              "buy_private", "anytime"]
     out.sort(key=lambda g: order.index(g.kind) if g.kind in order else len(order))
