@@ -327,7 +327,9 @@ class Translator:
             p = f"P{players[0] + 1}"
             legal = self.session.legal_notation(players[0])
             if f"{p} pass" not in legal or not all(
-                    t == f"{p} pass" or t.startswith(f"{p} return ") for t in legal):
+                    t == f"{p} pass" or " return " in t or " scrap " in t for t in legal):
+                # (returning a private and scrapping a tram are allowed at any time; the
+                # site does not count them as a valid action of the round)
                 break
             self.session.play(f"{p} pass")
             played.append(f"{p} pass")
