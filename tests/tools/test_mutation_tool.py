@@ -1,0 +1,52 @@
+"""tools/mutation.py (issue 16): which mutants change only a message text."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+_PATH = Path(__file__).resolve().parents[2] / "tools" / "mutation.py"
+_spec = importlib.util.spec_from_file_location("tramways_mutation_tool", _PATH)
+assert _spec is not None and _spec.loader is not None
+tool = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(tool)
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ('    raise IllegalAction("4", f"no {a.kind} tram on display")',
+     '    raise IllegalAction("4", f"XXno {a.kind} tram on displayXX")'),
+    ('        log = [f"P{p + 1} adds {a.card}"]', '        log = [f"XXP{p + 1} adds {a.card}XX"]'),
+    ("    msg = 'no tram' 'here'", "    msg = 'XXno tramXX' 'here'"),
+])
+def test_a_mutant_changing_only_a_string_text_is_text_only(before: str, after: str) -> None:
+    assert tool.text_only(before, after)
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ('    raise IllegalAction("4", "no tram")', '    raise IllegalAction("XX4XX", "no tram")'),
+    ('    raise IllegalAction("Course of Play", "x y")',
+     '    raise IllegalAction("XXCourse of PlayXX", "x y")'),
+    ('    if h["kind"] == "extra":', '    if h["kind"] == "XXextraXX":'),
+    ("    if len(money) < cost:", "    if len(money) <= cost:"),
+    ("    return (row - 1, col) if row > 0 else cell",
+     "    return (row - 1, col) if row > 1 else cell"),
+    ("    n = len(money) // 2", "    n = len(money) / 2"),
+])
+def test_a_mutant_changing_code_a_rule_id_or_a_key_is_behaviour(before: str, after: str) -> None:
+    assert not tool.text_only(before, after)
+
+
+def test_the_same_line_is_no_mutant_and_a_partial_line_still_compares() -> None:
+    assert not tool.text_only("    x = 1", "    x = 1")
+    assert tool.text_only('        "no tram on sale",', '        "XXno tram on saleXX",')
+    assert not tool.text_only("    foo(a,", "    foo(b,")
+
+
+def test_every_module_with_own_tests_exists() -> None:
+    root = _PATH.parent.parent
+    for module, tests in tool.OWN_TESTS.items():
+        assert (root / module).is_file(), module
+        for test in tests:
+            assert (root / test).exists(), test
