@@ -43,8 +43,9 @@ def test_ix3_one_normal_tile_per_turn() -> None:
     play(s, "L1 lay D18 235 r1")
     assert s.board.tile("D18").tile_id == "235"
     assert not any(isinstance(a, LayTile) and a.hex == "D18" for a in s.legal_actions())
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         play(s, "L1 lay D18 235 r2")
+    assert exc.value.rule == "R-LR-1"
 
 
 def test_r_lr_1_stadtbahn_tile_costs_20_and_grants_its_bonus() -> None:
@@ -65,8 +66,9 @@ def test_r_lr_5_remove_stadtbahn_marker_for_40() -> None:
     assert s.companies["WT"].treasury == 840
     assert "D" not in s.board.markers("D22").get(0, ())
     # the termini are never removed
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         play(s, "L1 remove A17.2")
+    assert exc.value.rule == "R-LR-5"
 
 
 def test_ix6_station_marker_costs_20_and_one_per_turn() -> None:

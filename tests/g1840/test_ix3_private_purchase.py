@@ -35,8 +35,9 @@ def test_iv2_buy_from_the_director_between_1_and_face_value() -> None:
     play(s, "L1 buy SD 50")
     assert s.private_owner["SD"] == "WT" and s.companies["WT"].privates == ["SD"]
     assert s.companies["WT"].treasury == treasury - 50 and s.players[1].cash == cash + 50
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         play(s, "L1 buy SB 31")
+    assert exc.value.rule == "IV.2"
     # the company's landmark now counts for its routes (+20, IX.8)
     assert s.landmark_hexes("WT") == frozenset({"D20"})
 

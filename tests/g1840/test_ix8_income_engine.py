@@ -33,8 +33,9 @@ def test_ix8_claimed_route_must_be_valid_and_best() -> None:
     play(s, "L3 run E17.0-E15.0")
     assert s.companies["SJE"].revenue == 30
     s = before_line_3_runs()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         play(s, "L3 run E15.0-D18.0")
+    assert exc.value.rule == "IX.7"
     assert s.companies["SJE"].revenue == 0 and s.sub.turn.line == 3
 
 

@@ -29,11 +29,13 @@ def test_vi_opening_bid_at_face_value_in_steps_of_5() -> None:
     with pytest.raises(IllegalAction) as exc:
         play(s, "P1 bid SB 25")
     assert exc.value.rule == "VI"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         play(s, "P1 bid SB 32")
+    assert exc.value.rule == "VI"
     play(s, "P1 bid SB 35")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         play(s, "P2 bid SB 35")
+    assert exc.value.rule == "VI"
     legal = s.legal_actions(1)
     assert Bid(1, "SB", 40) in legal and Pass(1) in legal
     assert min(a.amount for a in legal if isinstance(a, Bid)) == 40

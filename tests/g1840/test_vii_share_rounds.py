@@ -35,8 +35,9 @@ def test_r_sr_1_director_share_first_then_buying_and_passing() -> None:
     play(s, "P2 par WT 100", "P1 par SJE 70")
     assert s.unchosen == []  # the other four left the game
     assert Pass(1) in s.legal_actions(1) and BuyShare(1, "D") in s.legal_actions(1)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         play(s, "P2 par DT 70")
+    assert exc.value.rule == "IV.1.2"
 
 
 def test_vii5_par_limited_by_cash() -> None:

@@ -83,8 +83,17 @@ def test_viii3_at_most_three_trams() -> None:
     s.companies["WT"].treasury = 5000
     play(s, "WT buy yellow", "WT buy yellow", "WT buy orange")
     assert not any(isinstance(a, BuyTram) for a in s.legal_actions(1))
-    with pytest.raises(IllegalAction):
+    # with three trams and nothing left to do, WT's turn ended: SJE's turn (VIII.4 order)
+    assert s.current_players() == [0]
+    with pytest.raises(IllegalAction) as exc:
         play(s, "WT buy orange")
+    assert exc.value.rule == "VIII.4"
+    # the purchase itself refuses a fourth tram (named VIII.5.3, the buying step)
+    from tramways.g1840.mechanics import trams
+
+    with pytest.raises(IllegalAction) as exc:
+        trams.buy(s, s.companies["WT"], "orange", [])
+    assert exc.value.rule == "VIII.5.3" and "three trams" in exc.value.message
 
 
 def test_viii4_company_order_by_price() -> None:
@@ -102,8 +111,9 @@ def test_viii5_1_dividend_paid_per_share_pool_ignored_price_by_table_6() -> None
     assert s.round.name == "CR2" and s.current_players() == [1]
     legal = [a.amount for a in s.legal_actions(1) if isinstance(a, Dividend)]
     assert legal == list(range(0, 231, 10))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         play(s, "WT pay 205")
+    assert exc.value.rule == "VIII.5.1"
     p1, p2, treasury = s.players[0].cash, s.players[1].cash, s.companies["WT"].treasury
     assert s.market.where["WT"] == (1, 1)  # 95 after CR1's 0 dividend
     play(s, "WT pay 200")

@@ -54,8 +54,9 @@ def test_viii5_3_arrangement_must_use_the_companys_trams() -> None:
     with pytest.raises(IllegalAction) as exc:
         play(s, "WT arrange orange,orange")
     assert exc.value.rule == "VIII.5.3"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         play(s, "WT arrange none,yellow,orange")  # a spare while a line has none
+    assert exc.value.rule == "VIII.5.3"
     play(s, "WT arrange orange,yellow")
     assert s.tram_of(1) == "orange"
 
