@@ -111,3 +111,43 @@ def test_board_preview_of_a_lay(sqlite_client) -> None:
     page = sqlite_client.get(f"/g/{gid}/board?lay=L1 lay D18 235 r0")
     assert page.status_code == 200
     assert page.text.startswith("<svg") and 'data-coord="D18"' in page.text
+
+
+def test_history_and_after_game_charts(sqlite_client) -> None:
+    """A recorded 4-player game (tests/golden) replayed into the server: ``?at=N`` shows a past
+    position with earlier/later links; once over, the page shows the result and the charts of
+    wealth per player and share price per company by round, ending at the final figures."""
+    import json
+    from pathlib import Path
+
+    record = json.loads((Path(__file__).resolve().parents[2] / "golden" / "1840-4p.json")
+                        .read_text(encoding="utf-8"))
+    service = sqlite_client.app.state.service
+    created = service.create("1840", dict(record["settings"]), ["human"] * 4, seed=record["seed"])
+    gid = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    for n, text in enumerate(record["actions"]):
+        state = sqlite_client.get(f"/api/games/{gid}").json()
+        for seat in state["to_act"]:
+            r = sqlite_client.post(f"/api/games/{gid}/moves?token={tokens[seat - 1]}",
+                                   json={"n": n, "action": text})
+            if r.status_code == 200:
+                break
+        else:
+            raise AssertionError(f"move {n} {text!r} refused")
+    past = sqlite_client.get(f"/g/{gid}?token={tokens[0]}&at=40").text
+    assert "A past position: after move 40 of 208." in past and 'rel="next"' in past
+    assert 'name="action"' not in past
+    page = sqlite_client.get(f"/g/{gid}?token={tokens[0]}").text
+    assert "The game is over" in page
+    final = sqlite_client.get(f"/api/games/{gid}").json()["view"]
+    wealth = re.search(r'id="chart-wealth".*?</figure>', page, re.S)
+    prices = re.search(r'id="chart-prices".*?</figure>', page, re.S)
+    assert wealth is not None and prices is not None
+    assert wealth.group(0).count('<polyline class="series"') == 4
+    assert prices.group(0).count('<polyline class="series"') == len(final["companies"])
+    top = max(p["value"] for p in final["players"])
+    assert f">{top}</text>" in wealth.group(0)  # the axis reaches the winner's final wealth
+    download = sqlite_client.get(f"/g/{gid}/record?token={tokens[0]}")
+    assert download.json()["actions"] == record["actions"]
+    assert 'filename="1840-' in download.headers["content-disposition"]

@@ -236,3 +236,93 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
         "record": state.get("record", False),
         "seats": state.get("seats") or [],
     }
+
+
+# -- after the game: wealth and share prices over the rounds ---------------------------------
+
+CHART_COLOURS = ("#d0241b", "#1b5fd0", "#1f8a3b", "#b8860b", "#7b3fa0", "#333333",
+                 "#e07b00", "#0a8a8a", "#a0522d", "#c71585")
+
+
+def round_history(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Replays a record (1840's is public) and samples the end of every round: each player's
+    wealth (XI) and each tram company's share price (X)."""
+    from tramways.core import GameRecord, Session
+
+    rec = GameRecord.model_validate(record)
+    session = Session.from_record(rec.model_copy(update={"actions": []}))
+    game, state = session.game, session.state
+
+    def sample(name: str) -> dict[str, Any]:
+        v = state.view(None)
+        return {"round": name, "wealth": [p["value"] for p in v["players"]],
+                "prices": {c: d["price"] for c, d in v["companies"].items()}}
+
+    points = []
+    current = state.view(None)["round"]
+    for text in rec.actions:
+        action = game.parse_action(text)
+        seats = state.seats_for(action)
+        state.apply(action, seats[0] if seats else None)
+        now = state.view(None)["round"]
+        if now != current:
+            points.append(sample(current))
+            current = now
+    points.append(sample(current))
+    return points
+
+
+def line_chart(series: dict[str, list[int | None]], labels: list[str], title: str,
+               from_zero: bool = True) -> str:
+    """A small SVG line chart (one polyline per series, a legend, the round names below)."""
+    from html import escape
+
+    width, height, left, right, top, bottom = 640, 260, 44, 110, 24, 40
+    values = [v for s in series.values() for v in s if v is not None]
+    if not values or len(labels) < 1:
+        return ""
+    low = min(0, min(values)) if from_zero else min(values) // 10 * 10
+    high = max(values) or 1
+    span = len(labels) - 1 or 1
+
+    def x(i: int) -> float:
+        return left + (width - left - right) * i / span
+
+    def y(v: int) -> float:
+        return top + (height - top - bottom) * (1 - (v - low) / ((high - low) or 1))
+
+    out = [f'<svg class="chart-svg" viewBox="0 0 {width} {height}" role="img" '
+           f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg" '
+           f'font-family="DejaVu Sans, Verdana, sans-serif" font-size="10">',
+           f'<line x1="{left}" y1="{y(low):.1f}" x2="{width - right}" y2="{y(low):.1f}" '
+           f'stroke="#999"/>',
+           f'<text x="{left - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
+           f'<text x="{left - 4}" y="{y(low) + 4:.1f}" text-anchor="end">{low}</text>']
+    step = max(1, -(-len(labels) // 8))
+    for i, label in enumerate(labels):
+        if i % step == 0 or i == len(labels) - 1:
+            out.append(f'<text x="{x(i):.1f}" y="{height - bottom + 14}" text-anchor="middle" '
+                       f'font-size="9">{escape(label)}</text>')
+    for k, (name, points) in enumerate(series.items()):
+        colour = CHART_COLOURS[k % len(CHART_COLOURS)]
+        coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(points) if v is not None)
+        out.append(f'<polyline class="series" data-name="{escape(name)}" points="{coords}" '
+                   f'fill="none" stroke="{colour}" stroke-width="2"/>')
+        ly = top + 14 * k
+        out.append(f'<rect x="{width - right + 8}" y="{ly - 8}" width="12" height="4" '
+                   f'fill="{colour}"/><text x="{width - right + 24}" y="{ly - 3}">'
+                   f'{escape(name)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def history_charts(record: dict[str, Any], names: list[str]) -> dict[str, str]:
+    """The after-game charts: wealth per player and share price per company, by round."""
+    points = round_history(record)
+    labels = [p["round"] for p in points]
+    wealth: dict[str, list[int | None]] = {
+        name: [p["wealth"][i] for p in points] for i, name in enumerate(names)}
+    companies = sorted({c for p in points for c in p["prices"]})
+    prices: dict[str, list[int | None]] = {
+        c: [p["prices"].get(c) for p in points] for c in companies}
+    return {"wealth": line_chart(wealth, labels, ""), "prices": line_chart(prices, labels, "", from_zero=False)}

@@ -242,6 +242,8 @@ async def _table(
     if state.get("game") == "1840":
         context["g"] = g1840_table.table_model(state)
         context["seats"] = state.get("seats") or []
+        if view["finished"]:
+            context["charts"] = await _charts(request, gid, token, view)
         return context
     if state.get("game", "trambahn") != "trambahn":
         context["other_game"] = state.get("game")
@@ -259,6 +261,24 @@ async def _table(
     context["t"] = table_model(state)
     context["seats"] = state.get("seats") or []
     return context
+
+
+_CHARTS: dict[str, dict[str, str]] = {}
+"""After-game charts of finished 1840 games (a finished record never changes)."""
+
+
+async def _charts(
+    request: Request, gid: str, token: str | None, view: dict[str, Any]
+) -> dict[str, str]:
+    if gid not in _CHARTS:
+        reply = await backend.record(request, gid, token)
+        if not reply.ok:
+            return {}
+        names = [p["name"] for p in view["players"]]
+        if len(_CHARTS) > 100:
+            _CHARTS.clear()
+        _CHARTS[gid] = g1840_table.history_charts(reply.data, names)
+    return _CHARTS[gid]
 
 
 def _query(ctx: dict[str, Any], **extra: Any) -> str:
@@ -368,5 +388,5 @@ async def record(request: Request, gid: str, token: str | None = None) -> Respon
     return Response(
         json.dumps(reply.data, indent=1),
         media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="trambahn-{gid}.json"'},
+        headers={"Content-Disposition": f'attachment; filename="{reply.data.get("game", "game")}-{gid}.json"'},
     )
