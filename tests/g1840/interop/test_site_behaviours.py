@@ -1,0 +1,118 @@
+"""Issue 10: site behaviours the importer maps, each named after the behaviour (hand-built
+inputs), and random corruptions of the 2-player export (one line, exit 2, nothing written)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tramways.g1840.actions import Run, ScrapTram, format_action, parse_action
+from tramways.g1840.interop import actions18xx as a18
+from tramways.g1840.interop.log18xx import EffectiveAction
+from tramways.g1840.interop.trace import Trace, TraceEntry, TraceHeader, bank_holdings
+from tramways.g1840.interop.translate import _only_passes_left
+from tramways.g1840.ruleset import RULES, SITE
+
+
+def test_site_run_without_routes_is_our_run_none_x8():
+    """'3 does not run': the site's run_routes with no routes is ``L3 run none``."""
+    action = parse_action("L3 run none")
+    assert action == Run(line=3, route="none")
+    assert format_action(action) == "L3 run none"
+
+
+def test_site_scrap_names_the_lines_tram():
+    """Issue 10 item 11: the site scraps a line's own tram; our notation names the line."""
+    action = parse_action("WT scrap yellow L6")
+    assert action == ScrapTram(company="WT", colour="yellow", line=6)
+    assert format_action(action) == "WT scrap yellow L6"
+    assert parse_action("WT scrap yellow") == ScrapTram(company="WT", colour="yellow")
+
+
+def test_site_market_buy_while_unsold_remain_compares_the_banks_holding_x12():
+    """X-12: unsold 80 + pool 10 on the site equals unsold 90 in our one Share Pool."""
+    site = {"stadtbahn:D.unsold": 80, "stadtbahn:D.pool": 10, "company:WT.cash": 5}
+    ours = {"stadtbahn:D.unsold": 90, "company:WT.cash": 5}
+    assert bank_holdings(site) == bank_holdings(ours) == {
+        "stadtbahn:D.bank": 90, "company:WT.cash": 5}
+
+
+def _eff(index: int, action: a18.Action18xx) -> EffectiveAction:
+    return EffectiveAction(index=index, id=index, action=action, auto=None)
+
+
+def _entry(index: int, round_name: str) -> TraceEntry:
+    return TraceEntry(index=index, id=index, type="pass", entity="WT", processed=True,
+                      skip_reason=None, auto_actions=(), log=(0, 0),
+                      figures={"round": round_name}, raw_state=None)
+
+
+def test_site_turns_our_engine_settled_only_passes_left_x17():
+    """X-17: our round may run ahead while the site's round goes on with passes only."""
+    raw = {"type": "pass", "entity": "WKB", "entity_type": "corporation", "id": 1}
+    pass_ = a18.parse_action(raw, "action")
+    buy = a18.parse_action({"type": "buy_train", "entity": "WKB", "entity_type": "corporation",
+                            "id": 2, "train": "O1-0", "price": 300}, "action")
+    header = TraceHeader(game_id=1, players=(), settings={}, num_actions=3,
+                         engine_commit=None, initial_map={}, initial={})
+    trace = Trace(header=header, entries=[_entry(0, "CR4"), _entry(1, "CR4"),
+                                          _entry(2, "SR4")])
+    assert _only_passes_left(trace, [_eff(1, pass_), _eff(2, pass_)], 0, "CR4")
+    assert not _only_passes_left(trace, [_eff(1, buy), _eff(2, pass_)], 0, "CR4")
+
+
+def test_site_ruleset_switches_x10_x11_and_the_sites_procedure():
+    """X-10, X-11 and the site's procedure are fields of the frozen ruleset, on in SITE only."""
+    for field in ("upgrade_laid_this_turn", "extra_turn_below_three_lines",
+                  "home_marker_lifted", "scrapped_line_stays_empty"):
+        assert getattr(SITE, field) is True
+        assert getattr(RULES, field) is False
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_site_export_random_corruptions_never_crash_and_never_write(
+        data: st.DataObject, oracle_dir: Path, tmp_path: Path, capsys) -> None:
+    """A corrupted 2-player export: one line on stderr, exit 2, no file written."""
+    from tramways.cli import main
+
+    export = json.loads((oracle_dir / "2player.json").read_text("utf-8"))
+    actions = export["actions"]
+    k = data.draw(st.integers(0, len(actions) - 1))
+    how = data.draw(st.sampled_from(["truncate", "drop_field", "bad_type", "bad_value",
+                                     "unknown_type"]))
+    if how == "truncate":
+        export["actions"] = actions[:k]
+        export.pop("result", None)
+        export["status"] = "active"
+    elif how == "drop_field":
+        keys = sorted(actions[k])
+        actions[k].pop(data.draw(st.sampled_from(keys)))
+    elif how == "bad_type":
+        actions[k]["entity"] = data.draw(st.sampled_from([None, [], {"x": 1}, 3.5]))
+    elif how == "bad_value":
+        key = data.draw(st.sampled_from(sorted(actions[k])))
+        actions[k][key] = data.draw(st.sampled_from([-1, "zz", None, 10**9]))
+    else:
+        actions[k]["type"] = "teleport"
+    source = tmp_path / "export.json"
+    source.write_text(json.dumps(export), "utf-8")
+    out = tmp_path / "out.json"
+    if out.exists():
+        out.unlink()
+    try:
+        code = main(["import-18xx", str(source), "-o", str(out)])
+    except SystemExit as exc:  # argparse-style exits count as a code
+        code = int(exc.code or 0)
+    err = capsys.readouterr().err.strip()
+    if code == 0:
+        assert out.exists()  # a harmless corruption (e.g. an unused field) still imports
+        out.unlink()
+    else:
+        assert code == 2
+        assert not out.exists()
+        assert len(err.splitlines()) == 1, err
