@@ -13,7 +13,8 @@ It prints one JSON object::
 
     {"module", "mutants", "killed", "survived", "kill_rate", "behaviour_kill_rate", ...}
 
-``killed`` counts timeouts too (the tests noticed: the mutant never finished).  A mutant that
+``killed`` counts timeouts too (the tests noticed: the mutant never finished; ``--time-base``
+keeps a loaded machine from passing slowness off as a timeout).  A mutant that
 changes only message text (an f-string or a string with a space, as an ``IllegalAction``
 message or a log line; never the rule id an ``IllegalAction`` names, nor a key like
 ``"horse"``) changes no rule:
@@ -120,7 +121,8 @@ def _ids(work: Path, status: str) -> list[int]:
     return [int(x) for x in out if x.isdigit()]
 
 
-def measure(module: str, tests: list[str], keep: bool = False) -> dict[str, object]:
+def measure(module: str, tests: list[str], keep: bool = False,
+            time_base: float = 30.0) -> dict[str, object]:
     base = Path(tempfile.mkdtemp(prefix="tramways-mutation-"))
     work = base / "repo"
     work.mkdir()
@@ -140,7 +142,7 @@ def measure(module: str, tests: list[str], keep: bool = False) -> dict[str, obje
         proc = subprocess.run(
             [shutil.which("mutmut", path=str(Path(sys.executable).parent)) or "mutmut", "run",
              "--paths-to-mutate", module, "--tests-dir", "tests", "--runner", runner,
-             "--no-progress"],
+             "--no-progress", "--test-time-base", str(time_base)],
             cwd=work, env=env, text=True, capture_output=True)
         if proc.returncode & 1:
             raise SystemExit(f"mutmut failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
@@ -154,9 +156,10 @@ def measure(module: str, tests: list[str], keep: bool = False) -> dict[str, obje
 
 def summarize(work: Path, module: str, tests: list[str]) -> dict[str, object]:
     """The JSON figures of a finished mutmut run in ``work`` (its ``.mutmut-cache``)."""
-    killed = _ids(work, "killed")
+    # mutmut's "suspicious": the tests failed, slowly (killed all the same)
+    killed = _ids(work, "killed") + _ids(work, "suspicious")
     timeout = _ids(work, "timeout")
-    survived = _ids(work, "survived") + _ids(work, "suspicious")
+    survived = _ids(work, "survived")
     untested = _ids(work, "untested")
     text: set[int] = set()
     survivors: list[str] = []
@@ -191,6 +194,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tests", nargs="+", help="test files or directories (default: the "
                         "module's own tests, see OWN_TESTS)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary copy")
+    parser.add_argument("--time-base", type=float, default=30.0, help="seconds a mutant's "
+                        "tests may take beyond twice the clean run before it counts as a "
+                        "timeout (mutmut's --test-time-base; generous on a loaded machine)")
     parser.add_argument("--summarize", metavar="DIR", help="only print the figures of a run "
                         "kept with --keep in DIR (no new run)")
     args = parser.parse_args(argv)
@@ -203,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.summarize:
         figures = summarize(Path(args.summarize), module, tests)
     else:
-        figures = measure(module, tests, keep=args.keep)
+        figures = measure(module, tests, keep=args.keep, time_base=args.time_base)
     print(json.dumps(figures, indent=2))
     return 0
 
