@@ -167,3 +167,20 @@ def test_x2_r_version_1_first_edition_at_the_end_of_row_1_climbs_to_400() -> Non
     m.place("A", (1, 18))
     m.move_dividend("A", 3)  # 380, then up to 400 and the top row holds it
     assert m.where["A"] == (0, 19) and m.price("A") == 400
+
+
+def test_x2_left_from_the_second_space_stays_in_its_row() -> None:
+    m = ShareMarket()
+    m.place("A", (3, 1))  # 75: one left is 70 in the same row, not a move down
+    m.move_dividend("A", -1)
+    assert m.where["A"] == (3, 0) and m.price("A") == 70
+
+
+def test_x2_left_at_the_start_of_row_3_moves_down_to_the_bottom_row() -> None:
+    m = ShareMarket()
+    m.place("A", (3, 0))  # 70 at the start of row 3: down to 60, then the corner holds it
+    m.move_dividend("A", -1)
+    assert m.where["A"] == (4, 0) and m.price("A") == 60
+    m.place("B", (2, 0))  # 80: down twice, 70 then 60
+    m.move_dividend("B", -2)
+    assert m.where["B"] == (4, 0)
