@@ -4,6 +4,7 @@ engine's view and offers exactly the seat's legal notations, the board preview o
 from __future__ import annotations
 
 import html
+import json
 import random
 import re
 from urllib.parse import urlencode
@@ -95,13 +96,22 @@ def test_every_legal_notation_is_offered_once_through_the_rounds(sqlite_client) 
         if seat % 4 + 1 not in state["to_act"]:
             waiting = sqlite_client.get(f"/g/{gid}?token={other}").text
             assert "Waiting for" in waiting
+        lays = [a for a in state["legal"] if a.split()[1] == "lay"]
+        if lays and "previews" not in seen_rounds:
+            seen_rounds.add("previews")
+            coord = lays[0].split()[2]
+            asked = sqlite_client.get(
+                f"/g/{gid}/previews?hex={coord}&token={tokens[seat - 1]}").json()
+            assert sorted(asked) == sorted(a for a in lays if a.split()[2] == coord)
+            shown = json.loads(html.unescape(re.search(r'data-lays="([^"]*)"', page).group(1)))
+            assert {o["notation"]: o["delta"] for o in shown[coord]} == asked
         # prefer runs, lays and stations so that a Line Round happens as a player plays it
         legal = state["legal"]
         pick = next((a for a in legal if a.endswith(" run")), None) or rng.choice(legal)
         r = sqlite_client.post(f"/api/games/{gid}/moves?token={tokens[seat - 1]}",
                                json={"n": state["n"], "action": pick})
         assert r.status_code == 200, r.text
-    assert {"PRE", "SR", "CR", "LR"} <= seen_rounds
+    assert {"PRE", "SR", "CR", "LR", "previews"} <= seen_rounds
 
 
 def test_board_preview_of_a_lay(sqlite_client) -> None:

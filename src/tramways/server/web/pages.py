@@ -19,7 +19,9 @@ from urllib.parse import parse_qs, urlencode
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
+from tramways.g1840.analysis import lay_previews
 from tramways.server.web import backend, g1840_table
 from tramways.server.web.i18n import environment, negotiate, translations
 from tramways.server.web.table import table_model
@@ -338,6 +340,28 @@ async def board_preview(request: Request, gid: str, lay: str = "") -> Response:
     except (ValueError, KeyError):
         return Response(status_code=422)
     return HTMLResponse(svg, headers={"X-Run-Total": str(run.total if run else 0)})
+
+
+@router.get("/g/{gid}/previews")
+async def hex_previews(request: Request, gid: str, hex: str = "", token: str | None = None
+                       ) -> Response:
+    """The revenue previews of one hex's legal lays for this seat (JSON ``{notation: change}``):
+    asked by the map when a turn has too many lays to preview them all with the page."""
+    reply = await backend.state(request, gid, token, None)
+    if not reply.ok or reply.data.get("game") != "1840":
+        return Response(status_code=404)
+    view = reply.data["view"]
+    found = [m for m in map(g1840_table.LAY.match, reply.data.get("legal") or []) if m]
+    found = [m for m in found if m.group(2) == hex][: g1840_table.PREVIEW_LIMIT]
+    if not found:
+        return Response("{}", media_type="application/json")
+    line = int(found[0].group(1)[1:])
+    lays = [(m.group(2), m.group(3), int(m.group(4))) for m in found]
+    previews = await run_in_threadpool(lay_previews, view, line, lays)
+    return Response(
+        json.dumps({f"L{line} lay {h} {t} r{r}": d for (h, t, r), d in previews.items()}),
+        media_type="application/json",
+    )
 
 
 async def _after(

@@ -156,6 +156,21 @@ function restore() {
   setup();
 }
 
+// A turn with many lays has no previews in the page: ask for this hex's only.
+async function fetchPreviews(coord) {
+  const t = document.getElementById("table");
+  const token = new URLSearchParams(t.dataset.q).get("token") || "";
+  const reply = await fetch(`/g/${t.dataset.gid}/previews?hex=${encodeURIComponent(coord)}` +
+    `&token=${encodeURIComponent(token)}`);
+  if (!reply.ok) return;
+  const found = await reply.json();
+  for (const b of document.querySelectorAll("#hex-options button.rotation")) {
+    const d = found[b.dataset.notation];
+    if (d === null || d === undefined) continue;
+    b.textContent += ` (${d > 0 ? "+" : ""}${d})`;
+  }
+}
+
 function openHex(coord) {
   const map = mapEl();
   const panel = document.getElementById("hex-panel");
@@ -177,6 +192,7 @@ function openHex(coord) {
     if (!byTile.has(o.tile)) byTile.set(o.tile, []);
     byTile.get(o.tile).push(o);
   }
+  if (options.some((o) => o.delta === null || o.delta === undefined)) fetchPreviews(coord);
   for (const [tile, list] of byTile) {
     const row = document.createElement("div");
     row.className = "tile-row";
