@@ -45,13 +45,18 @@ def wait_healthy(base: str, proc: subprocess.Popen, timeout: float = 60.0) -> No
     raise RuntimeError("tramways serve did not answer /healthz")
 
 
-def start_server(database: str, port: int | None = None) -> tuple[subprocess.Popen, str]:
-    """Start ``tramways serve`` on loopback; return the process and its base URL."""
+def start_server(
+    database: str, port: int | None = None, *args: str, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen, str]:
+    """Start ``tramways serve`` on loopback (more options in ``args``, more environment in
+    ``env``); return the process and its base URL."""
     port = port or free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tramways", "serve", "--port", str(port), "--database", database],
+        [sys.executable, "-m", "tramways", "serve", "--port", str(port), "--database", database,
+         *args],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, **(env or {})},
     )
     base = f"http://127.0.0.1:{port}"
     try:

@@ -18,6 +18,28 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="SQLAlchemy URL (default: sqlite:///tramways.sqlite3 in the working folder; "
         "PostgreSQL: postgresql+psycopg://user@host/db)",
     )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes on this port (default 1); with PostgreSQL they share live "
+        "updates and bots, with SQLite other processes' moves arrive within seconds",
+    )
+    p.add_argument(
+        "--moves-per-second",
+        type=float,
+        default=None,
+        metavar="R",
+        help="per seat token, moves and undos through the API (default 5, bursts of 20; 0: off)",
+    )
+    p.add_argument(
+        "--games-per-minute",
+        type=float,
+        default=None,
+        metavar="R",
+        help="per client address, new games through the API (default 60, bursts of 30; 0: off)",
+    )
     p.set_defaults(func=run)
 
 
@@ -32,12 +54,35 @@ def run(args: argparse.Namespace) -> int:
             "pip install -e '.[web]'"
         ) from None
     settings = ServerSettings() if args.database is None else ServerSettings(args.database)
+    if args.moves_per_second is not None:
+        settings.moves_per_second = args.moves_per_second
+    if args.games_per_minute is not None:
+        settings.games_per_minute = args.games_per_minute
+    if args.workers < 1:
+        raise TramwaysError("--workers: at least 1")
+    host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
+    if args.workers > 1:
+        import os
+
+        from tramways.server.app import SETTINGS_ENV, settings_to_env
+        from tramways.server.storage import migrate
+
+        try:
+            migrate(settings.database_url)  # once, before the workers start
+        except Exception as exc:
+            first = (str(exc).splitlines() or [type(exc).__name__])[0]
+            raise TramwaysError(f"cannot open the database: {first}") from None
+        settings.run_migrations = False
+        os.environ[SETTINGS_ENV] = settings_to_env(settings)
+        print(f"tramways: open http://{host}:{args.port}/ ({args.workers} processes)", flush=True)
+        uvicorn.run("tramways.server.app:app_from_env", factory=True, workers=args.workers,
+                    host=args.host, port=args.port, log_level="warning")
+        return 0
     try:
         app = create_app(settings)
     except Exception as exc:  # a bad URL or an unreachable database: one line, no traceback
         first = (str(exc).splitlines() or [type(exc).__name__])[0]
         raise TramwaysError(f"cannot open the database: {first}") from None
-    host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"tramways: open http://{host}:{args.port}/ (API docs at /docs)", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

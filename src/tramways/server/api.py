@@ -57,13 +57,21 @@ def _token(authorization: str | None, token: str | None) -> str | None:
     return token or None
 
 
+def _limit_moves(request: Request, game_id: str, seat: int | None) -> None:
+    """429 when one seat acts too fast (a seat is its token: the key is ``game/seat``)."""
+    if seat is not None:
+        request.app.state.move_limiter.hit(f"{game_id}/{seat}")
+
+
 AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>")]
 TokenQuery = Annotated[str | None, Query(description="the seat token (for plain links)")]
 
 
 @router.post("/games", status_code=201)
 def create_game(body: NewGame, request: Request) -> JSONResponse:
-    """Create a game: one secret link (token) per human seat, and a spectator link."""
+    """Create a game: one secret link (token) per human seat, and a spectator link.
+    429 (with ``Retry-After``) when this address creates games too fast."""
+    request.app.state.game_limiter.hit(request.client.host if request.client else "-")
     return JSONResponse(
         _service(request).create(body.game, body.settings, body.seats, body.names), 201
     )
@@ -100,9 +108,11 @@ def play_move(
 ) -> JSONResponse:
     """Play one move as move number ``n``.  200: the new payload; 403: not your seat; 409:
     ``n`` is stale (the body's ``state`` is the fresh payload); 422: illegal (``rule``,
-    ``message``).  The same move sent twice counts once."""
+    ``message``); 429: this seat moves too fast (``Retry-After``).  The same move sent
+    twice counts once."""
     service = _service(request)
     seat = service.seat_for(game_id, _token(authorization, token))
+    _limit_moves(request, game_id, seat)
     return JSONResponse(service.move(game_id, seat, body.n, body.action))
 
 
@@ -118,6 +128,7 @@ def undo(
     information was revealed (a card drawn, a reshuffle); 422 otherwise."""
     service = _service(request)
     seat = service.seat_for(game_id, _token(authorization, token))
+    _limit_moves(request, game_id, seat)
     return JSONResponse(service.undo(game_id, seat, body.n, body.count))
 
 

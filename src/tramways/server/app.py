@@ -10,11 +10,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import anyio.to_thread
+import sqlalchemy as sa
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from tramways import __version__
+from tramways.server.limits import MAX_BODY_BYTES, BodyLimit, RateLimiter
 from tramways.server.live import Hub
 from tramways.server.service import ApiError, GameService
 from tramways.server.storage import SQLITE_SYNCHRONOUS, Store, default_url, listen
@@ -32,12 +35,40 @@ class ServerSettings:
     threads: int = 4
     """Worker threads for requests (the games' work is Python: more threads than cores only
     trade the GIL back and forth, and the event loop waits behind them)."""
+    max_body_bytes: int = MAX_BODY_BYTES
+    moves_per_second: float = 5.0
+    """Per seat token, moves and undos through the API (bursts of ``move_burst``); 0: no limit."""
+    move_burst: int = 20
+    games_per_minute: float = 60.0
+    """Per client address, new games through the API (bursts of ``game_burst``); 0: no limit."""
+    game_burst: int = 30
+    run_migrations: bool = True
+
+
+SETTINGS_ENV = "TRAMWAYS_SERVER_SETTINGS"
+
+
+def settings_to_env(settings: ServerSettings) -> str:
+    """The settings as JSON, for worker processes started by ``tramways serve --workers N``."""
+    import dataclasses
+    import json
+
+    return json.dumps(dataclasses.asdict(settings))
+
+
+def app_from_env() -> FastAPI:
+    """The app of one worker process: its settings from ``$TRAMWAYS_SERVER_SETTINGS``."""
+    import json
+    import os
+
+    return create_app(ServerSettings(**json.loads(os.environ.get(SETTINGS_ENV, "{}"))))
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The site: the JSON API under ``/api``, ``/healthz``, the pages and ``/static``."""
     settings = settings or ServerSettings()
-    store = Store(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous)
+    store = Store(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous,
+                  run_migrations=settings.run_migrations)
     service = GameService(store, bot_workers=settings.bot_workers)
     hub = Hub()
     service.add_listener(hub.publish)
@@ -52,7 +83,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             threading.Thread(
                 target=listen,
                 args=(store.url, lambda game_id, rev: hub.publish(game_id, rev), stop,
-                      app.state.listening),
+                      app.state.listening, hub.wake_all),
                 name="listen",
                 daemon=True,
             ).start()
@@ -72,10 +103,46 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.service = service
     app.state.hub = hub
     app.state.listening = threading.Event()  # set once the PostgreSQL LISTEN is in place
+    app.state.move_limiter = RateLimiter(
+        settings.moves_per_second, settings.move_burst, what="moves for this seat"
+    )
+    app.state.game_limiter = RateLimiter(
+        settings.games_per_minute / 60.0, settings.game_burst, what="new games from this address"
+    )
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: object, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body, status_code=exc.status)
+        headers = {}
+        if "retry_after" in exc.body:
+            headers["Retry-After"] = str(exc.body["retry_after"])
+        return JSONResponse(exc.body, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_request: object, exc: RequestValidationError) -> JSONResponse:
+        # FastAPI's own reply echoes the input, which may not even be JSON (a body of
+        # ``{"a": Infinity}`` parses in Python): name the places and the reasons only.
+        detail = [
+            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
+             "type": str(e.get("type", ""))}
+            for e in exc.errors()
+        ]
+        first = detail[0] if detail else {"loc": [], "msg": "invalid request"}
+        return JSONResponse(
+            {"error": "bad_request", "message": f"{'.'.join(first['loc'])}: {first['msg']}",
+             "detail": detail},
+            status_code=422,
+        )
+
+    @app.exception_handler(sa.exc.OperationalError)
+    @app.exception_handler(sa.exc.InterfaceError)
+    async def _database_down(_request: object, exc: Exception) -> JSONResponse:
+        logging.getLogger("tramways.server").warning("database unavailable: %s",
+                                                     str(exc).splitlines()[0] if str(exc) else exc)
+        return JSONResponse(
+            {"error": "unavailable", "message": "the database is not answering; try again"},
+            status_code=503, headers={"Retry-After": "1"},
+        )
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> dict[str, object]:

@@ -5,16 +5,20 @@ with ``call_soon_threadsafe``.  The hub carries only ``(game, rev)``: each conne
 its own viewer's payload.  On PostgreSQL every write also sends ``NOTIFY`` inside its
 transaction (delivered at commit) and each server process ``LISTEN``s, so moves made through
 another process arrive at once; on SQLite connections look at the database every few seconds
-(``POLL_SECONDS``) and catch up from there (that also covers a lost notification).
+(``POLL_SECONDS``) and catch up from there (that also covers a lost notification).  When
+the ``LISTEN`` connection is lost and made again, every connection of that process is woken
+(``Hub.wake_all``) and compares its ``rev`` with the database's: nothing missed in between
+stays missed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from collections import defaultdict
 
-POLL_SECONDS = 3.0
+POLL_SECONDS = float(os.environ.get("TRAMWAYS_LIVE_POLL_SECONDS", "3"))
 
 
 class Subscription:
@@ -53,6 +57,13 @@ class Hub:
                 subs.discard(sub)
                 if not subs:
                     del self._subs[sub.game_id]
+
+    def wake_all(self) -> None:
+        """Wake every connection (after a lost ``LISTEN``: each one looks at the database)."""
+        with self._lock:
+            games = list(self._subs)
+        for game_id in games:
+            self.publish(game_id, -1)
 
     def publish(self, game_id: str, rev: int) -> None:
         with self._lock:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 import secrets
 import threading
 from collections.abc import Callable
@@ -34,6 +35,14 @@ logger = logging.getLogger("tramways.server")
 
 MAX_SEATS = 6
 NAME_LENGTH = 40
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def _check_id(game_id: str) -> None:
+    """404 for a text that cannot be a game id, before the database sees it (a NUL byte, for
+    one, is refused by PostgreSQL with an error, not with 'no such row')."""
+    if not _GAME_ID.fullmatch(game_id):
+        raise ApiError(404, "not_found", "no such game")
 
 
 class ApiError(Exception):
@@ -132,6 +141,7 @@ class GameService:
 
     def live(self, game_id: str) -> Live:
         """The current position (from the cache if the database's ``rev`` still matches)."""
+        _check_id(game_id)
         cached = self._cache.get(game_id)
         rev = self.store.rev(game_id)
         if rev is None:
@@ -167,6 +177,7 @@ class GameService:
         """
         if not token:
             return None
+        _check_id(game_id)
         seat = self.store.seat_for_token(game_id, token)
         if seat is None:
             if self.store.rev(game_id) is None:
@@ -270,28 +281,34 @@ class GameService:
         settings.setdefault("players", len(seat_kinds))
         cleaned: list[str | None] = []
         for name in names:
-            if name is not None and (not isinstance(name, str) or len(name) > NAME_LENGTH):
-                raise ApiError(422, "bad_names", f"a name is a text of at most {NAME_LENGTH}")
+            if name is not None and (
+                not isinstance(name, str) or len(name) > NAME_LENGTH or not name.isprintable()
+            ):
+                raise ApiError(422, "bad_names", f"a name is a printable text of at most {NAME_LENGTH}")
             cleaned.append(name.strip() if name and name.strip() else None)
         if any(cleaned) and "names" not in settings:
             try:
                 defaults = list(game.player_names(game.normalize_settings(dict(settings))))
-            except TramwaysError as exc:
+            except (TramwaysError, TypeError, ValueError, KeyError, AttributeError) as exc:
                 raise ApiError(422, "bad_settings", str(exc)) from None
             if len(defaults) != len(seat_kinds):
                 defaults = [f"P{i + 1}" for i in range(len(seat_kinds))]
             settings["names"] = [c or d for c, d in zip(cleaned, defaults, strict=True)]
         try:
             settings = settings_for_new_game(game, settings)  # 1840: the newest rulings edition
-        except TramwaysError as exc:
-            raise ApiError(422, "bad_settings", str(exc)) from None
+        except (TramwaysError, TypeError, ValueError, KeyError, AttributeError) as exc:
+            # settings are any JSON: a wrong type is the client's mistake, never a 500
+            raise ApiError(422, "bad_settings", str(exc) or type(exc).__name__) from None
         if settings.get("players", len(seat_kinds)) != len(seat_kinds):
             raise ApiError(
                 422, "bad_seats", f"{settings['players']} players need {settings['players']} seats"
             )
         if seed is None or getattr(game, "hidden_information", True):
             seed = draw_seed()  # a game with hidden cards never takes a chosen seed
-        setup = game.setup(settings, seed)
+        try:
+            setup = game.setup(settings, seed)
+        except (TramwaysError, TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise ApiError(422, "bad_settings", str(exc) or type(exc).__name__) from None
         shown = list(game.player_names(settings))
         rows = [(kind, shown[i] if i < len(shown) else f"P{i + 1}") for i, kind in enumerate(seat_kinds)]
         game_id, tokens = self.store.create_game(

@@ -104,6 +104,7 @@ _CAS_APPEND = (
 _INSERT_ACTION = actions.insert()
 _INSERT_LOG = log.insert()
 NOTIFY_CHANNEL = "tramways_moves"
+LISTEN_APPLICATION = "tramways-listen"
 _NOTIFY = sa.text(f"SELECT pg_notify('{NOTIFY_CHANNEL}', :payload)")
 
 
@@ -459,10 +460,16 @@ class Store:
 
 
 def listen(
-    url: str, publish: Any, stop: threading.Event, ready: threading.Event | None = None
+    url: str,
+    publish: Any,
+    stop: threading.Event,
+    ready: threading.Event | None = None,
+    resync: Any = None,
 ) -> None:
     """PostgreSQL ``LISTEN``: call ``publish(game_id, rev)`` for every write of any server
-    process on this database, until ``stop`` is set (run it in a thread; reconnects)."""
+    process on this database, until ``stop`` is set (run it in a thread).  It reconnects after
+    a lost connection and then calls ``resync()``: notifications sent meanwhile are gone, so
+    the listeners look at the database instead."""
     import psycopg
 
     conninfo = sa.engine.make_url(url).set(drivername="postgresql").render_as_string(
@@ -470,10 +477,14 @@ def listen(
     )
     while not stop.is_set():
         try:
-            with psycopg.connect(conninfo, autocommit=True) as conn:
+            with psycopg.connect(
+                conninfo, autocommit=True, application_name=LISTEN_APPLICATION
+            ) as conn:
                 conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                 if ready is not None:
                     ready.set()
+                if resync is not None:
+                    resync()
                 while not stop.is_set():
                     for note in conn.notifies(timeout=1.0):
                         game_id, _, rev = note.payload.partition(" ")

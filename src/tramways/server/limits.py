@@ -1,0 +1,130 @@
+"""Limits: the size of a request body, and how fast one seat token (or one address) may act.
+
+- ``BodyLimit``: an ASGI middleware that refuses a body over ``max_bytes`` with 413 before
+  the application reads it (by ``Content-Length``, and by counting when the body is chunked).
+- ``RateLimiter``: token buckets per key (a seat token for moves and undos, the client address
+  for game creation).  A refusal is ``ApiError(429, "rate_limited")`` with ``retry_after``
+  (seconds), sent with a ``Retry-After`` header.  The buckets live in each server process:
+  with N processes behind a balancer a client may get up to N times the rate (the balancer's
+  stickiness or a shared store would tighten that; see the README).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections import OrderedDict
+from typing import Any
+
+from tramways.server.service import ApiError
+
+MAX_BODY_BYTES = 64 * 1024
+"""The largest request body the server reads (a move is some dozens of bytes; a new game with
+six names and settings well under 2 KB)."""
+
+
+class BodyLimit:
+    """Refuse HTTP request bodies over ``max_bytes`` with ``413`` (JSON, like every refusal)."""
+
+    def __init__(self, app: Any, max_bytes: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = None
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    length = int(value)
+                except ValueError:
+                    await _refuse(send, 400, "bad_request", "Content-Length is not a number")
+                    return
+        if length is not None and length > self.max_bytes:
+            await _refuse(send, 413, "too_large", f"request bodies are at most {self.max_bytes} bytes")
+            return
+        # Read the whole (small) body here, counting, then hand it on as one message.
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await _refuse(
+                    send, 413, "too_large", f"request bodies are at most {self.max_bytes} bytes"
+                )
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> dict[str, Any]:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _refuse(send: Any, status: int, error: str, message: str) -> None:
+    import json
+
+    data = json.dumps({"error": error, "message": message}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(data)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": data})
+
+
+class RateLimiter:
+    """Token buckets: each key may act ``burst`` times at once and ``rate`` times a second
+    after that.  ``rate <= 0`` switches the limiter off.  Keeps at most ``max_keys`` buckets
+    (the least recently used are forgotten: a forgotten key starts with a full bucket)."""
+
+    def __init__(self, rate: float, burst: int, *, what: str, max_keys: int = 100_000) -> None:
+        self.rate = rate
+        self.burst = max(1, burst)
+        self.what = what
+        self.max_keys = max_keys
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def hit(self, key: str, now: float | None = None) -> None:
+        """Spend one from ``key``'s bucket; ``ApiError(429)`` if it is empty."""
+        if self.rate <= 0:
+            return
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            tokens, last = self._buckets.pop(key, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - last) * self.rate)
+            if tokens < 1.0:
+                self._buckets[key] = (tokens, now)
+                wait = math.ceil((1.0 - tokens) / self.rate)
+                raise ApiError(
+                    429,
+                    "rate_limited",
+                    f"too many {self.what}: at most {self.rate:g} a second "
+                    f"(bursts of {self.burst}); try again in {wait} s",
+                    retry_after=wait,
+                )
+            self._buckets[key] = (tokens - 1.0, now)
+            while len(self._buckets) > self.max_keys:
+                self._buckets.popitem(last=False)

@@ -1,0 +1,164 @@
+"""Several server processes on one PostgreSQL (skipped without ``TRAMWAYS_TEST_POSTGRES_URL``).
+
+Two real ``tramways serve`` processes on two loopback ports share one database:
+
+- one writer per game: concurrent different moves for the same move number, half sent through
+  each process, leave exactly one accepted per number (the compare-and-set on ``games.rev``
+  and the primary key ``(game_id, seq)`` decide it in the database);
+- fan-out: a move posted to one process reaches a WebSocket client of the other (PostgreSQL
+  ``NOTIFY`` carries ``game rev``, never a view).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import POSTGRES_ENV, start_server
+
+
+def _call(base: str, method: str, path: str, body: Any = None,
+          token: str | None = None) -> tuple[int, Any]:
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(base + path, data=data, method=method)
+    req.add_header("content-type", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"null")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.fixture(scope="module")
+def two_servers() -> Iterator[tuple[str, str]]:
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"PostgreSQL: set {POSTGRES_ENV} (.ci/run does)")
+    # B looks at the database only every 10 minutes on its own: what reaches its sockets
+    # sooner came by NOTIFY (or by the catch-up after a lost LISTEN)
+    slow = {"TRAMWAYS_LIVE_POLL_SECONDS": "600"}
+    a, base_a = start_server(url, None, env=slow)
+    try:
+        b, base_b = start_server(url, None, env=slow)
+    except BaseException:
+        _stop(a)
+        raise
+    try:
+        yield base_a, base_b
+    finally:
+        _stop(a)
+        _stop(b)
+
+
+def _new_game(base: str) -> tuple[str, str, str]:
+    code, created = _call(base, "POST", "/api/games",
+                          {"game": "trambahn", "seats": ["human", "human"]})
+    assert code == 201, created
+    return created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
+
+
+def test_concurrent_moves_through_two_processes_leave_one_per_move_number(two_servers):
+    base_a, base_b = two_servers
+    gid, t1, t2 = _new_game(base_a)
+    accepted_per_n: dict[int, list[str]] = {}
+    for _ in range(4):
+        state = _call(base_a, "GET", f"/api/games/{gid}", token=t1)[1]
+        if not state["legal"]:
+            state = _call(base_a, "GET", f"/api/games/{gid}", token=t2)[1]
+        token = t1 if state["legal"] and state["to_act"] == [1] else t2
+        state = _call(base_b, "GET", f"/api/games/{gid}", token=token)[1]
+        n, legal = state["n"], state["legal"]
+        assert len(legal) >= 2
+        choices = legal[:4]
+        results: list[tuple[int, str]] = []
+        barrier = threading.Barrier(len(choices))
+
+        def send(i: int, action: str, n: int = n, results: list = results,
+                 barrier: threading.Barrier = barrier, token: str = token) -> None:
+            barrier.wait()
+            code, _ = _call((base_a, base_b)[i % 2], "POST", f"/api/games/{gid}/moves",
+                            {"n": n, "action": action}, token=token)
+            results.append((code, action))
+
+        threads = [threading.Thread(target=send, args=(i, a)) for i, a in enumerate(choices)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(c for c, _ in results) == [200] + [409] * (len(choices) - 1), results
+        accepted_per_n[n] = [a for c, a in results if c == 200]
+    # both processes read the same record: one action per move number, the accepted one
+    moves_a = _call(base_a, "GET", f"/api/games/{gid}", token=t1)[1]
+    moves_b = _call(base_b, "GET", f"/api/games/{gid}", token=t1)[1]
+    assert moves_a["n"] == moves_b["n"] == len(accepted_per_n)
+    assert moves_a["moves"] == moves_b["moves"]
+    seen_by_2 = _call(base_b, "GET", f"/api/games/{gid}", token=t2)[1]["moves"]
+    for n, (action,) in accepted_per_n.items():  # each seat reads its own moves unredacted
+        assert action in (moves_a["moves"][n], seen_by_2[n])
+
+
+def test_a_move_posted_to_one_process_reaches_a_websocket_of_the_other(two_servers):
+    from websockets.sync.client import connect
+
+    base_a, base_b = two_servers
+    gid, t1, _ = _new_game(base_a)
+    ws_url = base_b.replace("http://", "ws://") + f"/api/games/{gid}/live"
+    with connect(ws_url, open_timeout=30) as ws:
+        first = json.loads(ws.recv(timeout=30))
+        assert first["n"] == 0
+        legal = _call(base_a, "GET", f"/api/games/{gid}", token=t1)[1]["legal"]
+        code, after = _call(base_a, "POST", f"/api/games/{gid}/moves",
+                            {"n": 0, "action": legal[0]}, token=t1)
+        assert code == 200
+        pushed = json.loads(ws.recv(timeout=30))
+        assert pushed["n"] == 1 and pushed["rev"] == after["rev"]
+        assert pushed["moves"] == after["moves"] and pushed["seat"] is None
+
+
+def test_a_listener_that_lost_its_connection_catches_up_from_the_database(two_servers):
+    """The LISTEN connections are cut (``pg_terminate_backend``) and a move is made at once,
+    while no process listens: its NOTIFY is lost, and B's socket still receives it (after
+    reconnecting, the listener wakes every socket and each one reads the database)."""
+    import psycopg
+    import sqlalchemy as sa
+    from websockets.sync.client import connect
+
+    from tramways.server.storage import LISTEN_APPLICATION
+
+    base_a, base_b = two_servers
+    gid, t1, _ = _new_game(base_a)
+    conninfo = sa.engine.make_url(os.environ[POSTGRES_ENV]).set(
+        drivername="postgresql").render_as_string(hide_password=False)
+    ws_url = base_b.replace("http://", "ws://") + f"/api/games/{gid}/live"
+    with connect(ws_url, open_timeout=30) as ws:
+        assert json.loads(ws.recv(timeout=30))["n"] == 0
+        legal = _call(base_a, "GET", f"/api/games/{gid}", token=t1)[1]["legal"]
+        with psycopg.connect(conninfo, autocommit=True) as admin:
+            cut = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE application_name = %s", (LISTEN_APPLICATION,)).fetchone()
+        assert cut is not None and cut[0] >= 2
+        code, after = _call(base_a, "POST", f"/api/games/{gid}/moves",
+                            {"n": 0, "action": legal[0]}, token=t1)
+        assert code == 200
+        pushed = json.loads(ws.recv(timeout=30))
+        assert pushed["n"] == 1 and pushed["rev"] == after["rev"]
