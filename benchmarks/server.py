@@ -52,7 +52,8 @@ def free_port() -> int:
 def start(database: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tramways", "serve", "--port", str(port), "--database", database],
+        [sys.executable, "-m", "tramways", "serve", "--port", str(port), "--database", database,
+         "--moves-per-second", "0", "--games-per-minute", "0"],
         stdout=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"

@@ -2,7 +2,7 @@
 
 - ``db_url``: a fresh SQLite file always; PostgreSQL too when ``TRAMWAYS_TEST_POSTGRES_URL`` is
   set (``.ci/run`` starts a throwaway cluster and sets it), otherwise that case skips.
-- ``client``: the app in process (Starlette's TestClient, HTTP and WebSocket).
+- ``client``: the app in process (Starlette's TestClient, HTTP and WebSocket), rate limits off.
 - ``live_server`` (session): a real ``tramways serve`` process (uvicorn) on a free loopback
   port with a temporary SQLite database; yields its base URL (the pages' browser tests use it).
 """
@@ -103,7 +103,9 @@ def make_client(url: str):
 
     from tramways.server import ServerSettings, create_app
 
-    return TestClient(create_app(ServerSettings(database_url=url)))
+    # whole games are played as fast as the test can: the rate limits are tested on their own
+    return TestClient(create_app(ServerSettings(database_url=url, moves_per_second=0,
+                                                games_per_minute=0)))
 
 
 @pytest.fixture
