@@ -170,3 +170,57 @@ def test_a_listener_that_lost_its_connection_catches_up_from_the_database(two_se
         assert code == 200
         pushed = json.loads(ws.recv(timeout=30))
         assert pushed["n"] == 1 and pushed["rev"] == after["rev"]
+
+
+def test_kill_9_of_a_process_mid_stream_loses_no_acknowledged_move(two_servers):
+    """A client streams moves to a third process C; C is killed with ``kill -9`` while
+    moves are in flight; every move C acknowledged is in the record B reads, and the client
+    carries on through B."""
+    import signal
+
+    _, base_b = two_servers
+    proc_c, base_c = start_server(os.environ[POSTGRES_ENV], None)
+    gid, t1, t2 = _new_game(base_c)
+    tokens = {1: t1, 2: t2}
+    acked: list[tuple[int, str, int]] = []
+    errors: list[BaseException] = []
+
+    def stream() -> None:
+        try:
+            for _ in range(400):
+                spectator = _call(base_c, "GET", f"/api/games/{gid}")[1]
+                seat = spectator["to_act"][0]
+                state = _call(base_c, "GET", f"/api/games/{gid}", token=tokens[seat])[1]
+                action = state["legal"][-1]
+                code, _ = _call(base_c, "POST", f"/api/games/{gid}/moves",
+                                {"n": state["n"], "action": action}, token=tokens[seat])
+                if code == 200:
+                    acked.append((state["n"], action, seat))
+        except (OSError, ValueError, KeyError, IndexError) as exc:  # C is gone
+            errors.append(exc)
+
+    thread = threading.Thread(target=stream)
+    thread.start()
+    try:
+        for _ in range(600):
+            if len(acked) >= 6:
+                break
+            thread.join(0.05)
+        os.kill(proc_c.pid, signal.SIGKILL)
+        proc_c.wait()
+        thread.join(60)
+    finally:
+        if proc_c.poll() is None:
+            proc_c.kill()
+            proc_c.wait()
+    assert len(acked) >= 6 and errors  # the stream was cut by the kill
+    seen = {s: _call(base_b, "GET", f"/api/games/{gid}", token=t)[1] for s, t in tokens.items()}
+    assert seen[1]["n"] >= len(acked)
+    for n, action, seat in acked:
+        assert seen[seat]["moves"][n] == action
+    # the client reconnects to B and plays on
+    state = seen[seen[1]["to_act"][0]]
+    code, after = _call(base_b, "POST", f"/api/games/{gid}/moves",
+                        {"n": state["n"], "action": state["legal"][-1]},
+                        token=tokens[state["seat"]])
+    assert code == 200 and after["n"] == state["n"] + 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -43,6 +44,17 @@ class ServerSettings:
     """Per client address, new games through the API (bursts of ``game_burst``); 0: no limit."""
     game_burst: int = 30
     run_migrations: bool = True
+    bot_sweep_seconds: float = float(os.environ.get("TRAMWAYS_BOT_SWEEP_SECONDS", "15"))
+    """PostgreSQL: how often each process looks for games whose bots have not moved for that
+    long (their process died) and plays them (0: never; a request for the game also does)."""
+
+
+def _sweep_bots(service: GameService, every: float, stop: threading.Event) -> None:
+    while not stop.wait(every):
+        try:
+            service.resume_bots(idle_for=every)
+        except Exception:  # the database is away: the next sweep tries again
+            logging.getLogger("tramways.server").warning("bot sweep failed", exc_info=True)
 
 
 SETTINGS_ENV = "TRAMWAYS_SERVER_SETTINGS"
@@ -87,6 +99,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 name="listen",
                 daemon=True,
             ).start()
+            if settings.resume_bots and settings.bot_sweep_seconds > 0:
+                threading.Thread(
+                    target=_sweep_bots, args=(service, settings.bot_sweep_seconds, stop),
+                    name="bot-sweep", daemon=True,
+                ).start()
         yield
         stop.set()
         service.close()

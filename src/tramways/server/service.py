@@ -533,29 +533,12 @@ class GameService:
 
     def _play_bots(self, game_id: str) -> None:
         run = self._bot_run
+        seen: int | None = None
+        leased = False
         try:
-            for _ in range(10_000):
-                if self._closed:
-                    return
-                live = self.live(game_id)
-                p = self._bot_to_act(live)
-                if p is None:
-                    return
-                bot = self._bot(live.game, live.seats[p].kind)
-                view = live.state.view(p)
-                legal = live.state.legal_actions(p)
-                if not legal:
-                    return
-                rng = random.Random(secrets.randbits(64))
-                action = bot.choose(view, legal, rng)
-                try:
-                    self._move(
-                        game_id, p + 1, live.n, live.game.format_action(action), by_bot=True
-                    )
-                except ApiError as exc:
-                    if exc.status != 409:
-                        logger.error("bot %s in %s: %s", live.seats[p].kind, game_id, exc)
-                        return
+            with self.store.bot_lease(game_id) as leased:
+                if leased:
+                    seen = self._bot_loop(game_id)
         except Exception:
             logger.exception("bots of game %s stopped", game_id)
         finally:
@@ -563,12 +546,51 @@ class GameService:
                 run.running.discard(game_id)
                 again = game_id in run.again
                 run.again.discard(game_id)
+            if leased and not again and not self._closed:
+                # a move made elsewhere while we held the lease found it taken: look again
+                try:
+                    again = self.store.rev(game_id) != seen
+                except Exception:
+                    again = False
             if again:
                 self.kick_bots(game_id)
 
-    def resume_bots(self) -> None:
-        """After a (re)start: let every unfinished game's bots continue."""
-        for game_id in self.store.active_bot_games():
+    def _bot_loop(self, game_id: str) -> int | None:
+        """Play while a bot of ``game_id`` is to act; the last revision seen."""
+        seen: int | None = None
+        for _ in range(10_000):
+            if self._closed:
+                return seen
+            live = self.live(game_id)
+            seen = live.rev
+            p = self._bot_to_act(live)
+            if p is None:
+                return seen
+            bot = self._bot(live.game, live.seats[p].kind)
+            view = live.state.view(p)
+            legal = live.state.legal_actions(p)
+            if not legal:
+                return seen
+            rng = random.Random(secrets.randbits(64))
+            action = bot.choose(view, legal, rng)
+            try:
+                self._move(game_id, p + 1, live.n, live.game.format_action(action), by_bot=True)
+            except ApiError as exc:
+                if exc.status != 409:
+                    logger.error("bot %s in %s: %s", live.seats[p].kind, game_id, exc)
+                    return seen
+        return seen
+
+    def resume_bots(self, idle_for: float | None = None) -> None:
+        """After a (re)start: let every unfinished game's bots continue.  With ``idle_for``
+        (seconds), only games not written for that long: the sweep that takes over the bots
+        of a server process that died (its lease went with its connection)."""
+        since = None
+        if idle_for is not None:
+            from datetime import UTC, datetime, timedelta
+
+            since = datetime.now(UTC) - timedelta(seconds=idle_for)
+        for game_id in self.store.active_bot_games(since):
             self.kick_bots(game_id)
 
     def wait_for_bots(self, timeout: float = 30.0) -> bool:

@@ -105,6 +105,8 @@ _INSERT_ACTION = actions.insert()
 _INSERT_LOG = log.insert()
 NOTIFY_CHANNEL = "tramways_moves"
 LISTEN_APPLICATION = "tramways-listen"
+_TRY_LOCK = sa.text("SELECT pg_try_advisory_lock(:key)")
+_UNLOCK = sa.text("SELECT pg_advisory_unlock(:key)")
 _NOTIFY = sa.text(f"SELECT pg_notify('{NOTIFY_CHANNEL}', :payload)")
 
 
@@ -366,13 +368,16 @@ class Store:
             ).all()
         return [(r.game_id, r.seat) for r in rows]
 
-    def active_bot_games(self) -> list[str]:
-        """Games not over that have a bot seat (to resume their bots after a restart)."""
+    def active_bot_games(self, idle_since: datetime | None = None) -> list[str]:
+        """Games not over that have a bot seat (to resume their bots after a restart); with
+        ``idle_since``, only those not written since then (bots that may have stalled)."""
+        query = sa.select(games.c.id).where(games.c.status == "active")
+        if idle_since is not None:
+            query = query.where(games.c.updated < idle_since)
         with self._read() as conn:
             ids: list[str] = list(
                 conn.execute(
-                    sa.select(games.c.id)
-                    .where(games.c.status == "active")
+                    query
                     .where(
                         sa.exists().where(
                             seats.c.game_id == games.c.id, seats.c.kind.like("bot:%")
@@ -443,6 +448,30 @@ class Store:
             )
             self._log(conn, game_id, None, lines, stamp)
             self._notify(conn, game_id, rev + 1)
+
+    @contextmanager
+    def bot_lease(self, game_id: str) -> Iterator[bool]:
+        """Whether this process may play ``game_id``'s bots now: on PostgreSQL a session
+        advisory lock on the game, held on one connection while the bots play, so that
+        exactly one server process plays them; a process that dies loses its connection and
+        with it the lock, and the next process to look takes over.  SQLite: always ``True``
+        (one machine; a second writer still fails the compare-and-set)."""
+        if not self.is_postgres:
+            yield True
+            return
+        key = int.from_bytes(hashlib.sha256(game_id.encode()).digest()[:8], "big", signed=True)
+        with self.engine.connect() as conn:
+            got = bool(conn.execute(_TRY_LOCK, {"key": key}).scalar())
+            conn.commit()
+            try:
+                yield got
+            finally:
+                if got:
+                    try:
+                        conn.execute(_UNLOCK, {"key": key})
+                        conn.commit()
+                    except sa.exc.DBAPIError:
+                        conn.invalidate()  # the lock went with the connection
 
     def _notify(self, conn: Connection, game_id: str, rev: int) -> None:
         """PostgreSQL: announce ``game rev`` to every server process; delivered at commit."""
