@@ -244,3 +244,24 @@ def test_postgresql_notify_wakes_the_other_server_process(db_url, monkeypatch):
         legal = a.get(f"/api/games/{gid}", headers=auth(t1)).json()["legal"]
         play(a, gid, t1, 0, legal[0])
         assert heard.wait(30)
+
+
+def test_bots_get_the_position_to_search_and_one_bot_object_per_game_and_seat(
+    sqlite_client, monkeypatch
+):
+    """The server hands a bot a copy of the position before it chooses (bots.match.give_position:
+    the 1840 search re-samples the hidden line deck itself), and never shares a bot object (and
+    what it remembers) between games."""
+    import tramways.bots.match as match
+
+    given = []
+    real = match.give_position
+    monkeypatch.setattr(
+        match, "give_position", lambda bot, state, rng: (given.append(state), real(bot, state, rng))
+    )
+    one, two = (new_game(sqlite_client, ["bot:random", "human"]) for _ in range(2))
+    for g in (one, two):
+        wait_until(sqlite_client, g["id"], token_of(g, 2), lambda s: s["n"] > 0)
+    assert len(given) >= 2, "each bot was handed its position"
+    service = sqlite_client.app.state.service
+    assert {(one["id"], 0, "bot:random"), (two["id"], 0, "bot:random")} <= set(service._bots)

@@ -108,7 +108,9 @@ class GameService:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
-        self._bots: dict[tuple[str, str], Any] = {}
+        self._bots: dict[tuple[str, int, str], Any] = {}
+        """One bot object per (game, seat, kind): a bot may remember what it saw in its own game
+        (the Trambahn search's discards) and is never shared between games played at once."""
         self._bot_run = _BotRun()
         self._executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
         self._closed = False
@@ -522,8 +524,8 @@ class GameService:
                 return p
         return None
 
-    def _bot(self, game: Game, kind: str) -> Any:
-        key = (game.name, kind)
+    def _bot(self, game_id: str, seat: int, game: Game, kind: str) -> Any:
+        key = (game_id, seat, kind)
         bot = self._bots.get(key)
         if bot is None:
             from tramways.bots import make_bot
@@ -557,6 +559,8 @@ class GameService:
 
     def _bot_loop(self, game_id: str) -> int | None:
         """Play while a bot of ``game_id`` is to act; the last revision seen."""
+        from tramways.bots.match import give_position
+
         seen: int | None = None
         for _ in range(10_000):
             if self._closed:
@@ -566,12 +570,15 @@ class GameService:
             p = self._bot_to_act(live)
             if p is None:
                 return seen
-            bot = self._bot(live.game, live.seats[p].kind)
+            bot = self._bot(game_id, p, live.game, live.seats[p].kind)
             view = live.state.view(p)
             legal = live.state.legal_actions(p)
             if not legal:
                 return seen
             rng = random.Random(secrets.randbits(64))
+            # A searching 1840 bot looks ahead on a copy of the position; it re-samples the
+            # hidden line deck itself (bots.match.give_position), so it learns nothing hidden.
+            give_position(bot, live.state, rng)
             action = bot.choose(view, legal, rng)
             try:
                 self._move(game_id, p + 1, live.n, live.game.format_action(action), by_bot=True)
