@@ -129,7 +129,13 @@ def _play(page, notation: str, shots: Path | None = None, legal: list[str] = ())
         coord = words[2]
         hexagon = page.locator(f'#map polygon.hex[data-coord="{coord}"]')
         page.click('button[data-zoom="0"]')  # the whole map: the hex is in sight
-        box = hexagon.bounding_box()
+        box = None
+        for _ in range(50):  # a live refresh may be replacing the map at this very moment
+            hexagon.wait_for(state="visible", timeout=WAIT)
+            box = hexagon.bounding_box()
+            if box is not None:
+                break
+            page.wait_for_timeout(100)
         assert box is not None
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.wait_for_selector("#hex-panel:not([hidden])")
