@@ -17,7 +17,7 @@ Round Bar reaches that space).  Then, for every action:
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from tramways.core.actions import Action
 from tramways.g1840.position import Position, RoundProgress
@@ -35,3 +35,24 @@ class Round(RoundProgress, Protocol):
     def turn_rule(self) -> str: ...
 
     def takes_in_turn(self, pos: Position, company: str) -> bool: ...
+
+
+class PlayersRound:
+    """What a round in which only players act (the Pre-Share and Share Rounds) shows and answers:
+    no company acts in turn, no line auction lies ahead, no private is offered, nothing extra
+    in the view."""
+
+    def takes_in_turn(self, pos: Position, company: str) -> bool:
+        return False
+
+    def line_auctions_ahead(self) -> bool:
+        return False
+
+    def offered_private(self) -> str | None:
+        return None
+
+    def view(self, pos: Position) -> dict[str, Any]:
+        return {}
+
+    def turn_view(self, pos: Position) -> dict[str, Any]:
+        return {}

@@ -14,13 +14,13 @@ cards, least money first (ties: earlier in the old order).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import Bid, ChooseOrder, Pass
 from tramways.g1840.mechanics.privates import pay_dividends
 from tramways.g1840.position import Position
+from tramways.g1840.rounds.base import PlayersRound
 
 
 @dataclass
@@ -36,7 +36,7 @@ class Auction:
 
 
 @dataclass
-class PreShare:
+class PreShare(PlayersRound):
     """The Pre-Share Round's progress."""
 
     chooser_pos: int = 0
@@ -64,21 +64,6 @@ class PreShare:
 
     def turn_rule(self) -> str:
         return "VI"
-
-    def takes_in_turn(self, pos: Position, company: str) -> bool:
-        return False
-
-    def line_auctions_ahead(self) -> bool:
-        return False
-
-    def offered_private(self) -> str | None:
-        return None
-
-    def view(self, pos: Position) -> dict[str, Any]:
-        return {}
-
-    def turn_view(self, pos: Position) -> dict[str, Any]:
-        return {}
 
 
 def begin(state: Position, log: list[str]) -> PreShare:

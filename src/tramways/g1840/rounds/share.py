@@ -9,16 +9,16 @@ companies rise one space (X.3, R-SR-2) and the new playing order is by most cash
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import BuyShare, Par, Pass, ReturnPrivate, SellShares
 from tramways.g1840.position import Position, TramCompany
+from tramways.g1840.rounds.base import PlayersRound
 
 
 @dataclass
-class ShareRound:
+class ShareRound(PlayersRound):
     """A Share Round's progress."""
 
     first: bool
@@ -43,21 +43,6 @@ class ShareRound:
 
     def turn_rule(self) -> str:
         return "VII.2"
-
-    def takes_in_turn(self, pos: Position, company: str) -> bool:
-        return False
-
-    def line_auctions_ahead(self) -> bool:
-        return False
-
-    def offered_private(self) -> str | None:
-        return None
-
-    def view(self, pos: Position) -> dict[str, Any]:
-        return {}
-
-    def turn_view(self, pos: Position) -> dict[str, Any]:
-        return {}
 
 
 def begin(state: Position, log: list[str]) -> ShareRound:
