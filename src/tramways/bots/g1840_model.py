@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any
 
+from tramways.g1840.analysis import layout_of, markers_of
 from tramways.g1840.board import Board, default_location_map
-from tramways.g1840.entities import Entities, entities, layout_name, privates_in
+from tramways.g1840.entities import Entities, entities
 from tramways.g1840.routes import RouteContext, best_route
 from tramways.g1840.ruleset import Ruleset
 from tramways.g1840.stadtbahn_runs import stadtbahn_run
@@ -24,29 +25,6 @@ View = Mapping[str, Any]
 _BOARDS: dict[tuple[Any, ...], Board] = {}
 """Boards rebuilt from views, by (layout, ruleset, tiles, markers): a small cache (a bot asks
 many questions about one position, and positions repeat between a bot's decisions)."""
-
-
-def layout_of(view: View) -> str:
-    """The layout of the game a view shows (R-SETUP-3): the small 3-player map has no Prater."""
-    n = len(view["players"])
-    if n == 3 and set(view["privates"]) == set(privates_in("small3")):
-        return layout_name(3, True)
-    return layout_name(n, False)
-
-
-def markers_of(view: View) -> list[list[Any]]:
-    """Every station marker in the view as ``[hex, location, owner]`` (lines are ints)."""
-    out: list[list[Any]] = []
-    for sid, s in view["stadtbahn"].items():  # printed first, as on the engine's board
-        for place in s["markers"]:
-            coord, loc = place.split(".")
-            out.append([coord, int(loc), sid])
-    for company in view["companies"].values():
-        for line, places in company["markers"].items():
-            for place in places:
-                coord, loc = place.split(".")
-                out.append([coord, int(loc), int(line)])
-    return out
 
 
 _RUNS: dict[tuple[Any, ...], int] = {}
