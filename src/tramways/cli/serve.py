@@ -40,6 +40,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="R",
         help="per client address, new games through the API (default 60, bursts of 30; 0: off)",
     )
+    p.add_argument(
+        "--cache-games",
+        type=int,
+        default=None,
+        metavar="N",
+        help="positions each process keeps in memory, least recently used out first "
+        "(default 2000)",
+    )
     p.set_defaults(func=run)
 
 
@@ -58,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
         settings.moves_per_second = args.moves_per_second
     if args.games_per_minute is not None:
         settings.games_per_minute = args.games_per_minute
+    if args.cache_games is not None:
+        if args.cache_games < 1:
+            raise TramwaysError("--cache-games: at least 1")
+        settings.cache_games = args.cache_games
     if args.workers < 1:
         raise TramwaysError("--workers: at least 1")
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host

@@ -20,7 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from tramways import __version__
 from tramways.server.limits import MAX_BODY_BYTES, BodyLimit, RateLimiter
 from tramways.server.live import Hub
-from tramways.server.service import ApiError, GameService
+from tramways.server.service import CACHE_GAMES, ApiError, GameService
 from tramways.server.storage import SQLITE_SYNCHRONOUS, Store, default_url, listen
 
 
@@ -43,6 +43,9 @@ class ServerSettings:
     games_per_minute: float = 60.0
     """Per client address, new games through the API (bursts of ``game_burst``); 0: no limit."""
     game_burst: int = 30
+    cache_games: int = CACHE_GAMES
+    """Positions this process keeps in memory (least recently used out first; a game not
+    kept is rebuilt from its record when asked for, some ms for a long 1840 game)."""
     run_migrations: bool = True
     bot_sweep_seconds: float = float(os.environ.get("TRAMWAYS_BOT_SWEEP_SECONDS", "15"))
     """PostgreSQL: how often each process looks for games whose bots have not moved for that
@@ -81,7 +84,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     settings = settings or ServerSettings()
     store = Store(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous,
                   run_migrations=settings.run_migrations)
-    service = GameService(store, bot_workers=settings.bot_workers)
+    service = GameService(store, bot_workers=settings.bot_workers,
+                          cache_games=settings.cache_games)
     hub = Hub()
     service.add_listener(hub.publish)
 

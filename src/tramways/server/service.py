@@ -18,7 +18,9 @@ import random
 import re
 import secrets
 import threading
-from collections.abc import Callable
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -99,18 +101,86 @@ def _apply_as(state: GameState, action: Action, player: int) -> list[str]:
     return state.apply(action, player)
 
 
-class GameService:
-    """Games in a :class:`~tramways.server.storage.Store`, with bots and change listeners."""
+CACHE_GAMES = 2000
+"""Positions kept per server process by default (``ServerSettings.cache_games``)."""
 
-    def __init__(self, store: Store, *, bot_workers: int = 2) -> None:
+
+class LRU:
+    """A thread-safe mapping that keeps the ``size`` most recently used entries (``get`` and
+    ``put`` both count as a use); the least recently used one is forgotten first."""
+
+    def __init__(self, size: int) -> None:
+        if size < 1:
+            raise ValueError("an LRU holds at least one entry")
+        self.size = size
+        self._d: OrderedDict[Any, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self._lock:
+            value = self._d.get(key)
+            if value is not None:
+                self._d.move_to_end(key)
+            return value
+
+    def put(self, key: Any, value: Any) -> None:
+        with self._lock:
+            self._d[key] = value
+            self._d.move_to_end(key)
+            while len(self._d) > self.size:
+                self._d.popitem(last=False)
+
+    def pop(self, key: Any) -> None:
+        with self._lock:
+            self._d.pop(key, None)
+
+    def keys(self) -> list[Any]:
+        """The keys, least recently used first."""
+        with self._lock:
+            return list(self._d)
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.keys())
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self._d
+
+
+class _GameLock:
+    """One game's write lock in this process (weakly kept: it goes when nobody holds it)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def __enter__(self) -> None:
+        self.lock.acquire()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.lock.release()
+
+
+class GameService:
+    """Games in a :class:`~tramways.server.storage.Store`, with bots and change listeners.
+
+    Memory per process is bounded: at most ``cache_games`` positions are kept (least
+    recently used out first; a forgotten game is rebuilt from its record when it is asked
+    for again), bot objects likewise, and a game's write lock lives only while it is in use.
+    """
+
+    def __init__(self, store: Store, *, bot_workers: int = 2,
+                 cache_games: int = CACHE_GAMES) -> None:
         self.store = store
-        self._cache: dict[str, Live] = {}
-        self._locks: dict[str, threading.Lock] = {}
+        self._cache = LRU(cache_games)
+        self._locks: weakref.WeakValueDictionary[str, _GameLock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
-        self._bots: dict[tuple[str, int, str], Any] = {}
+        self._bots = LRU(cache_games)
         """One bot object per (game, seat, kind): a bot may remember what it saw in its own game
-        (the Trambahn search's discards) and is never shared between games played at once."""
+        (the Trambahn search's discards) and is never shared between games played at once.
+        The least recently used are forgotten (a forgotten bot starts afresh)."""
         self._bot_run = _BotRun()
         self._executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
         self._closed = False
@@ -134,11 +204,11 @@ class GameService:
 
     # -- positions --------------------------------------------------------------------------
 
-    def _lock(self, game_id: str) -> threading.Lock:
+    def _lock(self, game_id: str) -> _GameLock:
         with self._locks_guard:
             lock = self._locks.get(game_id)
             if lock is None:
-                lock = self._locks[game_id] = threading.Lock()
+                lock = self._locks[game_id] = _GameLock()
             return lock
 
     def live(self, game_id: str) -> Live:
@@ -169,7 +239,7 @@ class GameService:
         live = Live(row, game, state, acts, played, lines, self.store.seats(game_id))
         current = self._cache.get(game_id)
         if current is None or current.rev <= live.rev:  # a slow rebuild never goes back
-            self._cache[game_id] = live
+            self._cache.put(game_id, live)
         return live
 
     def seat_for(self, game_id: str, token: str | None) -> int | None:
@@ -357,7 +427,7 @@ class GameService:
                     new = self._try_move(live, seat, n, text, by_bot)
                     break
                 except Conflict:
-                    self._cache.pop(game_id, None)
+                    self._cache.pop(game_id)
                     live = self.live(game_id)
                     if attempt == 2:
                         raise ApiError(
@@ -366,7 +436,7 @@ class GameService:
                         ) from None
             if new is live:
                 return self.payload(live, seat)  # the same move again: it counts once
-            self._cache[game_id] = new
+            self._cache.put(game_id, new)
         self._announce(game_id, new.rev)
         return self.payload(new, seat)
 
@@ -442,14 +512,14 @@ class GameService:
             try:
                 self.store.truncate(game_id, live.rev, live.n, keep, lines)
             except Conflict:
-                self._cache.pop(game_id, None)
+                self._cache.pop(game_id)
                 raise ApiError(
                     409,
                     "stale",
                     "another move was played first",
                     state=self.payload(self.live(game_id), seat),
                 ) from None
-            self._cache.pop(game_id, None)
+            self._cache.pop(game_id)
             new = self.live(game_id)
         self._announce(game_id, new.rev)
         self.kick_bots(game_id)
@@ -530,7 +600,8 @@ class GameService:
         if bot is None:
             from tramways.bots import make_bot
 
-            bot = self._bots[key] = make_bot(kind.removeprefix("bot:"), game)
+            bot = make_bot(kind.removeprefix("bot:"), game)
+            self._bots.put(key, bot)
         return bot
 
     def _play_bots(self, game_id: str) -> None:
