@@ -42,6 +42,9 @@ class Choice:
     subject: str = ""  # what it is about (a private, a company, a line)
     options: list[tuple[str, str]] = field(default_factory=list)  # (notation, label)
     note: str = ""
+    certificates: dict[str, str] = field(default_factory=dict)
+    """Buying, par and selling (VII.3): each option's notation -> the player's certificate
+    count after it against the limit (``"5/12"``), shown before the move is confirmed."""
 
 
 def _phase(view: dict[str, Any]) -> str:
@@ -53,6 +56,7 @@ def group_legal(legal: list[str], view: dict[str, Any]) -> list[Choice]:
     groups: dict[tuple[str, str, str], Choice] = {}
     me = view.get("viewer")
     certs = view["players"][me]["certificates"] if me is not None else 0
+    limit = entities().certificate_limit.get(len(view["players"]))
 
     def add(kind: str, actor: str, subject: str, notation: str, label: str) -> None:
         key = (kind, actor, subject)
@@ -92,6 +96,9 @@ def group_legal(legal: list[str], view: dict[str, Any]) -> list[Choice]:
     for g in out:
         if g.kind == "buy_share":
             g.note = str(certs + 1)
+        if g.kind in ("buy_share", "par", "sell"):
+            g.certificates = {n: _after_certificates(g.kind, label, certs, limit)
+                              for n, label in g.options}
         if g.kind == "dividend" and g.actor in view["market"]:
             amounts = [int(label) for _n, label in g.options if label.isdigit()]
             prices = dividend_prices(view, g.actor, amounts)
@@ -103,6 +110,13 @@ def group_legal(legal: list[str], view: dict[str, Any]) -> list[Choice]:
              "buy_private", "anytime"]
     out.sort(key=lambda g: order.index(g.kind) if g.kind in order else len(order))
     return out
+
+
+def _after_certificates(kind: str, label: str, certs: int, limit: int | None) -> str:
+    """VII.3: a bought share or a director's certificate (par) is one more certificate, each
+    sold share one fewer (the director's certificate is never sold: VII.4)."""
+    after = certs - int(label) if kind == "sell" else certs + 1
+    return f"{after}/{limit}" if limit else str(after)
 
 
 def _lays(legal: list[str]) -> dict[str, list[dict[str, Any]]]:
@@ -198,10 +212,12 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
                          board=board)
     players = []
     limit = ent.certificate_limit.get(len(view["players"]))
+    kinds = [s.get("kind", "human") for s in state.get("seats") or []]
     for p in view["players"]:
+        kind = kinds[p["seat"]] if p["seat"] < len(kinds) else "human"
         players.append({**p, "number": p["seat"] + 1, "is_me": p["seat"] == me,
                         "to_act": turn.get("player") == p["seat"],
-                        "limit": limit})
+                        "limit": limit, "bot": kind if kind.startswith("bot:") else None})
     order = [view["players"][s]["name"] for s in view["playing_order"]]
     supply = [(k, v) for k, v in sorted(board.supply.items(), key=_tile_order) if v > 0]
     return {

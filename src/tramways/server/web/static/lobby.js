@@ -46,13 +46,29 @@ async function status(game) {
     });
     if (!reply.ok) return { rank: 3, state: "gone" };
     const data = await reply.json();
-    const view = data.view;
-    const mine = game.hotseat || view.you === view.turn;
-    if (view.over) return { rank: 2, state: "over", view };
-    return { rank: mine ? 0 : 1, state: mine ? "your-turn" : "waiting", view };
+    // Any game: the payload's status, seats (kind and name) and the seats to act.
+    const mine = game.hotseat || (data.to_act || []).includes(data.seat);
+    if (data.status === "over") return { rank: 2, state: "over", data };
+    return { rank: mine ? 0 : 1, state: mine ? "your-turn" : "waiting", data };
   } catch {
     return { rank: 3, state: "gone" };
   }
+}
+
+// A seat's name, and which computer plays it (bot:random / bot:rule / bot:search).
+function seatLabel(seat, dataset) {
+  const span = document.createElement("span");
+  span.className = "seat";
+  span.append(seat.name || "");
+  const bot = seat.kind && seat.kind.startsWith("bot:") ? seat.kind.slice(4) : null;
+  if (bot) {
+    const badge = document.createElement("span");
+    badge.className = "bot";
+    badge.dataset.bot = seat.kind;
+    badge.textContent = dataset[`bot${bot[0].toUpperCase()}${bot.slice(1)}`] || seat.kind;
+    span.append(" ", badge);
+  }
+  return span;
 }
 
 const list = document.getElementById("my-games");
@@ -78,9 +94,14 @@ if (list) {
     a.textContent = list.dataset.open;
     const title = document.createElement("span");
     title.className = "title";
-    const names = row.view ? row.view.names : row.game.seats.map((s) => s.name);
-    title.textContent = names.join(` ${list.dataset.vs} `) +
-      (row.view ? ` · ${row.view.scores.join(" : ")}` : "");
+    const seats = row.data ? row.data.seats : row.game.seats.map((s) => ({ name: s.name }));
+    seats.forEach((seat, i) => {
+      if (i) title.append(seats.length === 2 ? ` ${list.dataset.vs} ` : ", ");
+      title.append(seatLabel(seat, list.dataset));
+    });
+    if (row.data && row.data.game === "1840") title.prepend("1840 · ");
+    const scores = row.data && row.data.view && row.data.view.scores;
+    if (Array.isArray(scores)) title.append(` · ${scores.join(" : ")}`);
     const badge = document.createElement("span");
     badge.className = `badge ${row.state}`;
     badge.textContent = labels[row.state] + (row.game.hotseat ? ` · ${list.dataset.hotseat}` : "");
