@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from tramways.core.errors import TramwaysError
 
@@ -48,6 +49,23 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="positions each process keeps in memory, least recently used out first "
         "(default 2000)",
     )
+    env = os.environ.get
+    p.add_argument("--public-url", default=env("TRAMWAYS_PUBLIC_URL", ""), metavar="URL",
+                   help="the site's address as players reach it, for the links in "
+                   "notifications ($TRAMWAYS_PUBLIC_URL)")
+    p.add_argument("--smtp-host", default=env("TRAMWAYS_SMTP_HOST", ""), metavar="HOST",
+                   help="mail server for 'your turn' e-mails ($TRAMWAYS_SMTP_HOST; none: no "
+                   "e-mails)")
+    p.add_argument("--smtp-port", type=int, default=int(env("TRAMWAYS_SMTP_PORT", "587")),
+                   metavar="N", help="its port ($TRAMWAYS_SMTP_PORT, default 587)")
+    p.add_argument("--smtp-security", choices=("starttls", "ssl", "none"),
+                   default=env("TRAMWAYS_SMTP_SECURITY", "starttls"),
+                   help="($TRAMWAYS_SMTP_SECURITY, default starttls)")
+    p.add_argument("--smtp-user", default=env("TRAMWAYS_SMTP_USER", ""), metavar="NAME",
+                   help="login ($TRAMWAYS_SMTP_USER; the password only from "
+                   "$TRAMWAYS_SMTP_PASSWORD)")
+    p.add_argument("--smtp-from", default=env("TRAMWAYS_SMTP_FROM", "tramways@localhost"),
+                   metavar="ADDRESS", help="sender address ($TRAMWAYS_SMTP_FROM)")
     p.set_defaults(func=run)
 
 
@@ -70,12 +88,18 @@ def run(args: argparse.Namespace) -> int:
         if args.cache_games < 1:
             raise TramwaysError("--cache-games: at least 1")
         settings.cache_games = args.cache_games
+    from tramways.server.notify import SmtpSettings
+
+    settings.public_url = args.public_url
+    settings.smtp = SmtpSettings(
+        host=args.smtp_host, port=args.smtp_port, security=args.smtp_security,
+        user=args.smtp_user, password=os.environ.get("TRAMWAYS_SMTP_PASSWORD", ""),
+        sender=args.smtp_from,
+    )
     if args.workers < 1:
         raise TramwaysError("--workers: at least 1")
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     if args.workers > 1:
-        import os
-
         from tramways.server.app import SETTINGS_ENV, settings_to_env
         from tramways.server.storage import migrate
 

@@ -39,6 +39,15 @@ class Undo(BaseModel):
     count: int = Field(default=1, ge=1, le=100, description="how many of your moves to take back")
 
 
+class Notify(BaseModel):
+    email: str | None = Field(default=None, max_length=254,
+                              description="this seat's address for 'your turn' e-mails; "
+                              "null or empty: none")
+    webhook: str | None = Field(default=None, max_length=2000,
+                                description="the game's webhook (a chat server's incoming "
+                                "URL; public addresses only); null or empty: none")
+
+
 class Mine(BaseModel):
     tokens: list[str] = Field(max_length=200)
 
@@ -130,6 +139,31 @@ def undo(
     seat = service.seat_for(game_id, _token(authorization, token))
     _limit_moves(request, game_id, seat)
     return JSONResponse(service.undo(game_id, seat, body.n, body.count))
+
+
+@router.get("/games/{game_id}/notify")
+def get_notify(game_id: str, request: Request, authorization: AuthHeader = None,
+               token: TokenQuery = None) -> JSONResponse:
+    """This seat's "your turn" settings: its e-mail address, and the host of the game's
+    webhook (never its path: chat servers keep their secret there)."""
+    service = _service(request)
+    seat = service.seat_for(game_id, _token(authorization, token))
+    return JSONResponse(service.notify_settings(game_id, seat))
+
+
+@router.put("/games/{game_id}/notify")
+def put_notify(game_id: str, body: Notify, request: Request, authorization: AuthHeader = None,
+               token: TokenQuery = None) -> JSONResponse:
+    """Set (or clear) this seat's e-mail address and the game's webhook; only the fields
+    sent change.  422 for a webhook whose host resolves to a private, loopback or link-local
+    address."""
+    service = _service(request)
+    seat = service.seat_for(game_id, _token(authorization, token))
+    _limit_moves(request, game_id, seat)
+    changes = body.model_dump(exclude_unset=True)
+    return JSONResponse(service.set_notify(
+        game_id, seat, changes,
+        allow_loopback=request.app.state.settings.allow_loopback_webhooks))
 
 
 @router.get("/games/{game_id}/record")

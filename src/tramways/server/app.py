@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from tramways import __version__
 from tramways.server.limits import MAX_BODY_BYTES, BodyLimit, RateLimiter
 from tramways.server.live import Hub
+from tramways.server.notify import Notifier, SmtpSettings
 from tramways.server.service import CACHE_GAMES, ApiError, GameService
 from tramways.server.storage import SQLITE_SYNCHRONOUS, Store, default_url, listen
 
@@ -47,6 +48,14 @@ class ServerSettings:
     """Positions this process keeps in memory (least recently used out first; a game not
     kept is rebuilt from its record when asked for, some ms for a long 1840 game)."""
     run_migrations: bool = True
+    smtp: SmtpSettings = field(default_factory=SmtpSettings)
+    """Where "your turn" e-mails go out (no host: no e-mails)."""
+    public_url: str = ""
+    """The site's address as players reach it (``https://tramways.example``): the links in
+    notifications.  Empty: the messages carry the game's path only."""
+    allow_loopback_webhooks: bool = False
+    """Tests only: let webhooks go to 127.0.0.0/8 and ::1 (never to private ranges)."""
+    webhook_timeout: float = 5.0
     bot_sweep_seconds: float = float(os.environ.get("TRAMWAYS_BOT_SWEEP_SECONDS", "15"))
     """PostgreSQL: how often each process looks for games whose bots have not moved for that
     long (their process died) and plays them (0: never; a request for the game also does)."""
@@ -76,7 +85,9 @@ def app_from_env() -> FastAPI:
     import json
     import os
 
-    return create_app(ServerSettings(**json.loads(os.environ.get(SETTINGS_ENV, "{}"))))
+    raw = json.loads(os.environ.get(SETTINGS_ENV, "{}"))
+    raw["smtp"] = SmtpSettings(**raw.get("smtp", {}))
+    return create_app(ServerSettings(**raw))
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -88,6 +99,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                           cache_games=settings.cache_games)
     hub = Hub()
     service.add_listener(hub.publish)
+    notifier = Notifier(
+        store.notify_targets, smtp=settings.smtp, public_url=settings.public_url,
+        allow_loopback_webhooks=settings.allow_loopback_webhooks,
+        webhook_timeout=settings.webhook_timeout,
+    )
+    service.turn_listener = notifier.submit
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -110,6 +127,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 ).start()
         yield
         stop.set()
+        notifier.close()
         service.close()
         store.close()
 
@@ -123,6 +141,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.store = store
     app.state.service = service
     app.state.hub = hub
+    app.state.notifier = notifier
     app.state.listening = threading.Event()  # set once the PostgreSQL LISTEN is in place
     app.state.move_limiter = RateLimiter(
         settings.moves_per_second, settings.move_burst, what="moves for this seat"

@@ -31,6 +31,7 @@ from tramways.core.rng import draw_seed
 from tramways.core.undo import Played, check_undo, reveals, undoable
 from tramways.core.visibility import public_notation, record_is_public
 from tramways.games import game_names, get_game
+from tramways.server.notify import NotifyRefused, TurnEvent, check_email, check_webhook
 from tramways.server.storage import ActionRow, Conflict, GameRow, SeatRow, Store
 
 logger = logging.getLogger("tramways.server")
@@ -177,6 +178,9 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[str, _GameLock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
+        self.turn_listener: Callable[[TurnEvent], None] | None = None
+        """Told of the human seats that have just come to act (the "your turn" notifier);
+        called after the commit, never allowed to fail or slow a move."""
         self._bots = LRU(cache_games)
         """One bot object per (game, seat, kind): a bot may remember what it saw in its own game
         (the Trambahn search's discards) and is never shared between games played at once.
@@ -201,6 +205,22 @@ class GameService:
                 listener(game_id, rev)
             except Exception:  # a listener never breaks a move
                 logger.exception("live listener failed")
+
+    def _turns(self, before: Live, after: Live, mover: int | None) -> None:
+        """The human seats to act in ``after`` that were not in ``before`` (and did not just
+        move): hand them to the turn listener."""
+        if self.turn_listener is None:
+            return
+        try:
+            was = set(before.state.current_players())
+            now = [p for p in after.state.current_players()
+                   if p not in was and p + 1 != mover and 0 <= p < len(after.seats)
+                   and after.seats[p].kind == "human"]
+            if now and not after.state.is_over():
+                self.turn_listener(TurnEvent(after.row.id, after.row.game, after.n,
+                                             tuple((p + 1, after.seats[p].name) for p in now)))
+        except Exception:  # a notification never breaks a move
+            logger.exception("turn listener failed")
 
     # -- positions --------------------------------------------------------------------------
 
@@ -438,6 +458,7 @@ class GameService:
                 return self.payload(live, seat)  # the same move again: it counts once
             self._cache.put(game_id, new)
         self._announce(game_id, new.rev)
+        self._turns(live, new, seat)
         return self.payload(new, seat)
 
     def _try_move(self, live: Live, seat: int, n: int, text: str, by_bot: bool) -> Live:
@@ -522,6 +543,7 @@ class GameService:
             self._cache.pop(game_id)
             new = self.live(game_id)
         self._announce(game_id, new.rev)
+        self._turns(live, new, seat)
         self.kick_bots(game_id)
         return self.payload(new, seat)
 
@@ -545,6 +567,41 @@ class GameService:
             meta={"id": game_id, "seats": [s.kind for s in live.seats]},
         )
         return record.model_dump()
+
+    # -- notification settings ----------------------------------------------------------------
+
+    def notify_settings(self, game_id: str, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` has set: its own e-mail address, and the host of the game's webhook
+        (a webhook's path is often its secret: it is never shown back)."""
+        if seat is None:
+            raise ApiError(403, "spectator", "notifications are set by a seat: use your link")
+        self.live(game_id)
+        webhook, emails = self.store.notify_targets(game_id)
+        from tramways.server.notify import safe_host
+
+        return {"email": emails.get(seat), "webhook": safe_host(webhook) if webhook else None}
+
+    def set_notify(self, game_id: str, seat: int | None, changes: dict[str, str | None],
+                   allow_loopback: bool = False) -> dict[str, Any]:
+        """Set or clear (``None`` or empty) this seat's e-mail address and the game's webhook;
+        a webhook to a non-public address is refused (422)."""
+        if seat is None:
+            raise ApiError(403, "spectator", "notifications are set by a seat: use your link")
+        self.live(game_id)
+        email = webhook = None
+        try:
+            if changes.get("email"):
+                email = check_email(str(changes["email"]))
+            if changes.get("webhook"):
+                webhook = check_webhook(str(changes["webhook"]),
+                                        allow_loopback=allow_loopback).url
+        except NotifyRefused as exc:
+            raise ApiError(422, "bad_notify", str(exc)) from None
+        if "email" in changes:
+            self.store.set_email(game_id, seat, email)
+        if "webhook" in changes:
+            self.store.set_webhook(game_id, webhook)
+        return self.notify_settings(game_id, seat)
 
     def mine(self, tokens: list[str]) -> list[dict[str, Any]]:
         """The games the holder of ``tokens`` sits in, those where it is their turn first."""

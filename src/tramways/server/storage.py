@@ -4,8 +4,9 @@ Tables (created by the Alembic migrations in ``tramways/server/migrations``):
 
 - ``games``: game, record version, settings, seed and set-up (server-only), status, ``n``
   (actions in the record) and ``rev`` (bumped by every write: a move or an undo);
-- ``seats``: who sits where (``human`` or ``bot:NAME``), a display name, and the SHA-256 hash
-  of the seat's secret token (the token itself is never stored);
+- ``seats``: who sits where (``human`` or ``bot:NAME``), a display name, the SHA-256 hash
+  of the seat's secret token (the token itself is never stored), and the e-mail address a
+  seat gave for "your turn" messages (``games.webhook``: the game's chat webhook);
 - ``actions``: the record's actions; the primary key ``(game_id, seq)`` makes a second writer
   of move ``seq`` fail in the database, not in Python;
 - ``log``: the game log as every viewer may read it (engine log lines, redacted notation, undo
@@ -49,6 +50,7 @@ games = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
     sa.Column("finished", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("webhook", sa.Text, nullable=True),
 )
 
 seats = sa.Table(
@@ -60,6 +62,7 @@ seats = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
     sa.Column("last_seen", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("email", sa.String(254), nullable=True),
 )
 
 actions = sa.Table(
@@ -386,6 +389,25 @@ class Store:
                 ).scalars()
             )
             return ids
+
+    def notify_targets(self, game_id: str) -> tuple[str | None, dict[int, str]]:
+        """The game's webhook (or None) and the e-mail address of each seat that gave one."""
+        with self._read() as conn:
+            hook = conn.execute(
+                sa.select(games.c.webhook).where(games.c.id == game_id)).scalar_one_or_none()
+            rows = conn.execute(
+                sa.select(seats.c.seat, seats.c.email)
+                .where(seats.c.game_id == game_id, seats.c.email.is_not(None))).all()
+        return hook, {int(r.seat): str(r.email) for r in rows}
+
+    def set_email(self, game_id: str, seat: int, email: str | None) -> None:
+        with self._write() as conn:
+            conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat)
+                         .values(email=email))
+
+    def set_webhook(self, game_id: str, url: str | None) -> None:
+        with self._write() as conn:
+            conn.execute(games.update().where(games.c.id == game_id).values(webhook=url))
 
     # -- writing ----------------------------------------------------------------------------
 

@@ -76,3 +76,17 @@ async def record(request: Request, gid: str, token: str | None) -> ApiReply:
         return service.record(gid)
 
     return await _run(fetch)
+
+
+async def notify_settings(request: Request, gid: str, token: str | None) -> ApiReply:
+    service = _service(request)
+    return await _run(lambda: service.notify_settings(gid, service.seat_for(gid, token)))
+
+
+async def set_notify(request: Request, gid: str, token: str | None,
+                     changes: dict[str, str | None]) -> ApiReply:
+    service = _service(request)
+    allow = bool(request.app.state.settings.allow_loopback_webhooks)
+    return await _run(
+        lambda: service.set_notify(gid, service.seat_for(gid, token), changes, allow_loopback=allow)
+    )

@@ -303,7 +303,44 @@ async def table_page(
 ) -> HTMLResponse:
     ctx = await _table(request, gid, token or [], ready, at)
     status = 404 if ctx["missing"] else 200
+    await _notify_context(request, gid, ctx)
     return _render(request, "game.html", status=status, **ctx)
+
+
+async def _notify_context(request: Request, gid: str, ctx: dict[str, Any]) -> None:
+    """A seat's page (not a spectator's, not one screen for two) offers "your turn" by e-mail
+    and the game's webhook."""
+    tokens = [t for t in ctx.get("tokens") or [] if t]
+    if ctx.get("missing") or len(tokens) != 1 or ctx.get("at") is not None:
+        return
+    reply = await backend.notify_settings(request, gid, tokens[0])
+    if reply.ok:
+        ctx["notify"] = reply.data
+        ctx["notify_smtp"] = bool(request.app.state.settings.smtp.enabled)
+
+
+@router.post("/g/{gid}/notify")
+async def set_notify(request: Request, gid: str) -> Response:
+    """The notification form: this seat's e-mail address and the game's webhook (the webhook
+    field left empty keeps the one set; "clear" removes it)."""
+    form = await _form(request)
+    token = _one(form, "act_token") or None
+    changes: dict[str, str | None] = {"email": _one(form, "email").strip() or None}
+    hook = _one(form, "webhook").strip()
+    if hook:
+        changes["webhook"] = hook
+    if _one(form, "clear_webhook"):
+        changes["webhook"] = None
+    reply = await backend.set_notify(request, gid, token, changes)
+    back = _query({"tokens": [token] if token else []})
+    if reply.ok:
+        return RedirectResponse(f"/g/{gid}?{back}#notify", status_code=303)
+    ctx = await _table(request, gid, [token] if token else [], None, None)
+    await _notify_context(request, gid, ctx)
+    ctx["notify_error"] = _detail(reply.data)
+    if "notify" in ctx:
+        ctx["notify"] = {**ctx["notify"], "email": changes["email"]}  # as typed, to correct
+    return _render(request, "game.html", status=reply.status, **ctx)
 
 
 @router.get("/g/{gid}/table", response_class=HTMLResponse)
