@@ -54,6 +54,11 @@ class Ruleset:
     no_private_funds: bool = False  # automatic steps ignore a private's face value as funds
     scrapped_line_stays_empty: bool = False  # a line whose tram is scrapped waits for the
     #                                          site's reassignment even when a spare exists
+    buying_turn_kept_open: bool = False  # X-17: every buying turn is asked (a company with
+    #                                      a tram may scrap in it); after a purchase it ends
+    #                                      once no more can be bought (and nothing reassigned)
+    must_buy_in_turn: bool = False  # X-18 (proposed): a company without a tram must buy
+    #                                 one in its buying turn, the director paying the rest
     home_marker_lifted: bool = False  # R-LR-13 (site): a tile on the untiled home hex with
     #                                   several circles lifts the home marker for a choice
 
@@ -99,5 +104,7 @@ SITE = Ruleset(
     no_private_funds=True,
     scrapped_line_stays_empty=True,
     home_marker_lifted=True,
+    buying_turn_kept_open=True,
+    must_buy_in_turn=True,
 )
 """The 18xx.games ruleset (RULINGS.md X-1..X-9), for records imported from the site."""

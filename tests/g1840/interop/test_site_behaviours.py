@@ -116,3 +116,59 @@ def test_site_export_random_corruptions_never_crash_and_never_write(
         assert code == 2
         assert not out.exists()
         assert len(err.splitlines()) == 1, err
+
+
+def _site_game_session(oracle_dir: Path, name: str, upto: str, occurrence: int = 1):
+    """Our session of a site-engine game, replayed up to (including) the ``occurrence``-th of
+    our actions ``upto`` (the game's import is checked figure for figure elsewhere)."""
+    import pytest
+
+    from tramways.core.replay import Session
+    from tramways.g1840.interop.log18xx import load_export
+    from tramways.g1840.interop.setup18xx import compute_setup
+    from tramways.g1840.interop.translate import new_session, probe
+
+    path = oracle_dir / "site-engine-games" / f"{name}.json"
+    if not path.is_file():
+        pytest.skip(f"{path} is not present")
+    export = load_export(path)
+    played = probe(export).played
+    cut = [i for i, t in enumerate(played) if t == upto][occurrence - 1] + 1
+    session: Session = new_session(export, compute_setup(export.seed, len(export.players),
+                                                         export.small_map))
+    for text in played[:cut]:
+        session.play(text)
+    return session
+
+
+def test_site_company_without_a_tram_must_buy_in_its_turn_x18(oracle_dir: Path):
+    """X-18 (proposed; X-17 keeps the turn open): fz2027_10_5p, CR1: WKB (100 in its treasury)
+    scraps both its oranges in its buying turn (actions 81, 82); the site makes it buy an orange
+    for 300 at once, Player 1 paying 200 with a loan (action 83).  Ending the turn is refused."""
+    import pytest
+
+    from tramways.core.errors import IllegalAction
+
+    session = _site_game_session(oracle_dir, "fz2027_10_5p", "WKB scrap orange", 2)
+    legal = session.legal_notation()
+    assert "WKB buy orange" in legal and "WKB done" not in legal
+    with pytest.raises(IllegalAction) as err:
+        session.play("WKB done")
+    assert err.value.rule == "VIII.5.3"
+    cash = session.state.view(None)["players"][0]["cash"]
+    session.play("WKB buy orange")
+    view = session.state.view(None)
+    assert view["companies"]["WKB"]["treasury"] == 0
+    assert view["players"][0]["loans"] == 2
+    assert view["players"][0]["cash"] == cash - 200 + 200
+
+
+def test_site_company_at_three_trams_keeps_its_turn_to_scrap_x17(oracle_dir: Path):
+    """X-17: fz2027_8_3ps, CR4: WKB wins line 18 with three trams (nothing to buy, nothing to
+    rearrange); the site still asks its buying turn, where it scraps a yellow (action 289) and
+    reassigns (291).  Under the printed rules the turn is skipped (nothing to decide)."""
+    session = _site_game_session(oracle_dir, "fz2027_8_3ps", "WKB bid 35")
+    session.play("BBG pass")  # BBG drops out: WKB wins line 18 (action 288)
+    assert session.state.view(None)["companies"]["WKB"]["trams"] == ["yellow"] * 3
+    assert session.state.view(None)["turn"]["company"] == "WKB"
+    assert "WKB done" in session.legal_notation()

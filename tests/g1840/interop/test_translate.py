@@ -70,8 +70,12 @@ def test_translation_of_single_actions(export):
                                    corporation="4"))) == ["GW bid 25"]
     assert t.notations(eff(a18.LayTile("4", "corporation", hex="H28", tile="6-0",
                                        rotation=4))) == ["L4 lay H28 6 r4"]
+    # with nothing of WT's after it, the site's buying step has ended with the purchase
     assert t.notations(eff(a18.BuyTrain("WT", "corporation", train="O1-0", price=300,
-                                        variant="O1"))) == ["WT buy orange"]
+                                        variant="O1"))) == ["WT buy orange", "?WT done"]
+    assert t.notations(eff(a18.BuyTrain("WT", "corporation", train="O1-0", price=300,
+                                        variant="O1")),
+                       eff(a18.Pass("WT", "corporation"))) == ["WT buy orange"]
 
 
 def test_every_oracle_action_maps_to_a_legal_action_with_the_engine_changes_emulated(export):

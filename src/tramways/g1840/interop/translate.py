@@ -77,6 +77,7 @@ class Translator:
         self.round_seen: str | None = None
         self.crd_turns: set[str] = set()  # companies whose CRd buying turn the site closed
         self.auction_begun = False
+        self.ran_line: int | None = None  # the line whose run the site recorded last (X-17)
 
     # --- helpers -------------------------------------------------------------------
     def view(self) -> Any:
@@ -183,9 +184,9 @@ class Translator:
             self._new_round()
             if not self.auction_begun and self._tram_count(co) + 1 >= 3:
                 self.crd_turns.add(co)  # its third tram: the site ends the turn itself
-            return [f"{co} buy {self.colour(act.variant or act.train)}"]
+            return [f"{co} buy {self.colour(act.variant or act.train)}", *self._turn_ends(act)]
         if isinstance(act, a18.ScrapTrain):
-            return [f"{co} scrap {self.colour(act.train)}"]
+            return [f"{co} scrap {self.colour(act.train)}", *self._turn_ends(act)]
         if isinstance(act, a18.ReassignTrains):
             return self._arrange(co, act)
         if isinstance(act, (a18.Merge, a18.Bid)):
@@ -211,6 +212,16 @@ class Translator:
                 return [f"?{co} done"]
             return self._close(co)
         raise NotMapped(f"{act.TYPE} by the tram company {act.entity}")
+
+    def _turn_ends(self, act: a18.Action18xx) -> list[str]:
+        """X-17: the site ends a company's buying step by itself after a purchase once the
+        company can buy no more, and skips its reassignment step when there is nothing to
+        reassign; the 18xx.games ruleset keeps the turn open, so when the site's next action
+        is not the same company's, the turn ends here."""
+        nxt = self.following
+        if nxt is not None and nxt.action.entity == act.entity:
+            return []
+        return [f"?{self.company(act.entity)} done"]
 
     def _auction_started(self) -> bool:
         """Whether the site's line auctions of this Company Round have begun (a line was
@@ -257,6 +268,8 @@ class Translator:
 
     def _line(self, line: int, act: a18.Action18xx) -> list[str]:
         head = f"L{line}"
+        if line != self.ran_line or isinstance(act, (a18.LayTile, a18.PlaceToken)):
+            self.ran_line = None
         if isinstance(act, a18.LayTile):
             self.pieces.lay(act)
             return [f"{head} lay {act.hex} {act.tile_name} r{act.rotation}"]
@@ -271,6 +284,7 @@ class Translator:
                 return [f"{head} station {hexname}.{loc}"]  # moved to the chosen circle
             return [f"{head} station {hexname}.{loc}"]
         if isinstance(act, a18.RunRoutes):
+            self.ran_line = line
             if not act.routes:
                 return [f"{head} run none"]  # "does not run" (X-8, R-LR-8)
             if len(act.routes) != 1:
@@ -284,12 +298,21 @@ class Translator:
                 out.append(f"?P{owner + 1} accept")  # the site's sale needs no consent (IV.2)
             return out
         if isinstance(act, a18.ScrapTrain):
-            return [f"{self.company_of_line(line)} scrap {self.colour(act.train)} L{line}"]
+            out = [f"{self.company_of_line(line)} scrap {self.colour(act.train)} L{line}"]
+            nxt = self.following
+            if nxt is None or nxt.action.entity != act.entity:
+                # the line scrapped its tram in its Route step: the site skips the run ("does
+                # not run") and the BuyCompany step, and the turn ends (X-17)
+                out += [f"?{head} run", f"?{head} done"]
+            return out
         if isinstance(act, a18.Pass):
             line_turn = self.view()["round_info"].get("line_turn") or {}
             if line_turn.get("line") == line and line_turn.get("bonus"):
                 return [f"{head} skip"]  # a Stadtbahn bonus declined (136, 214)
             nxt = self.following
+            if self.ran_line == line:  # after the run only the site's BuyCompany step is left:
+                self.ran_line = None  # its pass ends the turn, even when the same line opens
+                return [f"?{head} done"]  # the next Line Round (a company's only line)
             if nxt is not None and nxt.action.entity == act.entity:
                 return []  # the line's turn goes on: the pass only ends a step
             # no tram: the site skips the run ("does not run"); then the turn ends

@@ -90,8 +90,9 @@ def _normalise(company: TramCompany) -> None:
 def turn_actions(state: Position, company: TramCompany, player: int) -> list[Action]:
     """Buying turn options besides Done: buy, scrap, rearrange, return privates."""
     out: list[Action] = []
-    out.extend(BuyTram(company=company.id, colour=c, player=player)
-               for c in can_buy_voluntarily(state, company))
+    colours = (buyable_colours(state) if must_buy_in_turn(state, company)
+               else can_buy_voluntarily(state, company))
+    out.extend(BuyTram(company=company.id, colour=c, player=player) for c in colours)
     out.extend(Arrange(company=company.id, colours=p, player=player)
                for p in arrangements(company))
     out.extend(ScrapTram(company=company.id, colour=c, player=player)
@@ -109,10 +110,34 @@ def private_funds(state: Position, company: TramCompany) -> int:
     return sum(state.ent.privates[p].face_value for p in company.privates)
 
 
+def must_buy_in_turn(state: Position, company: TramCompany) -> bool:
+    """X-18 (proposed, 18xx.games): a company without a tram must buy one in its own buying
+    turn (the director pays what the treasury lacks, with loans), not only at the end of CRe
+    (R-CR-5).  In all 24 site-engine games no company without a tram ever passes in a buying
+    step while trams are on sale; fz2027_10_5p action 83 (WKB, 100 in its treasury, buys an
+    orange for 300 with its director's loan in CRd), fz2027_15_4p action 299 (GW, CR4 CRd)."""
+    return (state.rules.must_buy_in_turn and not company.owned()
+            and bool(buyable_colours(state)))
+
+
+def reassign_step(company: TramCompany) -> bool:
+    """18xx.games: whether the site's reassignment step follows a buying step (it skips it
+    for a company without lines, or with one line and at most one tram): over the 24
+    site-engine games, every "skips reassign trains" is one of those."""
+    return bool(company.lines) and not (len(company.lines) == 1 and len(company.owned()) <= 1)
+
+
 def has_turn(state: Position, company: TramCompany) -> bool:
     """Whether a buying turn offers anything worth a decision: a purchase (possibly after
-    returning the company's privates, IV.2) or a rearrangement."""
+    returning the company's privates, IV.2) or a rearrangement.  X-17 (18xx.games): the site
+    never skips a buying turn, and a company that owns a tram may scrap in it
+    (fz2027_8_3ps action 289: WKB, at three trams after winning line 18, scraps one and
+    reassigns); X-18 (proposed): a company without a tram must buy in it."""
     if can_buy_voluntarily(state, company) or arrangements(company):
+        return True
+    if state.rules.buying_turn_kept_open and company.owned():
+        return True
+    if must_buy_in_turn(state, company):
         return True
     extra = private_funds(state, company)
     if not extra or len(company.owned()) >= state.ent.max_trams:

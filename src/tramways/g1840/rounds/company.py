@@ -441,6 +441,8 @@ def begin(pos: Position, log: list[str]) -> CompanyRound:
 
 
 def _buying_actions(pos: Position, company: TramCompany) -> list[Action]:
+    if trams.must_buy_in_turn(pos, company):  # X-18 (proposed, 18xx.games)
+        return trams.turn_actions(pos, company, company.director)
     return [*trams.turn_actions(pos, company, company.director),
             Done(company=company.id, player=company.director)]
 
@@ -449,7 +451,8 @@ def _buying_turn(pos: Position, company: TramCompany, action: Action, log: list[
     """VIII.5.3: buy, scrap or rearrange trams, return a private; ``True`` when the turn ends
     (Done)."""
     if isinstance(action, BuyTram):
-        trams.buy(pos, company, action.colour, log)
+        trams.buy(pos, company, action.colour, log,
+                  mandatory=trams.must_buy_in_turn(pos, company))  # X-18 (proposed)
     elif isinstance(action, ScrapTram):
         trams.scrap(pos, company, action.colour, log, line=action.line)
     elif isinstance(action, Arrange):
@@ -457,6 +460,9 @@ def _buying_turn(pos: Position, company: TramCompany, action: Action, log: list[
     elif isinstance(action, CompanyReturnPrivate):
         privates.return_to_bank(pos, company, action.private, log)
     elif isinstance(action, Done):
+        if trams.must_buy_in_turn(pos, company):
+            raise IllegalAction("VIII.5.3", f"{company.id} has no tram and must buy one in its "
+                                "turn (18xx.games ruleset, X-18 proposed)")
         return True
     else:
         raise IllegalAction("VIII.5.3", f"{company.id} may buy, scrap or arrange trams, or end")
