@@ -99,3 +99,56 @@ def test_dividend_prices_equal_the_engines_move() -> None:
         seats = state.seats_for(action)
         state.apply(action, seats[0] if seats else None)
     assert checked >= 10
+
+
+def _treasury_of_line(view: dict, line: int) -> int:
+    return next(c["treasury"] for c in view["companies"].values() if line in c["lines"])
+
+
+@pytest.mark.parametrize("name", ["1840-4p.json", "1840-3p-small-map.json",
+                                  "1840-2p-imported-18xx-games-133875.json"])
+def test_line_option_costs_are_what_the_engine_takes_from_the_treasury(name: str) -> None:
+    """R-LR-10 (the Danube 40, a Stadtbahn tile 20), IX.6 (the charter's marker prices, the
+    free home marker), R-LR-4 (the free bonus marker), R-LR-5 (a removal 40): the cost the
+    pages show beside each legal lay, station and removal is the treasury's drop when the
+    engine applies it; a lay's kind is what the engine records (R-LR-1: the Stadtbahn tile
+    sets ``stadtbahn_tile_laid``, the normal lay ``tile_laid``, a bonus tile neither)."""
+    from tramways.g1840.analysis import line_option_costs
+
+    record = GameRecord.load(str(GOLDEN / name))
+    session = Session.from_record(record.model_copy(update={"actions": []}))
+    game, state = session.game, session.state
+    kinds: dict[str, int] = {}
+    costs: set[int] = set()
+    for text in record.actions:
+        players = state.current_players()
+        view = state.view(players[0]) if players else None
+        turn = view["round_info"].get("line_turn") if view else None
+        if turn and not turn.get("offer"):
+            seat = players[0]
+            line = int(turn["line"])
+            legal = [game.format_action(a) for a in state.legal_actions(seat)]
+            priced = [t for t in legal if t.split()[1] in ("lay", "station", "remove")]
+            shown = line_option_costs(view, line, priced)
+            assert set(shown) == set(priced)
+            for t in priced[:: max(1, len(priced) // 8)]:
+                after = state.clone()
+                after.apply(game.parse_action(t), seat)
+                now = after.view(seat)
+                assert _treasury_of_line(view, line) - _treasury_of_line(now, line) == \
+                    shown[t]["cost"], t
+                kind = shown[t]["kind"]
+                kinds[kind] = kinds.get(kind, 0) + 1
+                costs.add(shown[t]["cost"])
+                lt = now["round_info"].get("line_turn") or {}
+                if kind == "stadtbahn" and lt.get("line") == line:
+                    assert lt["stadtbahn_tile_laid"] and not turn["stadtbahn_tile_laid"], t
+                if kind == "normal" and t.split()[1] == "lay" and lt.get("line") == line:
+                    assert lt["tile_laid"] and not turn["tile_laid"], t
+                if kind.startswith(("bonus_", "red", "purple")) and lt.get("line") == line:
+                    assert lt["tile_laid"] == turn["tile_laid"] and not lt["bonus"], t
+        action = game.parse_action(text)
+        seats = state.seats_for(action)
+        state.apply(action, seats[0] if seats else None)
+    assert {"normal", "stadtbahn"} <= set(kinds), kinds
+    assert {0, 20, 40} <= costs, costs

@@ -4,7 +4,8 @@
   set (``.ci/run`` starts a throwaway cluster and sets it), otherwise that case skips.
 - ``client``: the app in process (Starlette's TestClient, HTTP and WebSocket), rate limits off.
 - ``live_server`` (session): a real ``tramways serve`` process (uvicorn) on a free loopback
-  port with a temporary SQLite database; yields its base URL (the pages' browser tests use it).
+  port with a temporary SQLite database and seeded bots (``--bot-seed 1``); yields its base URL
+  (the pages' browser tests use it).
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ def start_server(
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("live_server")
-    proc, base = start_server(f"sqlite:///{folder / 'tramways.sqlite3'}")
+    # seeded bots: a seeded game plays alike on every run (no flake from the bots' choices)
+    proc, base = start_server(f"sqlite:///{folder / 'tramways.sqlite3'}", None, "--bot-seed", "1")
     try:
         yield base
     finally:

@@ -66,6 +66,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "$TRAMWAYS_SMTP_PASSWORD)")
     p.add_argument("--smtp-from", default=env("TRAMWAYS_SMTP_FROM", "tramways@localhost"),
                    metavar="ADDRESS", help="sender address ($TRAMWAYS_SMTP_FROM)")
+    p.add_argument(
+        "--bot-seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="bots draw their randomness from N, the game's seed, their seat and the move "
+        "number: a seeded game with the same human moves replays alike (for tests)",
+    )
     p.set_defaults(func=run)
 
 
@@ -96,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         user=args.smtp_user, password=os.environ.get("TRAMWAYS_SMTP_PASSWORD", ""),
         sender=args.smtp_from,
     )
+    if args.bot_seed is not None:
+        settings.bot_seed = args.bot_seed
     if args.workers < 1:
         raise TramwaysError("--workers: at least 1")
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host

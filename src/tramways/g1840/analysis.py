@@ -6,7 +6,12 @@
 * :func:`board_from_view`: the board a view shows;
 * :func:`best_run`: a line's best run now (the route drawn by the pages' *Run the best route*);
 * :func:`lay_previews`: for each legal tile lay of a line, the change it brings to that line's
-  best run this turn (the revenue preview of the pages, issue 12).
+  best run this turn (the revenue preview of the pages, issue 12);
+* :func:`line_option_costs`: for a line's legal tile lays, station markers and marker removals,
+  what each takes from the treasury (the Danube's 40, a Stadtbahn tile's 20, R-LR-10; the
+  charter's marker price, IX.6; a removal's 40, R-LR-5) and, for a lay, why the tile goes down
+  (the normal lay, the Stadtbahn tile or its bonus action, R-LR-1);
+* :func:`claimed_run`: a route claimed stop by stop, checked (IX.2, IX.7) and valued (IX.8).
 
 Pure functions: nothing here changes the view or the board passed in.
 """
@@ -16,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board, default_location_map
 from tramways.g1840.entities import entities, layout_name, privates_in
 from tramways.g1840.routes import RouteContext, Run, best_route
@@ -122,6 +128,102 @@ def lay_previews(view: View, line: int, lays: Iterable[Lay],
     return out
 
 
+def _build_state(view: View, board: Board) -> Any:
+    """What the legality checks read (a :class:`BuildState`): the board, the phase (R-LR-7)
+    and the lines that have operated (those with a marker on the board, IX.6)."""
+    from tramways.g1840.legality.context import SimpleBuildState
+
+    operated = {owner for _c, _l, owner in markers_of(view) if isinstance(owner, int)}
+    return SimpleBuildState(board=board, phase=str(view["round_info"]["phase"]),
+                            operated=operated)
+
+
+def _lay_kind(view: View, state: Any, line: int, lay: Lay) -> tuple[str, int] | None:
+    """(kind, cost) of a legal tile lay, tried in the engine's order (R-LR-1): the pending
+    bonus action first, then the Stadtbahn tile, then the normal lay; None if none accepts."""
+    from tramways.g1840.legality import stadtbahn as sb
+    from tramways.g1840.legality.tiles import check_tile_lay
+
+    coord, tile, rotation = lay
+    turn = view["round_info"].get("line_turn") or {}
+    bonus = turn.get("bonus")
+    board = state.board
+    hexdef = board.layout.hexes.get(coord)
+    attempts: list[Any] = []
+    if bonus in sb.TILE_BONUSES:
+        attempts.append(lambda: sb.check_bonus_lay(state, line, bonus, coord, tile, rotation))
+    if (hexdef is not None and hexdef.stadtbahn is not None and board.tile(coord) is None
+            and not turn.get("stadtbahn_tile_laid")):
+        attempts.append(lambda: sb.check_stadtbahn_lay(state, line, coord, tile, rotation))
+    if not turn.get("tile_laid"):
+        attempts.append(lambda: check_tile_lay(state, line, coord, tile, rotation,
+                                               first_turn=bool(turn.get("first")),
+                                               mode="normal"))
+        attempts.append(lambda: check_tile_lay(state, line, coord, tile, rotation,
+                                               mode="normal"))
+    for attempt in attempts:
+        try:
+            found = attempt()
+        except IllegalAction:
+            continue
+        return str(found.kind), int(found.cost)
+    return None
+
+
+def line_option_costs(view: View, line: int, notations: Iterable[str],
+                      board: Board | None = None) -> dict[str, dict[str, Any]]:
+    """For each of ``line``'s legal notations that costs or may cost its company money (tile
+    lays, station markers, marker removals), ``{"cost": N, "kind": K}``: what the treasury pays
+    (R-LR-10: the Danube 40, a Stadtbahn tile 20, upgrades and bonus tiles 0; IX.6: the next
+    marker's charter price, the home marker and the bonus marker of R-LR-4 free; R-LR-5: a
+    removal 40) and why (a lay: ``normal``, ``stadtbahn``, ``bonus_yellow``, ``bonus_upgrade``,
+    ``red``, ``purple``; a station: ``home``, ``bonus`` or ``normal``; ``removal``).
+
+    The notations are the engine's legal ones: this says what they cost, never whether they
+    are legal (tested against the engine's treasury after applying each).
+    """
+    from tramways.g1840.legality import stadtbahn as sb
+    from tramways.g1840.legality.stations import REMOVAL_COST, next_marker_cost
+
+    board = board if board is not None else board_from_view(view)
+    state = _build_state(view, board)
+    turn = view["round_info"].get("line_turn") or {}
+    mine = {c for c, _l, owner in markers_of(view) if owner == line}
+    out: dict[str, dict[str, Any]] = {}
+    for text in notations:
+        words = text.split()
+        if len(words) < 3 or words[0] != f"L{line}":
+            continue
+        if words[1] == "lay" and len(words) == 5:
+            found = _lay_kind(view, state, line, (words[2], words[3], int(words[4][1:])))
+            if found is not None:
+                out[text] = {"kind": found[0], "cost": found[1]}
+        elif words[1] in ("station", "remove") and "." in words[2]:
+            coord = words[2].split(".")[0]
+            if words[1] == "remove":
+                out[text] = {"kind": "removal", "cost": REMOVAL_COST}
+            elif not mine or coord in mine:  # the home marker, or it moves on its hex (R-LR-13)
+                out[text] = {"kind": "home", "cost": 0}
+            elif turn.get("bonus") == sb.BONUS_STATION:
+                out[text] = {"kind": "bonus", "cost": 0}
+            else:
+                out[text] = {"kind": "normal", "cost": next_marker_cost(board, line) or 0}
+    return out
+
+
+def claimed_run(view: View, line: int, route: str, board: Board | None = None) -> Run:
+    """The run of a route claimed stop by stop (``"D18.0-E19.0"``): checked (IX.2, IX.7,
+    R-LR-6: ``IllegalAction`` naming the rule) and valued (IX.8) as the engine does; whether
+    it is the best is the engine's question when it is played (IX.8)."""
+    from tramways.g1840.routes import check_route
+
+    board = board if board is not None else board_from_view(view)
+    context = line_context(view, line, board)
+    if context is None:
+        raise IllegalAction("IX.7", f"line {line} belongs to no tram company")
+    return check_route(context, route)
+
+
 def dividend_prices(view: View, company: str, amounts: Iterable[int]) -> dict[int, int]:
     """The share price of ``company`` after paying each amount (X.2, Table 6, R-CR-2 of the
     game's rulings edition, R-VERSION-1): the move shown before a dividend is confirmed."""
@@ -142,5 +244,5 @@ def dividend_prices(view: View, company: str, amounts: Iterable[int]) -> dict[in
     return out
 
 
-__all__ = ["Lay", "after_lay", "best_run", "board_from_view", "dividend_prices", "lay_previews",
-           "layout_of", "line_context", "markers_of"]
+__all__ = ["Lay", "after_lay", "best_run", "board_from_view", "claimed_run", "dividend_prices",
+           "lay_previews", "layout_of", "line_context", "line_option_costs", "markers_of"]

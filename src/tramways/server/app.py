@@ -59,6 +59,10 @@ class ServerSettings:
     bot_sweep_seconds: float = float(os.environ.get("TRAMWAYS_BOT_SWEEP_SECONDS", "15"))
     """PostgreSQL: how often each process looks for games whose bots have not moved for that
     long (their process died) and plays them (0: never; a request for the game also does)."""
+    bot_seed: int | None = None
+    """Bots draw their randomness from this seed, the game's seed, their seat and the move
+    number (``derive_rng``): a game with a chosen seed and the same human moves replays alike
+    (the browser tests); None: fresh randomness for every bot move."""
 
 
 def _sweep_bots(service: GameService, every: float, stop: threading.Event) -> None:
@@ -96,7 +100,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     store = Store(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous,
                   run_migrations=settings.run_migrations)
     service = GameService(store, bot_workers=settings.bot_workers,
-                          cache_games=settings.cache_games)
+                          cache_games=settings.cache_games, bot_seed=settings.bot_seed)
     hub = Hub()
     service.add_listener(hub.publish)
     notifier = Notifier(

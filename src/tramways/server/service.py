@@ -27,7 +27,7 @@ from typing import Any
 
 from tramways.core import Action, GameRecord, IllegalAction, NotationError, TramwaysError
 from tramways.core.game import Game, GameState, settings_for_new_game
-from tramways.core.rng import draw_seed
+from tramways.core.rng import derive_rng, draw_seed
 from tramways.core.undo import Played, check_undo, reveals, undoable
 from tramways.core.visibility import public_notation, record_is_public
 from tramways.games import game_names, get_game
@@ -172,8 +172,9 @@ class GameService:
     """
 
     def __init__(self, store: Store, *, bot_workers: int = 2,
-                 cache_games: int = CACHE_GAMES) -> None:
+                 cache_games: int = CACHE_GAMES, bot_seed: int | None = None) -> None:
         self.store = store
+        self._bot_seed = bot_seed
         self._cache = LRU(cache_games)
         self._locks: weakref.WeakValueDictionary[str, _GameLock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
@@ -703,7 +704,8 @@ class GameService:
             legal = live.state.legal_actions(p)
             if not legal:
                 return seen
-            rng = random.Random(secrets.randbits(64))
+            rng = (random.Random(secrets.randbits(64)) if self._bot_seed is None
+                   else derive_rng(self._bot_seed, live.row.seed, "bot", p, live.n))
             # A searching 1840 bot looks ahead on a copy of the position; it re-samples the
             # hidden line deck itself (bots.match.give_position), so it learns nothing hidden.
             give_position(bot, live.state, rng)

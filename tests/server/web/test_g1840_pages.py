@@ -161,3 +161,146 @@ def test_history_and_after_game_charts(sqlite_client) -> None:
     download = sqlite_client.get(f"/g/{gid}/record?token={tokens[0]}")
     assert download.json()["actions"] == record["actions"]
     assert 'filename="1840-' in download.headers["content-disposition"]
+
+
+def _replay_until(client, name: str, want) -> None:
+    """Replays a recorded game (tests/golden) into the server; before each move, ``want(gid,
+    token, state)`` looks at the seat to act (it returns True once it has seen enough)."""
+    from pathlib import Path
+
+    record = json.loads((Path(__file__).resolve().parents[2] / "golden" / name)
+                        .read_text(encoding="utf-8"))
+    from tramways.games import get_game
+
+    # the record's own set-up (an imported game's is the site's, not drawn from its seed)
+    game = get_game("1840")
+    players = record["settings"]["players"]
+    gid, tokens = client.app.state.store.create_game(
+        game.name, record["version"], record["settings"], record["seed"], record["setup"],
+        [("human", f"P{i + 1}") for i in range(players)])
+    for n, text in enumerate(record["actions"]):
+        state = client.get(f"/api/games/{gid}").json()
+        for seat in state["to_act"]:
+            mine = client.get(f"/api/games/{gid}?token={tokens[seat - 1]}").json()
+            if text in mine["legal"] or text.split()[1] == "run":
+                if want(gid, tokens[seat - 1], mine):
+                    return
+            r = client.post(f"/api/games/{gid}/moves?token={tokens[seat - 1]}",
+                            json={"n": n, "action": text})
+            if r.status_code == 200:
+                break
+        else:
+            raise AssertionError(f"move {n} {text!r} refused")
+    raise AssertionError("the record ended before the position was found")
+
+
+def _rows(page: str, table_id: str) -> list[tuple[str, str]]:
+    table = re.search(rf'<table[^>]*id="{table_id}"[^>]*>(.*?)</table>', page, re.S)
+    assert table is not None
+    return [(html.unescape(a).strip(), html.unescape(b).strip())
+            for a, b in re.findall(r"<tr[^>]*><th>(.*?)</th><td>(.*?)</td></tr>", table.group(1))]
+
+
+def _check_line_turn(client, gid: str, token: str, state: dict, seen: set[str]) -> None:
+    """The page of a line turn against the engine: costs, the bonus prompt, the run table,
+    and (once) a claimed route valued, an invalid one refused, a worse one refused (IX.8)."""
+    from tramways.g1840.analysis import best_run, claimed_run, line_option_costs
+
+    view, legal = state["view"], state["legal"]
+    turn = view["round_info"]["line_turn"]
+    line = int(turn["line"])
+    costs = line_option_costs(view, line, legal)
+    run = best_run(view, line)
+    interesting = (
+        any(c["cost"] == 40 and c["kind"] != "removal" for c in costs.values())
+        or turn.get("bonus")
+        or (run is not None and (run.landmark_bonus or run.maintenance))
+        or ("claim" not in seen and run is not None and len(run.stops) >= 3
+            and not view["ruleset"] == "18xx.games"))
+    if not interesting:
+        return
+    page = client.get(f"/g/{gid}?token={token}").text
+    shown = json.loads(html.unescape(re.search(r'data-lays="([^"]*)"', page).group(1)))
+    for opts in shown.values():
+        for o in opts:
+            assert (o["cost"], o["kind"]) == (costs[o["notation"]]["cost"],
+                                              costs[o["notation"]]["kind"])
+            if o["cost"] == 40:
+                seen.add("danube 40")
+    places = json.loads(html.unescape(re.search(r'data-places="([^"]*)"', page).group(1)))
+    for opts in places.values():
+        for o in opts:
+            assert o["cost"] == costs[o["notation"]]["cost"]
+    if turn.get("bonus"):
+        prompt = re.search(r'<div class="choice choice-bonus" id="bonus-prompt"(.*?)</div>',
+                           page, re.S)
+        assert prompt is not None
+        hexes = sorted({t.split()[2] for t, c in costs.items() if t.split()[1] == "lay"
+                        and c["kind"] not in ("normal", "stadtbahn")})
+        assert re.findall(r'data-hex="([^"]+)"', prompt.group(1)) == hexes
+        assert f'value="L{line} skip"' in page
+        seen.add(f"bonus {turn['bonus']}")
+    if run is None:
+        return
+    expected = [(f"{c}.{loc}", str(part)) for (c, loc), part in zip(run.stops, run.parts,
+                                                                  strict=True)]
+    if run.landmark_bonus:
+        expected.append(("bonus", f"+{run.landmark_bonus}"))
+        seen.add("landmark bonus")
+    if run.maintenance:
+        expected.append(("Tram", f"{run.maintenance:+d}"))
+        seen.add("maintenance")
+    expected.append(("Total", str(run.total)))
+    assert _rows(page, "run-table") == expected
+    if "claim" in seen or len(run.stops) < 3 or view["ruleset"] == "18xx.games":
+        return
+    worse = None
+    for sub in (run.stops[:-1], run.stops[1:]):
+        text = "-".join(f"{c}.{loc}" for c, loc in sub)
+        try:
+            if claimed_run(view, line, text).total < run.total:
+                worse = text
+                break
+        except Exception:
+            continue
+    if worse is None:
+        return
+    valued = client.get(f"/g/{gid}/route?line={line}&route={worse}")
+    assert valued.status_code == 200
+    assert valued.json()["run"] == claimed_run(view, line, worse).to_json()
+    first = f"{run.stops[0][0]}.{run.stops[0][1]}"
+    refused = client.get(f"/g/{gid}/route?line={line}&route={first}")
+    assert refused.status_code == 422 and refused.json()["rule"] == "IX.7"
+    body = {"n": str(state["n"]), "act_token": token, "token": token,
+            "action": f"L{line} run {worse}"}
+    after = client.post(f"/g/{gid}/move", content=urlencode(body), headers=FORM)
+    claimed = claimed_run(view, line, worse).total
+    assert (f"<code>IX.8: the claimed route earns {claimed}; the best earns "
+            f"{run.total}</code>") in after.text
+    assert client.get(f"/api/games/{gid}").json()["n"] == state["n"]
+    seen.add("claim")
+
+
+@pytest.mark.parametrize(("name", "wanted"), [
+    ("1840-3p-full-map.json", {"claim", "danube 40", "bonus lay_additional_yellow_tile"}),
+    ("1840-2p-imported-18xx-games-133875.json",
+     {"landmark bonus", "maintenance", "bonus lay_purple_railway_station_tile"}),
+])
+def test_run_table_costs_bonus_prompt_and_claimed_routes_are_the_engines(
+        sqlite_client, name: str, wanted: set[str]) -> None:
+    """IX.8: beside *Run the best route* the page lists each stop's value, the landmark bonus,
+    the tram's maintenance (Table 7) and the total, as the exact router has them; every lay,
+    station and removal carries what the treasury pays (R-LR-10's Danube 40, IX.6, R-LR-5);
+    a pending Stadtbahn bonus (R-LR-1) is prompted with exactly its legal hexes and the skip;
+    a route claimed stop by stop is valued by ``/g/ID/route`` as the engine does, an invalid
+    one refused with its rule (IX.7), and a worse one than the best is refused by the engine
+    when it is played (IX.8), the page showing the rule and the message."""
+    seen: set[str] = set()
+
+    def want(gid: str, token: str, state: dict) -> bool:
+        turn = state["view"]["round_info"].get("line_turn")
+        if turn and not turn.get("offer") and f'L{turn["line"]} run' in state["legal"]:
+            _check_line_turn(sqlite_client, gid, token, state, seen)
+        return wanted <= seen
+
+    _replay_until(sqlite_client, name, want)

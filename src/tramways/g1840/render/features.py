@@ -360,12 +360,16 @@ def locations_layer(views: Sequence[HexView], board: Any, size: float) -> str:
             if spot is None:
                 continue
             if location.kind == "halt":
-                parts.append(_halt(view, location, spot, size))
+                drawn = _halt(view, location, spot, size)
             elif location.kind == "interchange":
                 home = reserved.get(location.id, [])
-                parts.append(_interchange(view, location, spot, size, home))
+                drawn = _interchange(view, location, spot, size, home)
             else:
-                parts.append(_placeholder(view, location, spot, size))
+                drawn = _placeholder(view, location, spot, size)
+            # each revenue location is one group named by its place (``E19.0``): the pages
+            # make the stops of a claimed route and the circles of a station marker clickable
+            parts.append(group([drawn], class_="stop", data_stop=f"{view.coord}.{location.id}",
+                               data_kind=location.kind))
         if parts:
             items.append(group(parts, transform=view.translate()))
     return group(items, class_="layer-locations")

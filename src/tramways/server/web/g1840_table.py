@@ -18,8 +18,10 @@ from tramways.g1840.analysis import (
     after_lay,
     best_run,
     board_from_view,
+    claimed_run,
     dividend_prices,
     lay_previews,
+    line_option_costs,
 )
 from tramways.g1840.board import Board
 from tramways.g1840.entities import entities
@@ -90,6 +92,8 @@ def group_legal(legal: list[str], view: dict[str, Any]) -> list[Choice]:
             add("anytime", actor, "", text, rest[0])
         elif verb == "run":
             add("run", actor, "", text, " ".join(rest))
+        elif verb == "skip" and actor.startswith("L"):
+            add("bonus", actor, "", text, "")
         else:
             add("simple", actor, "", text, " ".join(words[1:]))
     out = list(groups.values())
@@ -106,7 +110,7 @@ def group_legal(legal: list[str], view: dict[str, Any]) -> list[Choice]:
             g.options = [(n, f"{label} → {prices[int(label)]}" if label.isdigit() else label)
                          for n, label in g.options]
             g.note = str(now) if now is not None else ""
-    order = ["run", "simple", "bid", "par", "buy_share", "sell", "dividend", "tram", "auction",
+    order = ["bonus", "run", "simple", "bid", "par", "buy_share", "sell", "dividend", "tram", "auction",
              "buy_private", "anytime"]
     out.sort(key=lambda g: order.index(g.kind) if g.kind in order else len(order))
     return out
@@ -127,6 +131,13 @@ def _lays(legal: list[str]) -> dict[str, list[dict[str, Any]]]:
             by_hex[m.group(2)].append({"notation": text, "tile": m.group(3),
                                        "rotation": int(m.group(4)), "line": m.group(1)})
     return dict(by_hex)
+
+
+def run_rows(run: dict[str, Any] | None) -> list[tuple[str, int]]:
+    """A run's stops with what each earns, in running order (IX.8)."""
+    if not run:
+        return []
+    return list(zip(run["stops"], run["parts"], strict=True))
 
 
 def _places(legal: list[str], view: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -168,15 +179,19 @@ def share_chart(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
 
 
 def board_svg(view: dict[str, Any], line: int | None = None,
-              lay: tuple[str, str, int] | None = None, board: Board | None = None
-              ) -> tuple[str, Any]:
+              lay: tuple[str, str, int] | None = None, board: Board | None = None,
+              claimed: str | None = None) -> tuple[str, Any]:
     """The board as inline SVG (without the XML prolog), with ``line``'s best run drawn; with
-    ``lay``, the board as it would be after that tile lay (the preview before confirming)."""
+    ``lay``, the board as it would be after that tile lay (the preview before confirming);
+    with ``claimed``, that route of ``line`` instead of its best (checked: ``IllegalAction``
+    naming the rule when it is no route, IX.2/IX.7)."""
     board = board if board is not None else board_from_view(view)
     if lay is not None:
         board = after_lay(board, lay)
     run = None
-    if line is not None:
+    if line is not None and claimed is not None:
+        run = claimed_run(view, line, claimed, board)
+    elif line is not None:
         try:
             run = best_run(view, line, board)
         except (ValueError, KeyError):
@@ -204,9 +219,19 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
     if line is not None and flat and len(flat) <= PREVIEW_LIMIT:
         for (h, tile, rot), delta in lay_previews(view, int(line), flat, board).items():
             previews[f"L{line} lay {h} {tile} r{rot}"] = delta
+    costs = line_option_costs(view, int(line), legal, board) if line is not None else {}
     for opts in lays.values():
         for o in opts:
             o["delta"] = previews.get(o["notation"])
+            o.update(costs.get(o["notation"], {"cost": 0, "kind": "normal"}))
+    places = _places(legal, view)
+    for opts in places.values():
+        for o in opts:
+            o.update(costs.get(o["notation"], {"cost": 0, "kind": "normal"}))
+    bonus = (line_turn or {}).get("bonus") if line is not None else None
+    bonus_lays = sorted({h for h, opts in lays.items() for o in opts
+                         if o["kind"] not in ("normal", "stadtbahn")})
+    bonus_places = [o for opts in places.values() for o in opts if o["kind"] == "bonus"]
     runs_offered = any(t.split()[1] == "run" for t in legal if len(t.split()) > 1)
     svg, run = board_svg(view, int(line) if line is not None and runs_offered else None,
                          board=board)
@@ -238,8 +263,13 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
                       for r in ent.round_bar],
         "choices": group_legal(legal, view),
         "lays": lays,
-        "places": _places(legal, view),
+        "places": places,
+        "bonus": bonus,
+        "bonus_lays": bonus_lays if bonus else [],
+        "bonus_places": bonus_places if bonus else [],
+        "claim_line": int(line) if line is not None and runs_offered else None,
         "run": run.to_json() if run is not None else None,
+        "run_rows": run_rows(run.to_json() if run is not None else None),
         "run_total": run.total if run is not None else None,
         "svg": svg,
         "supply": supply,

@@ -379,6 +379,29 @@ async def board_preview(request: Request, gid: str, lay: str = "") -> Response:
     return HTMLResponse(svg, headers={"X-Run-Total": str(run.total if run else 0)})
 
 
+@router.get("/g/{gid}/route")
+async def claimed_route(request: Request, gid: str, line: int = 0, route: str = "") -> Response:
+    """A route of ``line`` claimed by clicking its stops, checked and valued as the engine does
+    (IX.2, IX.7, IX.8): JSON ``{"run": ..., "svg": the board with it drawn}``, or 422 with
+    ``{"rule", "message"}`` when it is no route.  Whether it is the best (IX.8) is the
+    engine's question when it is played.  Public (1840 hides nothing)."""
+    reply = await backend.state(request, gid, None, None)
+    if not reply.ok or reply.data.get("game") != "1840":
+        return Response(status_code=404)
+    from tramways.core.errors import IllegalAction, NotationError
+
+    try:
+        svg, run = await run_in_threadpool(
+            g1840_table.board_svg, reply.data["view"], line, None, None, route)
+    except IllegalAction as exc:
+        return Response(json.dumps({"rule": exc.rule, "message": exc.message}),
+                        status_code=422, media_type="application/json")
+    except (NotationError, ValueError, KeyError) as exc:
+        return Response(json.dumps({"rule": "IX.7", "message": str(exc)}),
+                        status_code=422, media_type="application/json")
+    return Response(json.dumps({"run": run.to_json(), "svg": svg}), media_type="application/json")
+
+
 @router.get("/g/{gid}/previews")
 async def hex_previews(request: Request, gid: str, hex: str = "", token: str | None = None
                        ) -> Response:

@@ -1,6 +1,11 @@
 // The 1840 map: pan and zoom over the SVG's viewBox (mouse, wheel, touch), and tile lays by
 // clicking a hex: only that hex's legal tiles and rotations (from the seat's legal notations),
-// each shown on the map (the server draws the board after the lay) before it is confirmed.
+// each shown on the map (the server draws the board after the lay) before it is confirmed,
+// with what it costs (the Danube's 40, a Stadtbahn tile's 20).  The station circles of the
+// seat's legal station markers and marker removals are clickable; while the line may run, its
+// route may be claimed by clicking stops (the server checks and values it, IX.2/IX.7/IX.8; a
+// worse route than the best is refused by the engine when it is played).  The drawn route
+// shows what each stop earns.
 
 let box = null;      // the viewBox the player chose, kept across table refreshes
 let full = null;     // the whole map's viewBox
@@ -35,9 +40,63 @@ function setup() {
   for (const hex of svg.querySelectorAll("polygon.hex")) {
     const c = hex.dataset.coord;
     if (lays[c]) hex.classList.add("legal-lay");
+    if (lays[c] && lays[c].some((o) => o.cost)) hex.classList.add("costly-lay");
+    if (lays[c] && lays[c].some((o) => !["normal", "stadtbahn"].includes(o.kind))) {
+      hex.classList.add("bonus-lay");
+    }
     if (places[c]) hex.classList.add("legal-place");
   }
   map.lays = lays;
+  map.places = places;
+  for (const stop of svg.querySelectorAll("g.stop")) {
+    const [c, loc] = stop.dataset.stop.split(".");
+    const here = (places[c] || []).filter((o) => String(o.location) === loc);
+    if (here.length) {
+      stop.classList.add(here.some((o) => o.kind === "removal") ? "legal-removal" : "legal-station");
+    }
+    if (map.dataset.line) stop.classList.add("claimable");
+    if (claim.includes(stop.dataset.stop)) stop.classList.add("claimed");
+  }
+  let run = null;
+  try { run = JSON.parse(map.dataset.run || "null"); } catch { run = null; }
+  if (claimRun) run = claimRun;
+  if (run) labelRun(run);
+}
+
+// What each stop of the drawn route earns, written beside the stop on the map.
+function labelRun(run) {
+  const svg = svgEl();
+  if (!svg || !run) return;
+  svg.querySelector("g.stop-values")?.remove();
+  const ns = "http://www.w3.org/2000/svg";
+  const layer = document.createElementNS(ns, "g");
+  layer.setAttribute("class", "stop-values");
+  svg.append(layer);
+  const hex = svg.querySelector("polygon.hex");
+  const size = hex ? hex.getBBox().width : 100;
+  const toRoot = (el) => svg.getScreenCTM().inverse().multiply(el.getScreenCTM());
+  run.stops.forEach((place, i) => {
+    const stop = svg.querySelector(`g.stop[data-stop="${place}"]`);
+    if (!stop) return;
+    const b = stop.getBBox();
+    const m = toRoot(stop);
+    const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(m);
+    const g = document.createElementNS(ns, "g");
+    g.setAttribute("class", "stop-value");
+    g.dataset.stop = place;
+    const w = size * 0.32;
+    const h = size * 0.2;
+    const x = p.x + size * 0.12;
+    const y = p.y - size * 0.3;
+    const rect = document.createElementNS(ns, "rect");
+    for (const [k, v] of Object.entries({ x, y, width: w, height: h, rx: h / 4 })) rect.setAttribute(k, v);
+    const text = document.createElementNS(ns, "text");
+    for (const [k, v] of Object.entries({ x: x + w / 2, y: y + h / 2, "font-size": h * 0.8,
+      "text-anchor": "middle", "dominant-baseline": "central" })) text.setAttribute(k, v);
+    text.textContent = String(run.parts[i]);
+    g.append(rect, text);
+    layer.append(g);
+  });
 }
 
 function zoom(factor, cx, cy) {
@@ -124,27 +183,45 @@ function focusHex(coord) {
   apply();
 }
 
-let original = null;  // the map before a previewed lay
+let original = null;  // the map before a previewed lay or a claimed route
+let claim = [];       // the stops clicked for a claimed route, in running order
+let claimRun = null;  // the claimed route as the server valued it
 
-async function preview(option) {
-  const t = document.getElementById("table");
-  const reply = await fetch(`/g/${t.dataset.gid}/board?lay=${encodeURIComponent(option.notation)}`);
-  if (!reply.ok) return;
+function showSvg(html) {
   const map = mapEl();
   if (original === null) original = map.querySelector("svg").outerHTML;
-  map.querySelector("svg").outerHTML = await reply.text();
+  map.querySelector("svg").outerHTML = html;
   const svg = svgEl();
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.dataset.ready = "1";
   apply();
+}
+
+async function preview(option) {
+  const t = document.getElementById("table");
+  const reply = await fetch(`/g/${t.dataset.gid}/board?lay=${encodeURIComponent(option.notation)}`);
+  if (!reply.ok) return;
+  showSvg(await reply.text());
   const confirm = document.getElementById("hex-confirm");
   confirm.hidden = false;
   confirm.querySelector("button[name=action]").value = option.notation;
   confirm.querySelector("button[name=action]").dataset.notation = option.notation;
+  confirm.querySelector(".lay-cost")?.remove();
+  if (option.cost) {
+    const cost = document.createElement("span");
+    cost.className = "lay-cost";
+    cost.textContent = costText(option.cost);
+    confirm.querySelector("button[name=action]").append(cost);
+  }
   for (const b of document.querySelectorAll("#hex-options button")) {
     b.classList.toggle("chosen", b.dataset.notation === option.notation);
   }
+}
+
+function costText(cost) {
+  const panel = document.getElementById("hex-panel");
+  return ` · ${(panel?.dataset.cost || "987654").replace("987654", String(cost))}`;
 }
 
 function restore() {
@@ -206,7 +283,9 @@ function openHex(coord) {
       b.dataset.notation = o.notation;
       const delta = o.delta === null || o.delta === undefined ? "" :
         ` (${o.delta > 0 ? "+" : ""}${o.delta})`;
-      b.textContent = `↻${o.rotation}${delta}`;
+      b.textContent = `↻${o.rotation}${delta}${o.cost ? costText(o.cost) : ""}`;
+      b.dataset.kind = o.kind || "normal";
+      if (o.cost) b.dataset.cost = o.cost;
       if (o.delta !== null && o.delta !== undefined) b.title = `${panel.dataset.change}: ${delta.trim()}`;
       b.addEventListener("click", () => preview(o));
       row.append(b);
@@ -216,7 +295,122 @@ function openHex(coord) {
   panel.scrollIntoView({ block: "nearest" });
 }
 
+// A station circle (or a removable marker) clicked on the map: the hex's legal station and
+// removal moves, the clicked one first (its form, as rendered beside the map, confirms it).
+function openPlace(coord, place) {
+  const panel = document.getElementById("hex-panel");
+  if (!panel) return;
+  restore();
+  focusHex(coord);
+  panel.hidden = false;
+  document.getElementById("hex-title").textContent = place;
+  document.getElementById("hex-confirm").hidden = true;
+  const holder = document.getElementById("hex-options");
+  holder.replaceChildren();
+  const forms = [...document.querySelectorAll(".places form")].filter((f) => {
+    const n = f.querySelector("button[name=action]")?.value || "";
+    return n.split(" ")[2]?.startsWith(`${coord}.`);
+  });
+  forms.sort((a, b) => Number(!a.querySelector(`button[value$=" ${place}"]`)) -
+    Number(!b.querySelector(`button[value$=" ${place}"]`)));
+  for (const f of forms) {
+    const copy = f.cloneNode(true);
+    const b = copy.querySelector("button[name=action]");
+    if (b.value.endsWith(` ${place}`)) b.classList.add("chosen", "primary");
+    holder.append(copy);
+  }
+  panel.scrollIntoView({ block: "nearest" });
+}
+
+function claimBox() { return document.getElementById("claim"); }
+
+async function updateClaim() {
+  const box = claimBox();
+  if (!box) return;
+  const t = document.getElementById("table");
+  const line = box.dataset.line;
+  const route = claim.join("-");
+  box.hidden = claim.length === 0;
+  document.getElementById("claim-route").textContent = route;
+  const button = box.querySelector("button[name=action]");
+  if (!button.dataset.base) button.dataset.base = button.textContent.trim();
+  button.value = `L${line} run ${route}`;
+  button.dataset.notation = button.value;
+  button.textContent = `${button.dataset.base} ${route}`;
+  button.disabled = true;
+  const refusal = document.getElementById("claim-refusal");
+  const table = document.getElementById("claim-table");
+  table.querySelector("tbody").replaceChildren();
+  claimRun = null;
+  if (!claim.length) {
+    restore();
+    return;
+  }
+  const asked = route;
+  const reply = await fetch(`/g/${t.dataset.gid}/route?line=${line}&route=${encodeURIComponent(route)}`);
+  if (claim.join("-") !== asked) return;  // another stop was clicked meanwhile
+  const found = await reply.json();
+  if (!reply.ok) {
+    restore();
+    markStops();
+    refusal.hidden = false;
+    refusal.textContent = found.rule ? `${found.rule}: ${found.message}` : found.message;
+    box.dataset.state = "refused";
+    return;
+  }
+  refusal.hidden = true;
+  box.dataset.state = "valid";
+  claimRun = found.run;
+  showSvg(found.svg);
+  markStops();
+  labelRun(claimRun);
+  fillRunTable(table, claimRun);
+  button.disabled = false;
+}
+
+function markStops() {
+  const map = mapEl();
+  for (const stop of svgEl().querySelectorAll("g.stop")) {
+    if (map.dataset.line) stop.classList.add("claimable");
+    stop.classList.toggle("claimed", claim.includes(stop.dataset.stop));
+  }
+}
+
+function fillRunTable(table, run) {
+  const body = table.querySelector("tbody");
+  const row = (label, value, cls) => {
+    const tr = document.createElement("tr");
+    tr.className = cls;
+    const th = document.createElement("th");
+    th.textContent = label;
+    const td = document.createElement("td");
+    td.textContent = value;
+    tr.append(th, td);
+    body.append(tr);
+    return tr;
+  };
+  run.stops.forEach((stop, i) => { row(stop, String(run.parts[i]), "stop-row").dataset.stop = stop; });
+  if (run.landmark_bonus) row(table.dataset.bonus, `+${run.landmark_bonus}`, "bonus-row");
+  if (run.maintenance) {
+    row(table.dataset.tram, `${run.maintenance > 0 ? "+" : ""}${run.maintenance}`, "maintenance-row");
+  }
+  row(table.dataset.total, String(run.total), "total-row");
+}
+
+function toggleStop(place) {
+  const at = claim.indexOf(place);
+  if (at >= 0) claim.splice(at, 1);
+  else claim.push(place);
+  markStops();
+  updateClaim();
+}
+
 document.addEventListener("click", (e) => {
+  if (e.target.id === "claim-cancel") {
+    claim = [];
+    updateClaim();
+    return;
+  }
   if (e.target.id === "hex-cancel") {
     restore();
     document.getElementById("hex-panel").hidden = true;
@@ -228,13 +422,20 @@ document.addEventListener("click", (e) => {
   if (b) { zoom(Number(b.dataset.zoom)); return; }
   const hex = e.target.closest?.("#map svg") ? e.target : null;
   if (!hex || moved) return;
-  // the hex under the pointer (track and labels lie on top of the hex polygon)
-  const under = document.elementsFromPoint(e.clientX, e.clientY)
-    .find((el) => el.matches?.("polygon.hex"));
-  if (under && (mapEl().lays || {})[under.dataset.coord]) openHex(under.dataset.coord);
+  // the stop and the hex under the pointer (track and labels lie on top of them)
+  const stack = document.elementsFromPoint(e.clientX, e.clientY);
+  const stop = stack.map((el) => el.closest?.("g.stop")).find(Boolean);
+  const under = stack.find((el) => el.matches?.("polygon.hex"));
+  const map = mapEl();
+  if (stop && (stop.classList.contains("legal-station") || stop.classList.contains("legal-removal"))) {
+    openPlace(stop.dataset.stop.split(".")[0], stop.dataset.stop);
+    return;
+  }
+  if (under && (map.lays || {})[under.dataset.coord]) { openHex(under.dataset.coord); return; }
+  if (stop && map.dataset.line) toggleStop(stop.dataset.stop);
 });
 
 // table.js swaps the table in after every move: set the new map up again
-new MutationObserver(() => { original = null; setup(); })
+new MutationObserver(() => { original = null; claim = []; claimRun = null; setup(); })
   .observe(document.querySelector("main.game"), { childList: true, subtree: false });
 setup();
