@@ -216,3 +216,34 @@ def test_r_lr6_red_inner_city_tile_ends_a_route_and_earns_the_landmark() -> None
     with pytest.raises(IllegalAction) as err:
         check_route(ctx, "F18.0-E19.0-E17.0")
     assert err.value.rule == "R-LR-6"
+
+
+def test_ix2_track_twice_is_only_possible_through_a_red_area() -> None:
+    """IX.2 forbids a piece of track twice; on this map only R-LR-6 ever meets such a route.
+
+    A link of a route is the track between two stops; it crosses a border by the one tram path
+    that touches that border on each side (a tile path always runs to a location), so every
+    link over a border joins the same two stops, and two links of one route over it would
+    visit a stop twice (IX.7) -- except at a junction of plain track.  The only junctions are
+    connectors K11 and K17 of the two-hex red areas Liesing (K9) and Favoriten (K15), whose
+    two tracks meet at the border to K9 and K15, and red areas end every route (R-LR-6):
+    :func:`test_ix2_no_reversing_at_a_junction` shows J10-K9-J12 refused there.  So the
+    "track used twice" check of ``check_route`` (validate.py) is a guard no route of this map
+    reaches first, and its mutants are equivalent; this test fails when new map data or tiles
+    add another junction, and the check then needs a test of its own."""
+    from tramways.g1840.data import LAYOUTS, load_layout, tiles
+
+    def shared_edges(paths) -> set[int]:  # type: ignore[no-untyped-def]
+        seen: list[int] = [e.edge for p in paths if p.track == "tram"
+                           for e in (p.a, p.b) if e.edge is not None]
+        return {e for e in seen if seen.count(e) > 1}
+
+    assert all(not shared_edges(t.paths) for t in tiles().values())
+    for name in LAYOUTS:
+        layout = load_layout(name)
+        junctions = {(c, e) for c, h in layout.hexes.items() for e in shared_edges(h.paths)}
+        assert junctions == {("K11", 1), ("K17", 1)}, name
+        for coord, edge in junctions:
+            red = layout.hexes[layout.hexes[coord].neighbours[edge]]
+            assert red.area == "offboard_red"
+            assert red.paths and all(p.terminal for p in red.paths if p.track == "tram")

@@ -50,3 +50,37 @@ def test_every_module_with_own_tests_exists() -> None:
         assert (root / module).is_file(), module
         for test in tests:
             assert (root / test).exists(), test
+
+
+_SHOW_MIDDLE = "\n".join([
+    "--- src/tramways/trambahn/rules.py",
+    "+++ src/tramways/trambahn/rules.py",
+    "@@ -31,7 +31,7 @@",
+    " )",
+    " from tramways.trambahn.state import Column, TrambahnState",
+    " ",
+    "-_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}",
+    "+_COLOUR_INDEX = None",
+    " ",
+    " ",
+    " def legal_actions(state: TrambahnState, player: int | None = None) -> list[Action]:",
+])
+"""``mutmut show`` of a mutant on line 34 (its hunk starts with three lines of context)."""
+
+_SHOW_FIRST_LINE = """--- src/m.py
++++ src/m.py
+@@ -1,4 +1,4 @@
+-X = 1
++X = 2
+ Y = 3
+ Z = 4
+ W = 5
+"""
+
+
+def test_a_survivor_is_reported_at_the_line_of_its_change_not_at_its_hunks_context() -> None:
+    """mutmut's hunk header names the first context line (31 here): the change is on 34."""
+    assert tool._diff_lines(_SHOW_MIDDLE) == (
+        "_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}", "_COLOUR_INDEX = None", 34)
+    assert tool._diff_lines(_SHOW_FIRST_LINE) == ("X = 1", "X = 2", 1)
+    assert tool._diff_lines("no diff") == ("", "", None)
