@@ -253,7 +253,9 @@ def test_the_queue_is_bounded_and_drops_rather_than_waits(caplog) -> None:
 
     def slow_targets(game_id: str):
         gate.wait(30)
-        return None, {}
+        from tramways.server.storage import NotifyTargets
+
+        return NotifyTargets()
 
     notifier = Notifier(slow_targets, queue_size=2)
     with caplog.at_level(logging.WARNING, logger="tramways.server.notify"):
@@ -342,3 +344,38 @@ def test_tramways_serve_takes_the_smtp_settings_from_its_options(tmp_path, smtp_
     mail = message_from_bytes(sink.messages[0])
     assert mail["From"] == "table@tramways.test" and "second@example.org" in mail["To"]
     assert f"https://tramways.test/g/{gid}" in mail.get_payload(decode=True).decode()
+
+
+def test_messages_speak_the_language_of_the_page_they_were_set_on(tmp_path, smtp_sink, hooks
+                                                                  ) -> None:
+    """The e-mail address set on a German page gets German e-mails; the webhook set through
+    the API with ``Accept-Language: de`` posts in German; the messages' game link stays."""
+    from urllib.parse import urlencode
+
+    sink, port = smtp_sink
+    with _app(tmp_path, port) as client:
+        gid, tokens = _game(client)
+        first = client.get(f"/api/games/{gid}").json()["to_act"][0]
+        other = 3 - first
+        r = client.post(f"/g/{gid}/notify?lang=de", follow_redirects=False,
+                        headers={"content-type": "application/x-www-form-urlencoded"},
+                        content=urlencode({"act_token": tokens[other - 1],
+                                           "email": "b@example.org"}))
+        assert r.status_code == 303
+        url = f"http://127.0.0.1:{hooks.server_address[1]}/hook"
+        client.put(f"/api/games/{gid}/notify?token={tokens[0]}", json={"webhook": url},
+                   headers={"accept-language": "de-AT,de;q=0.9"})
+        _play_until_other_seat(client, gid, tokens)
+        assert sink.got.wait(30) and hooks.got.wait(30)
+        client.app.state.notifier.wait_idle()
+    name = ["Anna", "Bert"][other - 1]
+    mail = message_from_bytes(sink.messages[0])
+    from email.header import decode_header, make_header
+
+    assert str(make_header(decode_header(mail["Subject"]))) == (
+        "1840 Wiener Straßenbahnen: du bist am Zug")
+    text = mail.get_payload(decode=True).decode("utf-8")
+    assert text.startswith(f"{name}, du bist in 1840 Wiener Straßenbahnen am Zug (Schritt ")
+    assert f"http://tramways.test/g/{gid}" in text
+    assert hooks.bodies[0]["text"].startswith(
+        f"1840 Wiener Straßenbahnen: {name}, du bist am Zug (Schritt ")

@@ -46,6 +46,9 @@ class Notify(BaseModel):
     webhook: str | None = Field(default=None, max_length=2000,
                                 description="the game's webhook (a chat server's incoming "
                                 "URL; public addresses only); null or empty: none")
+    lang: str | None = Field(default=None, max_length=8,
+                             description="the language of the messages (en, de, ru, es); "
+                             "default: the request's Accept-Language")
 
 
 class Mine(BaseModel):
@@ -160,10 +163,13 @@ def put_notify(game_id: str, body: Notify, request: Request, authorization: Auth
     service = _service(request)
     seat = service.seat_for(game_id, _token(authorization, token))
     _limit_moves(request, game_id, seat)
-    changes = body.model_dump(exclude_unset=True)
+    from tramways.server.web.i18n import negotiate
+
+    changes = body.model_dump(exclude_unset=True, exclude={"lang"})
+    lang = negotiate(body.lang, None, request.headers.get("accept-language"))
     return JSONResponse(service.set_notify(
         game_id, seat, changes,
-        allow_loopback=request.app.state.settings.allow_loopback_webhooks))
+        allow_loopback=request.app.state.settings.allow_loopback_webhooks, lang=lang))
 
 
 @router.get("/games/{game_id}/record")

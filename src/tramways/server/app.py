@@ -103,10 +103,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                           cache_games=settings.cache_games, bot_seed=settings.bot_seed)
     hub = Hub()
     service.add_listener(hub.publish)
+    from tramways.server.web.notify_text import turn_message
+
     notifier = Notifier(
         store.notify_targets, smtp=settings.smtp, public_url=settings.public_url,
         allow_loopback_webhooks=settings.allow_loopback_webhooks,
-        webhook_timeout=settings.webhook_timeout,
+        webhook_timeout=settings.webhook_timeout, texts=turn_message,
     )
     service.turn_listener = notifier.submit
 

@@ -27,10 +27,10 @@ import socket
 import ssl
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from email.message import EmailMessage
 from email.utils import formataddr
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 logger = logging.getLogger("tramways.server.notify")
@@ -153,8 +153,41 @@ def safe_host(url: str) -> str:
         return "?"
 
 
-TargetsReader = Callable[[str], tuple[str | None, dict[int, str]]]
-"""``reader(game_id)`` -> (the game's webhook or None, {seat: e-mail address})."""
+class Targets(Protocol):
+    """Where a game's messages go (``Store.notify_targets``)."""
+
+    webhook: str | None
+    webhook_lang: str | None
+    emails: dict[int, tuple[str, str | None]]  # seat -> (address, language)
+
+
+TargetsReader = Callable[[str], Targets]
+
+
+@dataclass(frozen=True)
+class Message:
+    subject: str  # of an e-mail
+    body: str     # of an e-mail (the link on a line of its own)
+    chat: str     # a webhook's text, with the link
+
+
+def _title(game: str) -> str:
+    return {"1840": "1840 Vienna Tramways"}.get(game, game.capitalize())
+
+
+def english(lang: str | None, event: TurnEvent, link: str) -> Message:
+    """The messages in English (the pages' catalogs give the others: ``web.notify_text``)."""
+    title, names, move = _title(event.game), ", ".join(n for _s, n in event.seats), event.n + 1
+    return Message(
+        f"{title}: your turn",
+        f"{names}, it is your turn in {title} (move {move}):\n\n{link}\n\n"
+        "Open the game with your own seat link (the lobby of the browser you play in lists it).\n",
+        f"{title}: {names}, your turn (move {move}). {link}",
+    )
+
+
+Texts = Callable[[str | None, TurnEvent, str], Message]
+"""``texts(language, event, link)``: the messages of one event in one language."""
 
 
 class Notifier:
@@ -170,8 +203,10 @@ class Notifier:
         webhook_timeout: float = 5.0,
         queue_size: int = 1000,
         resolve: Resolver = _resolve,
+        texts: Texts = english,
     ) -> None:
         self.targets = targets
+        self.texts = texts
         self.smtp = smtp or SmtpSettings()
         self.public_url = public_url.rstrip("/")
         self.allow_loopback_webhooks = allow_loopback_webhooks
@@ -235,27 +270,24 @@ class Notifier:
                 self._queue.task_done()
 
     def _deliver(self, event: TurnEvent) -> None:
-        webhook, emails = self.targets(event.game_id)
+        targets = self.targets(event.game_id)
         link = f"{self.public_url}/g/{event.game_id}" if self.public_url else f"/g/{event.game_id}"
-        names = ", ".join(name for _seat, name in event.seats)
-        title = {"1840": "1840 Vienna Tramways"}.get(event.game, event.game.capitalize())
-        text = f"{title}: {names}, your turn (move {event.n + 1}). {link}"
-        if webhook:
+        if targets.webhook:
             try:
-                self._webhook(webhook, event, text, link)
+                message = self.texts(targets.webhook_lang, event, link)
+                self._webhook(targets.webhook, event, message.chat, link)
                 self._record("webhook", event.game_id)
             except Exception as exc:
                 logger.warning("webhook of game %s to %s failed: %s", event.game_id,
-                               safe_host(webhook), _reason(exc))
-        if emails and self.smtp.enabled:
+                               safe_host(targets.webhook), _reason(exc))
+        if targets.emails and self.smtp.enabled:
             for seat, name in event.seats:
-                address = emails.get(seat)
-                if not address:
+                if seat not in targets.emails:
                     continue
+                address, lang = targets.emails[seat]
                 try:
-                    self._email(address, name, title,
-                                f"{name}, it is your turn in {title} (move {event.n + 1}):\n\n"
-                                f"{link}\n")
+                    message = self.texts(lang, replace(event, seats=((seat, name),)), link)
+                    self._email(address, name, message)
                     self._record("email", event.game_id)
                 except Exception as exc:
                     logger.warning("e-mail of game %s to seat %d failed: %s", event.game_id,
@@ -265,14 +297,13 @@ class Notifier:
         self.sent.append((kind, game_id))
         del self.sent[:-100]
 
-    def _email(self, address: str, name: str, title: str, text: str) -> None:
+    def _email(self, address: str, name: str, message: Message) -> None:
         s = self.smtp
         msg = EmailMessage()
         msg["From"] = s.sender
         msg["To"] = formataddr((name, address))
-        msg["Subject"] = f"{title}: your turn"
-        msg.set_content(text + "\nOpen the game with your own seat link (the lobby of the\n"
-                        "browser you play in lists it).\n")
+        msg["Subject"] = message.subject
+        msg.set_content(message.body)
         if s.security == "ssl":
             smtp: smtplib.SMTP = smtplib.SMTP_SSL(s.host, s.port, timeout=s.timeout,
                                                   context=ssl.create_default_context())

@@ -577,15 +577,17 @@ class GameService:
         if seat is None:
             raise ApiError(403, "spectator", "notifications are set by a seat: use your link")
         self.live(game_id)
-        webhook, emails = self.store.notify_targets(game_id)
+        targets = self.store.notify_targets(game_id)
         from tramways.server.notify import safe_host
 
-        return {"email": emails.get(seat), "webhook": safe_host(webhook) if webhook else None}
+        email = targets.emails.get(seat)
+        return {"email": email[0] if email else None,
+                "webhook": safe_host(targets.webhook) if targets.webhook else None}
 
     def set_notify(self, game_id: str, seat: int | None, changes: dict[str, str | None],
-                   allow_loopback: bool = False) -> dict[str, Any]:
-        """Set or clear (``None`` or empty) this seat's e-mail address and the game's webhook;
-        a webhook to a non-public address is refused (422)."""
+                   allow_loopback: bool = False, lang: str | None = None) -> dict[str, Any]:
+        """Set or clear (``None`` or empty) this seat's e-mail address and the game's webhook,
+        to be written to in ``lang``; a webhook to a non-public address is refused (422)."""
         if seat is None:
             raise ApiError(403, "spectator", "notifications are set by a seat: use your link")
         self.live(game_id)
@@ -599,9 +601,9 @@ class GameService:
         except NotifyRefused as exc:
             raise ApiError(422, "bad_notify", str(exc)) from None
         if "email" in changes:
-            self.store.set_email(game_id, seat, email)
+            self.store.set_email(game_id, seat, email, lang)
         if "webhook" in changes:
-            self.store.set_webhook(game_id, webhook)
+            self.store.set_webhook(game_id, webhook, lang)
         return self.notify_settings(game_id, seat)
 
     def mine(self, tokens: list[str]) -> list[dict[str, Any]]:

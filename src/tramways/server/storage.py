@@ -25,7 +25,7 @@ import secrets
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,7 @@ games = sa.Table(
     sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
     sa.Column("finished", sa.DateTime(timezone=True), nullable=True),
     sa.Column("webhook", sa.Text, nullable=True),
+    sa.Column("webhook_lang", sa.String(8), nullable=True),
 )
 
 seats = sa.Table(
@@ -63,6 +64,7 @@ seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
     sa.Column("last_seen", sa.DateTime(timezone=True), nullable=True),
     sa.Column("email", sa.String(254), nullable=True),
+    sa.Column("email_lang", sa.String(8), nullable=True),
 )
 
 actions = sa.Table(
@@ -151,6 +153,16 @@ class SeatRow:
     seat: int
     kind: str
     name: str
+
+
+@dataclass
+class NotifyTargets:
+    """Where a game's "your turn" messages go: its webhook, and each seat's e-mail address
+    (``{seat: (address, language)}``), with the language each was set in."""
+
+    webhook: str | None = None
+    webhook_lang: str | None = None
+    emails: dict[int, tuple[str, str | None]] = field(default_factory=dict)
 
 
 @dataclass
@@ -390,24 +402,30 @@ class Store:
             )
             return ids
 
-    def notify_targets(self, game_id: str) -> tuple[str | None, dict[int, str]]:
-        """The game's webhook (or None) and the e-mail address of each seat that gave one."""
+    def notify_targets(self, game_id: str) -> NotifyTargets:
+        """The game's webhook and the e-mail address of each seat that gave one, each with
+        the language of the page it was set on."""
         with self._read() as conn:
-            hook = conn.execute(
-                sa.select(games.c.webhook).where(games.c.id == game_id)).scalar_one_or_none()
+            game = conn.execute(
+                sa.select(games.c.webhook, games.c.webhook_lang).where(games.c.id == game_id)
+            ).first()
             rows = conn.execute(
-                sa.select(seats.c.seat, seats.c.email)
+                sa.select(seats.c.seat, seats.c.email, seats.c.email_lang)
                 .where(seats.c.game_id == game_id, seats.c.email.is_not(None))).all()
-        return hook, {int(r.seat): str(r.email) for r in rows}
+        return NotifyTargets(
+            game.webhook if game else None, game.webhook_lang if game else None,
+            {int(r.seat): (str(r.email), r.email_lang) for r in rows})
 
-    def set_email(self, game_id: str, seat: int, email: str | None) -> None:
+    def set_email(self, game_id: str, seat: int, email: str | None, lang: str | None = None
+                  ) -> None:
         with self._write() as conn:
             conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat)
-                         .values(email=email))
+                         .values(email=email, email_lang=lang if email else None))
 
-    def set_webhook(self, game_id: str, url: str | None) -> None:
+    def set_webhook(self, game_id: str, url: str | None, lang: str | None = None) -> None:
         with self._write() as conn:
-            conn.execute(games.update().where(games.c.id == game_id).values(webhook=url))
+            conn.execute(games.update().where(games.c.id == game_id)
+                         .values(webhook=url, webhook_lang=lang if url else None))
 
     # -- writing ----------------------------------------------------------------------------
 

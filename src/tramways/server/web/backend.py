@@ -84,9 +84,10 @@ async def notify_settings(request: Request, gid: str, token: str | None) -> ApiR
 
 
 async def set_notify(request: Request, gid: str, token: str | None,
-                     changes: dict[str, str | None]) -> ApiReply:
+                     changes: dict[str, str | None], lang: str | None = None) -> ApiReply:
     service = _service(request)
     allow = bool(request.app.state.settings.allow_loopback_webhooks)
     return await _run(
-        lambda: service.set_notify(gid, service.seat_for(gid, token), changes, allow_loopback=allow)
+        lambda: service.set_notify(gid, service.seat_for(gid, token), changes,
+                                   allow_loopback=allow, lang=lang)
     )

@@ -331,7 +331,7 @@ async def set_notify(request: Request, gid: str) -> Response:
         changes["webhook"] = hook
     if _one(form, "clear_webhook"):
         changes["webhook"] = None
-    reply = await backend.set_notify(request, gid, token, changes)
+    reply = await backend.set_notify(request, gid, token, changes, _lang(request))
     back = _query({"tokens": [token] if token else []})
     if reply.ok:
         return RedirectResponse(f"/g/{gid}?{back}#notify", status_code=303)
