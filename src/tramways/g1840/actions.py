@@ -68,10 +68,12 @@ class BuyShare(Action):
 
 @dataclass(frozen=True, slots=True)
 class SellShares(Action):
-    """Sell ``count`` 10% shares (VII.4)."""
+    """Sell ``count`` 10% shares (VII.4) at the current price; ``price`` (per share) only in a
+    record imported from 18xx.games, which pays the price its sale records (X-19, proposed)."""
 
     company: str
     count: int
+    price: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +284,8 @@ def format_action(action: Action) -> str:
         if isinstance(action, BuyShare):
             return f"{head} buy {action.company}"
         if isinstance(action, SellShares):
-            return f"{head} sell {action.company} {action.count}"
+            at = "" if action.price is None else f" at {action.price}"
+            return f"{head} sell {action.company} {action.count}{at}"
         if isinstance(action, ReturnPrivate):
             return f"{head} return {action.private}"
         if isinstance(action, Accept):
@@ -372,6 +375,9 @@ def _parse_player(seat: int, verb: str, args: list[str]) -> Action:
         _arity(args, 1)
         return BuyShare(seat, _name(args[0], "company"))
     if verb == "sell":
+        if len(args) == 4 and args[2] == "at":  # X-19 (proposed): a recorded sale price
+            return SellShares(seat, _name(args[0], "company"), _int(args[1], "count"),
+                              _int(args[3], "price"))
         _arity(args, 2)
         return SellShares(seat, _name(args[0], "company"), _int(args[1], "count"))
     if verb == "return":

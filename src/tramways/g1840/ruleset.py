@@ -59,6 +59,8 @@ class Ruleset:
     #                                      once no more can be bought (and nothing reassigned)
     must_buy_in_turn: bool = False  # X-18 (proposed): a company without a tram must buy
     #                                 one in its buying turn, the director paying the rest
+    sale_at_recorded_price: bool = False  # X-19 (proposed): a sale pays, per share, the
+    #                                        price the site's action records
     home_marker_lifted: bool = False  # R-LR-13 (site): a tile on the untiled home hex with
     #                                   several circles lifts the home marker for a choice
 
@@ -106,5 +108,6 @@ SITE = Ruleset(
     home_marker_lifted=True,
     buying_turn_kept_open=True,
     must_buy_in_turn=True,
+    sale_at_recorded_price=True,
 )
 """The 18xx.games ruleset (RULINGS.md X-1..X-9), for records imported from the site."""

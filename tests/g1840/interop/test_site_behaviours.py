@@ -118,9 +118,11 @@ def test_site_export_random_corruptions_never_crash_and_never_write(
         assert len(err.splitlines()) == 1, err
 
 
-def _site_game_session(oracle_dir: Path, name: str, upto: str, occurrence: int = 1):
-    """Our session of a site-engine game, replayed up to (including) the ``occurrence``-th of
-    our actions ``upto`` (the game's import is checked figure for figure elsewhere)."""
+def _site_game_session(oracle_dir: Path, name: str, upto: str, occurrence: int = 1,
+                       before: bool = False):
+    """Our session of a site-engine game, replayed up to (including, or ``before``) the
+    ``occurrence``-th of our actions ``upto`` (its import is checked figure for figure
+    elsewhere)."""
     import pytest
 
     from tramways.core.replay import Session
@@ -133,7 +135,7 @@ def _site_game_session(oracle_dir: Path, name: str, upto: str, occurrence: int =
         pytest.skip(f"{path} is not present")
     export = load_export(path)
     played = probe(export).played
-    cut = [i for i, t in enumerate(played) if t == upto][occurrence - 1] + 1
+    cut = [i for i, t in enumerate(played) if t == upto][occurrence - 1] + (0 if before else 1)
     session: Session = new_session(export, compute_setup(export.seed, len(export.players),
                                                          export.small_map))
     for text in played[:cut]:
@@ -172,3 +174,32 @@ def test_site_company_at_three_trams_keeps_its_turn_to_scrap_x17(oracle_dir: Pat
     assert session.state.view(None)["companies"]["WKB"]["trams"] == ["yellow"] * 3
     assert session.state.view(None)["turn"]["company"] == "WKB"
     assert "WKB done" in session.legal_notation()
+
+
+def test_site_sale_of_several_shares_pays_the_recorded_price_per_share_x19(oracle_dir: Path):
+    """X-19 (proposed): fz2027_7_3p action 291: Player 3 sells 3 G at 65; the site's action
+    records share_price 195 (the three together) and pays it per share: 585.  Our notation
+    carries the recorded price (``at 195``) only in imported records; under the printed rules
+    (VII.4) a sale is at the current price and any other price is refused."""
+    import dataclasses
+
+    import pytest
+
+    from tramways.core.errors import IllegalAction
+    from tramways.g1840.actions import SellShares
+
+    assert parse_action("P3 sell G 3 at 195") == SellShares(2, "G", 3, 195)
+    assert format_action(SellShares(2, "G", 3, 195)) == "P3 sell G 3 at 195"
+    assert format_action(SellShares(2, "G", 3)) == "P3 sell G 3"
+    session = _site_game_session(oracle_dir, "fz2027_7_3p", "P3 sell G 3 at 195", before=True)
+    assert session.state.price("G") == 65
+    state = session.state
+    cash = state.players[2].cash
+    printed = dataclasses.replace(state.rules, sale_at_recorded_price=False)
+    state.rules, site = printed, state.rules
+    with pytest.raises(IllegalAction) as err:
+        session.play("P3 sell G 3 at 195")
+    assert err.value.rule == "VII.4"
+    state.rules = site
+    session.play("P3 sell G 3 at 195")
+    assert session.state.players[2].cash == cash + 585

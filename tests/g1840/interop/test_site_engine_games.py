@@ -26,12 +26,9 @@ STILL_FAILING: dict[str, str] = {
     "fz2027_2_3ps": "action 12: X-13/X-16, who chooses after the first sale",
     "fz2027_3_4p": "action 37: X-13/X-16, who chooses after the first sale",
     "fz2027_5_6p": "action 541: a run visiting J22 twice (stops along the track, item 3)",
-    "fz2027_7_3p": "action 291: sell_shares carries share_price 195 (3 x 65); the site pays it "
-                   "per share (585)",
-    "fz2027_8_3ps": "action 391: sell_shares carries a bundle price, paid per share",
+    "fz2027_7_3p": "action 337: a station on a circle our engine thinks occupied",
     "fz2027_9_4p": "action 125: the lines on offer after the auctions",
     "fz2027_10_5p": "action 99: the lines on offer after the auctions",
-    "fz2027_11_6p": "action 545: sell_shares carries a bundle price, paid per share",
     "fz2027_12_2p": "action 7: X-14, the cheapest private's falling price",
     "fz2027_13_3p": "action 357: a station on a circle our engine thinks occupied",
     "fz2027_14_3ps": "action 161: line 2's home marker on the untiled D18 deferred by the site",
@@ -40,7 +37,6 @@ STILL_FAILING: dict[str, str] = {
     "fz2027_17_6p": "action 690: a reassignment after a scrap (item 11)",
     "fz2027_18_2p": "action 78: a lifted home marker on a tiled hex (R-LR-13)",
     "fz2027_19_3p": "action 193: the lines display after the auctions",
-    "fz2027_21_4p": "action 356: sell_shares carries a bundle price, paid per share",
     "fz2027_22_5p": "action 312: a reassignment after a scrap (item 11)",
 }
 

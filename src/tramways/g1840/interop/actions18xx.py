@@ -195,6 +195,7 @@ class BuyShares(Action18xx):
     corporation: str
     shares: tuple[str, ...]
     percent: int
+    share_price: int | None = None  # on a sale: the site pays it per share (X-19, proposed)
 
     @classmethod
     def _parse(cls, base: dict[str, Any], f: _Fields) -> Action18xx:
@@ -208,7 +209,7 @@ class BuyShares(Action18xx):
         if len(corporations) != 1:
             raise f.fail("shares of several companies in one action")
         return cls(**base, corporation=corporations.pop(), shares=shares,
-                   percent=f.int_("percent"))
+                   percent=f.int_("percent"), share_price=f.opt_int("share_price"))
 
 
 @dataclass(frozen=True)

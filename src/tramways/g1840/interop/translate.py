@@ -157,7 +157,14 @@ class Translator:
         if isinstance(act, a18.Par):
             return [f"{p} par {self.company(act.corporation)} {act.price}"]
         if isinstance(act, a18.SellShares):
-            return [f"{p} sell {self.company(act.corporation)} {act.percent // 10}"]
+            co, count = self.company(act.corporation), act.percent // 10
+            price = self._price(co)
+            if act.share_price is not None and price is not None and act.share_price != price:
+                # X-19 (proposed): the site pays the recorded share_price for each share, and
+                # its sales of several shares record the price of all of them (fz2027_7_3p
+                # action 291: 3 G at 65 record 195 and receive 585)
+                return [f"{p} sell {co} {count} at {act.share_price}"]
+            return [f"{p} sell {co} {count}"]
         if isinstance(act, a18.BuyShares):
             return [f"{p} buy {self.company(act.corporation)}"] * (act.percent // 10)
         raise NotMapped(f"{act.TYPE} by a player")
@@ -222,6 +229,13 @@ class Translator:
         if nxt is not None and nxt.action.entity == act.entity:
             return []
         return [f"?{self.company(act.entity)} done"]
+
+    def _price(self, company: str) -> int | None:
+        """Our engine's share price of a tram or Stadtbahn company now."""
+        try:
+            return int(self.session.state.price(company))  # type: ignore[attr-defined]
+        except (KeyError, TypeError, AttributeError):
+            return None
 
     def _auction_started(self) -> bool:
         """Whether the site's line auctions of this Company Round have begun (a line was

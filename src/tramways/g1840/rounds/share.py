@@ -156,6 +156,10 @@ def _sell(state: Position, sub: ShareRound, seat: int, action: SellShares,
         raise IllegalAction("VII.4", f"{player.name} cannot sell {action.count} "
                             f"of {action.company} (the director's share is never sold)")
     price = state.price(action.company)
+    if action.price is not None and action.price != price:
+        if not state.rules.sale_at_recorded_price:
+            raise IllegalAction("VII.4", f"shares sell at the current price, {price}")
+        price = action.price  # X-19 (proposed): the site pays the price its sale records
     holder = state.companies.get(action.company) or state.stadtbahn[action.company]
     player.shares[action.company] -= state.ent.share_percent * action.count
     if not player.shares[action.company]:
