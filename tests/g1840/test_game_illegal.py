@@ -20,6 +20,9 @@ def _variants(action, rng: random.Random):
     for name in ("amount", "price", "count", "rotation", "location", "card"):
         if name in fields:
             value = getattr(action, name)
+            if value is None:  # an optional figure (a sale's recorded price, X-19)
+                yield dataclasses.replace(action, **{name: 1})
+                continue
             for delta in (1, 3, -5, 1000):
                 yield dataclasses.replace(action, **{name: value + delta})
     if "player" in fields:

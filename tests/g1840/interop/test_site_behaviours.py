@@ -203,3 +203,26 @@ def test_site_sale_of_several_shares_pays_the_recorded_price_per_share_x19(oracl
     state.rules = site
     session.play("P3 sell G 3 at 195")
     assert session.state.players[2].cash == cash + 585
+
+
+def test_site_run_visiting_a_hex_twice_has_a_stop_per_visit_item3(oracle_dir: Path):
+    """Issue 10 item 3: fz2027_10_5p action 227: line 3 runs E17-F18-F16-E17-D16 for 90, a loop
+    that leaves E17 at one interchange and comes back to the other (nodes E17-0 ... E17-1):
+    one stop per visit, and the route is valid for our routes module at the site's revenue."""
+    from tramways.g1840.routes import check_route
+
+    route = "E17.0-F18.0-F16.0-E17.1-D16.0"
+    session = _site_game_session(oracle_dir, "fz2027_10_5p", f"L3 run {route}", before=True)
+    assert check_route(session.state.route_context(3), route).revenue == 90
+
+
+def test_site_asks_a_company_to_choose_a_line_our_engine_passed_for_x17(oracle_dir: Path):
+    """X-17: fz2027_22_5p action 310: the site asks DT (5 in its treasury) to choose a line for
+    auction and it passes; our engine passed for it ("cannot open an auction"), so that pass
+    maps to nothing, and DT's next pass (311) is its buying turn after the auctions, where it
+    reassigns its orange to line 16 (312)."""
+    session = _site_game_session(oracle_dir, "fz2027_22_5p", "DT arrange orange,none",
+                                 before=True)
+    view = session.state.view(None)
+    assert view["turn"] == {"player": 2, "name": "Player 3", "company": "DT", "step": "post"}
+    assert view["companies"]["DT"]["treasury"] == 5

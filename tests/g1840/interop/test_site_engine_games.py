@@ -25,19 +25,12 @@ STILL_FAILING: dict[str, str] = {
     "fz2027_1_3p": "action 18: X-13/X-14, the Pre-Share Round after an all-pass",
     "fz2027_2_3ps": "action 12: X-13/X-16, who chooses after the first sale",
     "fz2027_3_4p": "action 37: X-13/X-16, who chooses after the first sale",
-    "fz2027_5_6p": "action 541: a run visiting J22 twice (stops along the track, item 3)",
     "fz2027_7_3p": "action 337: a station on a circle our engine thinks occupied",
-    "fz2027_9_4p": "action 125: the lines on offer after the auctions",
-    "fz2027_10_5p": "action 99: the lines on offer after the auctions",
     "fz2027_12_2p": "action 7: X-14, the cheapest private's falling price",
     "fz2027_13_3p": "action 357: a station on a circle our engine thinks occupied",
     "fz2027_14_3ps": "action 161: line 2's home marker on the untiled D18 deferred by the site",
-    "fz2027_15_4p": "action 313: a reassignment after a scrap (item 11)",
     "fz2027_16_5p": "action 485: a station on a circle our engine thinks occupied",
-    "fz2027_17_6p": "action 690: a reassignment after a scrap (item 11)",
     "fz2027_18_2p": "action 78: a lifted home marker on a tiled hex (R-LR-13)",
-    "fz2027_19_3p": "action 193: the lines display after the auctions",
-    "fz2027_22_5p": "action 312: a reassignment after a scrap (item 11)",
 }
 
 

@@ -77,6 +77,7 @@ class Translator:
         self.round_seen: str | None = None
         self.crd_turns: set[str] = set()  # companies whose CRd buying turn the site closed
         self.auction_begun = False
+        self.site_out: set[str] = set()  # companies whose choosing pass the site has made
         self.ran_line: int | None = None  # the line whose run the site recorded last (X-17)
 
     # --- helpers -------------------------------------------------------------------
@@ -129,6 +130,9 @@ class Translator:
         if isinstance(act, (a18.Program, a18.Message)):
             return []
         if self.ahead and isinstance(act, (a18.Pass, a18.ReassignTrains)):
+            co = self.company(act.entity)
+            if isinstance(act, a18.Pass) and self._passed_choosing_already(co):
+                self.site_out.add(co)  # (the site's choosing pass, made by our engine)
             return []  # X-17: a turn our engine settled by itself
         if isinstance(act, a18.EndGame):
             raise NotMapped("end_game: the record stops here")
@@ -217,6 +221,9 @@ class Translator:
             if co not in self.crd_turns and not self._auction_started():
                 self.crd_turns.add(co)  # the site asks every company's CRd buying turn (X-17)
                 return [f"?{co} done"]
+            if self._passed_choosing_already(co):
+                self.site_out.add(co)
+                return []
             return self._close(co)
         raise NotMapped(f"{act.TYPE} by the tram company {act.entity}")
 
@@ -228,7 +235,10 @@ class Translator:
         nxt = self.following
         if nxt is not None and nxt.action.entity == act.entity:
             return []
-        return [f"?{self.company(act.entity)} done"]
+        co = self.company(act.entity)
+        if not self.auction_begun:
+            self.crd_turns.add(co)  # its CRd buying turn is over
+        return [f"?{co} done"]
 
     def _price(self, company: str) -> int | None:
         """Our engine's share price of a tram or Stadtbahn company now."""
@@ -236,6 +246,18 @@ class Translator:
             return int(self.session.state.price(company))  # type: ignore[attr-defined]
         except (KeyError, TypeError, AttributeError):
             return None
+
+    def _passed_choosing_already(self, co: str) -> bool:
+        """X-17: whether this pass is the site asking ``co`` to choose a line for auction
+        when our engine has already passed for it (it cannot open an auction: fz2027_22_5p
+        action 310, DT with 5 in its treasury), rather than a pass in a buying turn or on a
+        bid."""
+        cr = getattr(self.session.state, "sub", None)
+        out = getattr(cr, "out", None)
+        if not isinstance(out, set) or co not in out or co in self.site_out:
+            return False
+        auction = getattr(cr, "auction", None)
+        return auction is None or auction.turn != co
 
     def _auction_started(self) -> bool:
         """Whether the site's line auctions of this Company Round have begun (a line was
@@ -251,12 +273,16 @@ class Translator:
         round_now = str(self.view().get("round"))
         if round_now != self.round_seen:
             self.round_seen, self.crd_turns, self.auction_begun = round_now, set(), False
+            self.site_out = set()
 
     def _close(self, co: str) -> list[str]:
         """End the company's tram buying turn (``done``) or pass in the auction."""
         legal = self.legal()
         for text in (f"{co} done", f"{co} pass"):
             if text in legal:
+                cr = getattr(self.session.state, "sub", None)
+                if text.endswith(" pass") and getattr(cr, "auction", None) is None:
+                    self.site_out.add(co)  # its choosing pass
                 return [text]
         return []
 
@@ -303,8 +329,19 @@ class Translator:
                 return [f"{head} run none"]  # "does not run" (X-8, R-LR-8)
             if len(act.routes) != 1:
                 raise NotMapped(f"a run of line {line} with {len(act.routes)} routes")
-            board = self.session.state.board  # type: ignore[attr-defined]
-            return [f"{head} run {route_text(board, act.routes[0])}"]
+            state = self.session.state
+            board = state.board  # type: ignore[attr-defined]
+
+            def valid(text: str) -> bool:
+                from tramways.g1840.routes import check_route
+
+                try:
+                    check_route(state.route_context(line), text)  # type: ignore[attr-defined]
+                except (IllegalAction, NotationError):
+                    return False
+                return True
+
+            return [f"{head} run {route_text(board, act.routes[0], valid)}"]
         if isinstance(act, a18.BuyCompany):
             owner = self.view()["privates"].get(act.company)
             out = [f"{head} buy {act.company} {act.price}"]
@@ -432,6 +469,23 @@ def _only_passes_left(trace: Trace, effective: list[EffectiveAction], position: 
     return False
 
 
+def _ahead_by_passes(trace: Trace, effective: list[EffectiveAction], position: int,
+                     actual: dict[str, Any], skip: Any) -> bool:
+    """X-17: whether our engine has settled by itself turns the site still asks, and the site's
+    next actions, up to some point, are only passes and reassignments after which its figures
+    equal ours (fz2027_9_4p action 126: WT, with nothing in its treasury, is asked to choose a
+    line and passes; our engine passed for it and already revealed the new lines)."""
+    ours = bank_holdings(actual)
+    for eff in effective[position:]:
+        if not isinstance(eff.action, (a18.Pass, a18.ReassignTrains)):
+            return False
+        figures = trace.entries[eff.index].figures
+        if figures is not None and compare(bank_holdings(figures), ours, index=eff.index,
+                                           action="", skip=skip) is None:
+            return True
+    return False
+
+
 def probe(export: Export18xx, trace: Trace | None = None,
           emulate: bool = False) -> ProbeResult:
     """Replay an export through our engine as far as it goes (see the module docstring).
@@ -522,8 +576,10 @@ def probe(export: Export18xx, trace: Trace | None = None,
                 skip = _skip_in_flux if assignments_in_flux(view) else in_view_gaps
                 diff = compare(bank_holdings(entry.figures), bank_holdings(actual),
                                index=index, action=head, skip=skip)
-                translator.ahead = diff is not None and diff.path == "round" and _only_passes_left(
-                    trace, effective, position, str(entry.figures.get("round")))
+                translator.ahead = diff is not None and (
+                    (diff.path == "round" and _only_passes_left(
+                        trace, effective, position, str(entry.figures.get("round"))))
+                    or _ahead_by_passes(trace, effective, position, actual, skip))
                 if translator.ahead:
                     diff = None
                 if diff is not None:
