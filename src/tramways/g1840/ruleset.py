@@ -46,7 +46,6 @@ class Ruleset:
     climb_at_row_end: bool = False  # R-CR-2 of the first edition (R-VERSION-1; X-9)
     # The site's procedure where it asks or acts differently with no effect on the rules'
     # outcome for the records replayed so far (the importer issue lists them as X-n):
-    auto_home_circle: bool = False  # the home marker goes on the first free circle (IX.6)
     private_after_run: bool = False  # a private may be bought after the run (the BuyCompany step)
     lines_drawn_after_auctions: bool = False  # CRf as soon as the auctions end; unsold lines
     #                                           leave once every company has three lines
@@ -99,7 +98,6 @@ SITE = Ruleset(
     upgrade_laid_this_turn=True,
     extra_turn_below_three_lines=True,
     climb_at_row_end=False,  # X-9: the site always went right again (amended R-CR-2)
-    auto_home_circle=True,
     private_after_run=True,
     lines_drawn_after_auctions=True,
     no_rearrange_after_mandatory=True,

@@ -226,3 +226,20 @@ def test_site_asks_a_company_to_choose_a_line_our_engine_passed_for_x17(oracle_d
     view = session.state.view(None)
     assert view["turn"] == {"player": 2, "name": "Player 3", "company": "DT", "step": "post"}
     assert view["companies"]["DT"]["treasury"] == 5
+
+
+def test_site_station_on_a_circle_a_stadtbahn_marker_fills_removes_it_first_r_lr_5(
+        oracle_dir: Path):
+    """R-LR-5: fz2027_13_3p action 357: line 9's free bonus marker goes on B10, whose circle
+    holds line 11's marker and V's Stadtbahn marker; the site removes V's marker (40) by itself,
+    our import plays the removal first."""
+    session = _site_game_session(oracle_dir, "fz2027_13_3p", "L9 station B10.0", before=True)
+    assert session.record.actions[-1] == "L9 remove B10.0"
+
+
+def test_site_asks_the_home_circle_on_a_tiled_home_hex_r_lr_13(oracle_dir: Path):
+    """R-LR-13 as the site plays it: fz2027_18_2p action 78: E17, line 3's home, was tiled with
+    two circles by line 1; when line 3 first operates its director chooses circle 1."""
+    session = _site_game_session(oracle_dir, "fz2027_18_2p", "L3 station E17.1", before=True)
+    assert session.state.view(None)["round_info"]["line_turn"]["home_choice"] is True
+    assert "L3 station E17.0" in session.legal_notation()

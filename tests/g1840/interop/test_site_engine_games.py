@@ -25,12 +25,9 @@ STILL_FAILING: dict[str, str] = {
     "fz2027_1_3p": "action 18: X-13/X-14, the Pre-Share Round after an all-pass",
     "fz2027_2_3ps": "action 12: X-13/X-16, who chooses after the first sale",
     "fz2027_3_4p": "action 37: X-13/X-16, who chooses after the first sale",
-    "fz2027_7_3p": "action 337: a station on a circle our engine thinks occupied",
     "fz2027_12_2p": "action 7: X-14, the cheapest private's falling price",
-    "fz2027_13_3p": "action 357: a station on a circle our engine thinks occupied",
-    "fz2027_14_3ps": "action 161: line 2's home marker on the untiled D18 deferred by the site",
-    "fz2027_16_5p": "action 485: a station on a circle our engine thinks occupied",
-    "fz2027_18_2p": "action 78: a lifted home marker on a tiled hex (R-LR-13)",
+    "fz2027_14_3ps": "action 161: the site places no home marker for line 2 on the untiled "
+                     "D18 where line 1 has one; it waits until D18 is tiled (action 197)",
 }
 
 

@@ -322,7 +322,14 @@ class Translator:
                 return []  # the home marker our engine placed itself (HomeToken, 76)
             if self.already_placed(act, anywhere_on_hex=True):
                 return [f"{head} station {hexname}.{loc}"]  # moved to the chosen circle
-            return [f"{head} station {hexname}.{loc}"]
+            station, remove = f"{head} station {hexname}.{loc}", f"{head} remove {hexname}.{loc}"
+            legal = self.legal()
+            if station not in legal and remove in legal:
+                # the site removes the Stadtbahn marker on a full circle by itself before the
+                # line's marker goes there (R-LR-5; fz2027_13_3p action 357: "9 removes token
+                # from B10 for 40", then its free bonus marker goes on B10)
+                return [remove, station]
+            return [station]
         if isinstance(act, a18.RunRoutes):
             self.ran_line = line
             if not act.routes:
@@ -532,7 +539,7 @@ def probe(export: Export18xx, trace: Trace | None = None,
                 f"{head}, auto action {eff.auto}: {eff.action.TYPE} by {eff.action.entity}")
             try:
                 texts = translator.notations(eff, following)
-            except (NotMapped, KeyError, ImportError18xx) as exc:
+            except (NotMapped, KeyError, ValueError, ImportError18xx) as exc:
                 result.failure = f"action {index} ({what}): not mapped: {exc}"
                 return result
             for text in texts:

@@ -154,10 +154,9 @@ def _home_choice(state: Position, line: int) -> bool:
     first free one and the tile laid later decides where each circle leads, so no decision is
     lost. Once a tile is there the circles lead to different edges: if more than one is free,
     the director chooses (a ``PlaceStation`` on the home hex, free) before anything else in
-    the line's first turn. The 18xx.games ruleset places it automatically, as the site does.
+    the line's first turn. 18xx.games asks the same (fz2027_18_2p action 78: line 1 tiled
+    E17, the home of line 3, with two circles; "3 must choose city for home token").
     """
-    if state.rules.auto_home_circle:
-        return False
     options = _home_options(state, line)
     if len({(o.coord, o.location) for o in options}) < 2:
         return False
