@@ -1,10 +1,13 @@
 """1840 in a real browser (issue 12): Playwright driving Debian's chromium.
 
-One person and three ``bot:random`` seats: the person creates the game in the lobby and plays
-every one of their moves by clicking the page, from the private auction (VI) through Share
-Round 1, Company Round 1 and Line Round 1 (a tile chosen on the map and previewed before it is
-confirmed, a station, the best run: the first Line Round that offers all three); after each move the page's figures
-are the engine's view.  A phone-sized run creates a game and plays the private auction and the
+One person and three ``bot:random`` seats (seeded: the server runs with ``--bot-seed 1`` and
+the game with seed 1, so every run plays the same game): the person creates the game in the
+lobby and plays every one of their moves by clicking the page, from the private auction (VI)
+through Share Round 1, Company Round 1 and Line Round 1 (a tile chosen on the map and previewed
+before it is confirmed, a station marker placed by clicking its circle on the map, a route
+claimed by clicking its stops: first a worse one than the best, refused by the engine (IX.8)
+with its rule and message on the page, then the best one, accepted); after each move the
+page's figures are the engine's view.  A phone-sized run creates a game and plays the private auction and the
 first Share Round.  With ``TRAMWAYS_SCREENSHOT_DIR=docs`` the screenshots are the README's.
 """
 
@@ -121,11 +124,139 @@ def _check_figures(page, view: dict) -> None:
         assert row.locator("td.treasury").inner_text() == str(c["treasury"])
 
 
+def _click_map(page, selector: str) -> None:
+    """Click the middle of a map element (the whole map in sight: a live refresh may be
+    replacing the map at this very moment, so wait until it has a box)."""
+    page.click('button[data-zoom="0"]')
+    element = page.locator(f"#map {selector}")
+    box = None
+    for _ in range(50):
+        element.wait_for(state="visible", timeout=WAIT)
+        box = element.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(100)
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _claim(page, route: str) -> dict:
+    """Click the stops of ``route`` on the map; the claimed run as the page shows it, once the
+    server has checked and valued it."""
+    for place in route.split("-"):
+        _click_map(page, f'g.stop[data-stop="{place}"]')
+    page.wait_for_function(
+        "r => { const b = document.querySelector('#claim');"
+        " return b && !b.hidden && b.dataset.state === 'valid'"
+        " && document.querySelector('#claim-route').textContent === r; }", arg=route,
+        timeout=WAIT)
+    rows = page.locator("#claim-table tr").evaluate_all(
+        "rs => rs.map(r => [r.className, r.querySelector('th').textContent,"
+        " r.querySelector('td').textContent])")
+    labels = page.locator("#map g.stop-values g.stop-value").evaluate_all(
+        "gs => gs.map(g => [g.dataset.stop, g.textContent])")
+    return {"rows": rows, "labels": labels,
+            "button": page.locator("#claim button[name=action]").get_attribute("value")}
+
+
+def _expected_rows(run) -> list[list[str]]:
+    rows = [["stop-row", f"{c}.{loc}", str(part)] for (c, loc), part in
+            zip(run.stops, run.parts, strict=True)]
+    if run.landmark_bonus:
+        rows.append(["bonus-row", "bonus", f"+{run.landmark_bonus}"])
+    if run.maintenance:
+        rows.append(["maintenance-row", "Tram", f"{run.maintenance:+d}"])
+    rows.append(["total-row", "Total", str(run.total)])
+    return rows
+
+
+def _worse_route(view: dict, line: int):
+    """A valid route of ``line`` worse than its best (the best without its last or first
+    stop), with the best run; (None, best) if there is none."""
+    from tramways.core.errors import IllegalAction
+    from tramways.g1840.analysis import best_run, claimed_run
+
+    best = best_run(view, line)
+    if best is None or len(best.stops) < 3:
+        return None, best
+    for sub in (best.stops[:-1], best.stops[1:]):
+        try:
+            run = claimed_run(view, line, "-".join(f"{c}.{loc}" for c, loc in sub))
+        except IllegalAction:
+            continue
+        if run.total < best.total:
+            return run, best
+    return None, best
+
+
+def _claim_routes(page, base: str, gid: str, token: str, state: dict, shots: Path) -> None:
+    """IX.8 by clicks: a worse route than the best is refused (the page shows the engine's
+    rule and message, nothing is played); then the best route, clicked stop by stop, is run."""
+    view = state["view"]
+    line = int(view["round_info"]["line_turn"]["line"])
+    worse, best = _worse_route(view, line)
+    assert worse is not None and best is not None
+    shown = _claim(page, worse.text)
+    assert shown["rows"] == _expected_rows(worse)
+    assert shown["labels"] == [[f"{c}.{loc}", str(p)] for (c, loc), p in
+                               zip(worse.stops, worse.parts, strict=True)]
+    assert shown["button"] == f"L{line} run {worse.text}"
+    page.click("#claim button[name=action]")
+    page.wait_for_selector("#table .error", timeout=WAIT)
+    assert page.locator("#table .error code").inner_text() == (
+        f"IX.8: the claimed route earns {worse.total}; the best earns {best.total}")
+    assert _api(base, f"/api/games/{gid}", token)["n"] == state["n"]
+    _check_figures(page, view)
+    assert page.locator("#run-table tr").evaluate_all(
+        "rs => rs.map(r => [r.className, r.querySelector('th').textContent,"
+        " r.querySelector('td').textContent])") == _expected_rows(best)
+    shown = _claim(page, best.text)
+    assert shown["rows"] == _expected_rows(best)
+    assert shown["labels"] == [[f"{c}.{loc}", str(p)] for (c, loc), p in
+                               zip(best.stops, best.parts, strict=True)]
+    # the README's picture: the map zoomed onto the claimed route, the claim beside it
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.evaluate("window.scrollTo(0, 0)")
+    middle = page.locator(f'#map g.stop[data-stop="{best.text.split("-")[1].split(">")[0]}"]')
+    box = middle.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for _ in range(6):
+        page.mouse.wheel(0, -100)
+    box = middle.bounding_box()
+    frame = page.locator("#map").bounding_box()
+    assert box is not None and frame is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()  # drag the route to the middle of the map
+    page.mouse.move(frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2, steps=8)
+    page.mouse.up()
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(shots / "g1840-route-desktop.png"))
+    page.set_viewport_size(DESKTOP)
+    before = page.locator("#table").get_attribute("data-n")
+    page.click("#claim button[name=action]")
+    page.wait_for_function(
+        f'document.querySelector("#table") && document.querySelector("#table").dataset.n !== "{before}"',
+        timeout=WAIT)
+    after = _api(base, f"/api/games/{gid}", token)
+    assert f"Line {line} runs ({best.text}) for {best.total}" in after["log"]
+
+
 def _play(page, notation: str, shots: Path | None = None, legal: list[str] = ()) -> None:
     """Make the move ``notation`` by clicking: a button, a list and its OK, or the map."""
     words = notation.split()
     before = page.locator("#table").get_attribute("data-n")
-    if words[1] == "lay":
+    if words[1] == "station":  # the circle on the map, then its move in the hex's panel
+        _click_map(page, f'g.stop[data-stop="{words[2]}"]')
+        page.wait_for_selector("#hex-panel:not([hidden])")
+        assert page.locator("#hex-title").inner_text() == words[2]
+        offered = page.locator("#hex-options button[name=action]").evaluate_all(
+            "bs => bs.map(b => b.value)")
+        hex_ = words[2].split(".")[0]
+        assert sorted(offered) == sorted(a for a in legal if a.split()[1] in ("station", "remove")
+                                         and a.split()[2].split(".")[0] == hex_)
+        page.click(f'#hex-options button[value="{notation}"]')
+    elif words[1] == "lay":
         coord = words[2]
         hexagon = page.locator(f'#map polygon.hex[data-coord="{coord}"]')
         page.click('button[data-zoom="0"]')  # the whole map: the hex is in sight
@@ -171,7 +302,7 @@ def test_a_person_plays_1840_against_three_random_bots(browser, live_server: str
     rounds: set[str] = set()
     history: list[str] = []
     for _ in range(500):
-        if {"lay", "station", "run"} <= done:
+        if {"lay", "station", "run", "claim"} <= done:
             break
         state = _wait_for_me(page, live_server, gid, token, stop="CR3")
         if state is None:
@@ -180,17 +311,32 @@ def test_a_person_plays_1840_against_three_random_bots(browser, live_server: str
         rounds.add(view["round_info"]["type"])
         _check_figures(page, view)
         assert "Waiting for" not in page.locator(".side-1840").inner_text()
+        turn = view["round_info"].get("line_turn") or {}
+        if turn.get("bonus"):  # R-LR-1: the prompt offers exactly the bonus's legal hexes
+            from tramways.g1840.analysis import line_option_costs
+
+            costs = line_option_costs(view, int(turn["line"]), state["legal"])
+            hexes = sorted({t.split()[2] for t, c in costs.items() if t.split()[1] == "lay"
+                            and c["kind"] not in ("normal", "stadtbahn")})
+            assert page.locator("#bonus-prompt button[data-hex]").evaluate_all(
+                "bs => bs.map(b => b.dataset.hex)") == hexes
+            done.add("bonus")
         notation = _choose(state["legal"])
         history.append(f'{state["n"]} {view["round"]} {notation}')
         verb = notation.split()[1]
+        if verb == "run" and "claim" not in done and _worse_route(
+                view, int(view["round_info"]["line_turn"]["line"]))[0] is not None:
+            _claim_routes(page, live_server, gid, token, state, shots)
+            done |= {"claim", "run"}
+            continue
         _play(page, notation, shots if verb == "lay" and "lay" not in done else None,
               state["legal"])
-        done.add(verb if not (verb == "run" and len(notation.split()) > 2) else "claim")
+        done.add(verb)
         if verb in ("station", "run") and "tables" not in done:
             page.screenshot(path=str(shots / "g1840-tables-desktop.png"), full_page=True)
             done.add("tables")
     assert {"PRE", "SR", "CR", "LR"} <= rounds, history
-    assert {"par", "lay", "station", "run"} <= done, history
+    assert {"par", "lay", "station", "run", "claim", "bonus"} <= done, history
     final = _api(live_server, f"/api/games/{gid}", token)
     page.wait_for_selector(f'#table[data-n="{final["n"]}"]', timeout=WAIT)
     assert "Waiting for" in page.locator(".side-1840").inner_text() or final["seat"] in final["to_act"]

@@ -331,6 +331,7 @@ async function updateClaim() {
   const line = box.dataset.line;
   const route = claim.join("-");
   box.hidden = claim.length === 0;
+  box.dataset.state = "checking";
   document.getElementById("claim-route").textContent = route;
   const button = box.querySelector("button[name=action]");
   if (!button.dataset.base) button.dataset.base = button.textContent.trim();

@@ -9,9 +9,12 @@ let lost = false;
 const root = () => document.getElementById("table");
 let latest = null;  // the newest game revision the WebSocket announced
 
+// Only a newer revision than the table's (revisions only grow): a late message about an
+// older one, arriving after the table has already caught up, must not swap the table under
+// the player's hands (it closed an open map panel in the 1840 browser test).
 function stale() {
   const now = root();
-  return now && latest !== null && String(latest) !== now.dataset.rev;
+  return now && latest !== null && latest > Number(now.dataset.rev);
 }
 
 const main = document.querySelector("main.game");
@@ -87,8 +90,8 @@ function connect() {
   socket.onmessage = (event) => {
     let data;
     try { data = JSON.parse(event.data); } catch { return; }
-    if (typeof data.rev === "number") latest = data.rev;
-    else if (typeof data.n === "number") latest = data.n;
+    const rev = typeof data.rev === "number" ? data.rev : data.n;
+    if (typeof rev === "number") latest = Math.max(latest ?? rev, rev);
     if (!busy && stale()) refresh();
   };
   socket.onclose = () => {
