@@ -48,6 +48,10 @@ def environment(lang: str) -> Environment:
         lstrip_blocks=True,
     )
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    from tramways.server.web.g1840_log import log_line
+
+    gettext = translations(lang).gettext
+    env.filters["g1840_log"] = lambda line: log_line(str(line), gettext)
     env.globals["lang"] = lang
     env.globals["language_names"] = LANGUAGE_NAMES
     return env

@@ -1,0 +1,118 @@
+"""The 1840 log in the page's language.
+
+The engine writes its log in English; the page shows each line through the catalogs when it
+has one of the shapes below (the most frequent ones: bids, passes, buys and sales, dividends,
+tram purchases, tile lays, stations, runs, round starts), keeping names, ids and figures as
+they are.  Any other line is shown as the engine wrote it.  Rule ids in a line (VIII.5.3) are
+kept, like everywhere on the pages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+
+def _(message: str) -> str:
+    """Marks a message for the catalogs (``pybabel extract``); translated when shown."""
+    return message
+
+
+_SHAPES: list[tuple[str, str]] = [
+    (r"(?P<round>\S+) begins \(phase (?P<phase>\w+)\)", _("%(round)s begins (phase %(phase)s)")),
+    (r"(?P<round>\S+) begins; order: (?P<order>.+)", _("%(round)s begins; order: %(order)s")),
+    (r"(?P<round>[A-Z]+\d\w*) begins", _("%(round)s begins")),
+    (r"Line (?P<line>\d+) runs \(no route\) for (?P<income>-?\d+)",
+     _("Line %(line)s has no route: %(income)s")),
+    (r"Line (?P<line>\d+) runs \(no tram\) for (?P<income>-?\d+)",
+     _("Line %(line)s has no tram: %(income)s")),
+    (r"Line (?P<line>\d+) runs \((?P<route>.+)\) for (?P<income>-?\d+)",
+     _("Line %(line)s runs (%(route)s) for %(income)s")),
+    (r"Line (?P<line>\d+) lays tile (?P<tile>\S+) on (?P<hex>\S+) \(rotation (?P<rot>\d)\) "
+     r"for (?P<cost>\d+)",
+     _("Line %(line)s lays tile %(tile)s on %(hex)s (rotation %(rot)s) for %(cost)s")),
+    (r"Line (?P<line>\d+) lays tile (?P<tile>\S+) on (?P<hex>\S+) \(rotation (?P<rot>\d)\)",
+     _("Line %(line)s lays tile %(tile)s on %(hex)s (rotation %(rot)s)")),
+    (r"Line (?P<line>\d+) places a station marker on (?P<place>\S+) for (?P<cost>\d+)",
+     _("Line %(line)s places a station marker on %(place)s for %(cost)s")),
+    (r"Line (?P<line>\d+) places its home marker on (?P<place>\S+)",
+     _("Line %(line)s places its home marker on %(place)s")),
+    (r"Line (?P<line>\d+) removes Stadtbahn (?P<company>\S+)'s marker on (?P<place>\S+) "
+     r"for (?P<cost>\d+)",
+     _("Line %(line)s removes Stadtbahn %(company)s's marker on %(place)s for %(cost)s")),
+    (r"Line (?P<line>\d+) declines its bonus action", _("Line %(line)s declines its bonus action")),
+    (r"Bonus action: lay additional yellow tile", _("Bonus action: lay an additional yellow tile")),
+    (r"Bonus action: place additional station marker",
+     _("Bonus action: place an additional station marker")),
+    (r"Bonus action: lay purple railway station tile",
+     _("Bonus action: lay a purple railway station tile")),
+    (r"Bonus action: lay red inner city tile", _("Bonus action: lay a red inner city tile")),
+    (r"Bonus action: upgrade yellow tile to green",
+     _("Bonus action: upgrade a yellow tile to green")),
+    (r"Stadtbahn (?P<company>\S+) runs for (?P<total>\d+) \(x(?P<mult>\d+)\), (?P<per>\d+) per "
+     r"share; price (?P<before>\d+) -> (?P<after>\d+)",
+     _("Stadtbahn %(company)s runs for %(total)s (×%(mult)s), %(per)s per share; "
+       "price %(before)s → %(after)s")),
+    (r"(?P<company>\S+) pays (?P<amount>\d+) \((?P<per>\d+) per share\), retains the rest; "
+     r"price (?P<before>\d+) -> (?P<after>\d+)",
+     _("%(company)s pays %(amount)s (%(per)s per share), retains the rest; "
+       "price %(before)s → %(after)s")),
+    (r"(?P<company>\S+) opens line (?P<line>\d+) at (?P<amount>\d+)",
+     _("%(company)s opens the auction of line %(line)s at %(amount)s")),
+    (r"(?P<company>\S+) bids (?P<amount>\d+) for line (?P<line>\d+)",
+     _("%(company)s bids %(amount)s for line %(line)s")),
+    (r"(?P<company>\S+) passes on line (?P<line>\d+)", _("%(company)s passes on line %(line)s")),
+    (r"(?P<company>\S+) buys line (?P<line>\d+) for (?P<amount>\d+)",
+     _("%(company)s buys line %(line)s for %(amount)s")),
+    (r"(?P<company>\S+) buys a (?P<colour>yellow|orange|red|pink|purple) tram for (?P<price>\d+)",
+     _("%(company)s buys a %(colour)s tram for %(price)s")),
+    (r"(?P<company>\S+) scraps a (?P<colour>yellow|orange|red|pink|purple) tram",
+     _("%(company)s scraps a %(colour)s tram")),
+    (r"(?P<name>.+) buys a 10% share of (?P<company>\S+) for (?P<price>\d+)",
+     _("%(name)s buys a share of %(company)s for %(price)s")),
+    (r"(?P<name>.+) sells (?P<count>\d+) (?P<company>\S+) at (?P<price>\d+); "
+     r"price now (?P<now>\d+)",
+     _("%(name)s sells %(count)s %(company)s at %(price)s; price now %(now)s")),
+    (r"(?P<name>.+) pars (?P<company>\S+) at (?P<price>\d+) \(pays (?P<cost>\d+) besides the "
+     r"Pre-emptive Right\); treasury (?P<treasury>\d+)",
+     _("%(name)s starts %(company)s at %(price)s (pays %(cost)s besides the Pre-emptive "
+       "Right); treasury %(treasury)s")),
+    (r"(?P<name>.+) takes playing order card (?P<card>\d+)",
+     _("%(name)s takes playing order card %(card)s")),
+    (r"(?P<name>.+) returns (?P<private>\S+) to the bank for (?P<amount>\d+)",
+     _("%(name)s returns %(private)s to the bank for %(amount)s")),
+    (r"(?P<name>.+) opens (?P<private>\S+) at (?P<amount>\d+)",
+     _("%(name)s opens the auction of %(private)s at %(amount)s")),
+    (r"(?P<name>.+) bids (?P<amount>\d+) for (?P<private>\S+)",
+     _("%(name)s bids %(amount)s for %(private)s")),
+    (r"(?P<name>.+) passes on (?P<private>[A-Z]+)", _("%(name)s passes on %(private)s")),
+    (r"(?P<name>.+) buys (?P<private>[A-Z]+) for (?P<price>\d+)",
+     _("%(name)s buys %(private)s for %(price)s")),
+    (r"(?P<payer>[A-Z]+) pays (?P<amount>\d+) to (?P<name>.+)",
+     _("%(payer)s pays %(amount)s to %(name)s")),
+    (r"(?P<name>.+) takes (?P<count>\d+) loan\(s\) of (?P<amount>\d+)",
+     _("%(name)s takes %(count)s loan(s) of %(amount)s")),
+    (r"(?P<name>.+) pays (?P<amount>\d+) of (?P<company>\S+)'s loss",
+     _("%(name)s pays %(amount)s of %(company)s's loss")),
+    (r"New playing order: (?P<order>.+)", _("New playing order: %(order)s")),
+    (r"Company order: (?P<order>.+)", _("Company order: %(order)s")),
+    (r"New lines on display: (?P<lines>.+)", _("New lines on display: %(lines)s")),
+    (r"(?P<name>.+) ends the turn", _("%(name)s ends the turn")),
+    (r"(?P<name>.+) passes", _("%(name)s passes")),
+]
+SHAPES = [(re.compile(pattern), message) for pattern, message in _SHAPES]
+_COLOUR_KEYS = frozenset({"colour", "phase"})
+_PHASE_WORDS = (_("yellow"), _("green"), _("brown"), _("grey"))  # in the catalogs too
+
+
+def log_line(line: str, gettext: Callable[[str], str]) -> str:
+    """``line`` in the language of ``gettext`` when it has a known shape, else as it is."""
+    for pattern, message in SHAPES:
+        found = pattern.fullmatch(line)
+        if found:
+            values = found.groupdict()
+            for key, word in list(values.items()):
+                if key in _COLOUR_KEYS:  # yellow, green, ... in the page's words
+                    values[key] = gettext(word)
+            return gettext(message) % values
+    return line

@@ -1,0 +1,71 @@
+"""The 1840 log in the page's language (issue 12): the engine's lines of the most frequent
+shapes are told through the catalogs, names, ids and figures kept; others stay as written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("babel")
+
+from tramways.core import GameRecord, Session  # noqa: E402
+from tramways.server.web.g1840_log import SHAPES, log_line  # noqa: E402
+from tramways.server.web.i18n import translations  # noqa: E402
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
+
+
+def _lines() -> list[str]:
+    out = []
+    for path in sorted(GOLDEN.glob("1840-*.json")):
+        record = GameRecord.load(str(path))
+        session = Session.from_record(record.model_copy(update={"actions": []}))
+        for text in record.actions:
+            action = session.parse(text)
+            seats = session.state.seats_for(action)
+            out += session.state.apply(action, seats[0] if seats else None)
+    return out
+
+
+def test_known_lines_in_german_keep_names_ids_and_figures() -> None:
+    de = translations("de").gettext
+    assert log_line("Player 2 bids 45 for KK", de) == "Player 2 bietet 45 für KK"
+    assert log_line("WT buys a orange tram for 180", de) == (
+        "WT kauft eine Straßenbahn (orange) für 180")
+    assert log_line("Line 7 lays tile 57 on E17 (rotation 2) for 40", de) == (
+        "Linie 7 legt Plättchen 57 auf E17 (Drehung 2) für 40")
+    assert log_line("LR2a begins (phase green)", de) == "LR2a beginnt (Phase grün)"
+    assert log_line("Anna Maria passes", de) == "Anna Maria passt"
+    assert log_line("BBG pays 120 (12 per share), retains the rest; price 90 -> 100", de) == (
+        "BBG schüttet 120 aus (12 je Aktie), behält den Rest; Kurs 90 → 100")
+    odd = "No tram is on sale: WT cannot buy the tram it must buy; the obligation waits (R-CR-5)"
+    assert log_line(odd, de) == odd  # a shape without a message stays as the engine wrote it
+    assert log_line("Player 2 bids 45 for KK", translations("en").gettext) == (
+        "Player 2 bids 45 for KK")
+
+
+def test_most_lines_of_the_recorded_games_have_a_shape() -> None:
+    lines = _lines()
+    known = sum(1 for line in lines if any(p.fullmatch(line) for p, _m in SHAPES))
+    assert len(lines) > 2000
+    assert known / len(lines) >= 0.95, (known, len(lines))  # 3,195 of 3,330 when written
+
+
+def test_the_page_shows_the_log_in_its_language(sqlite_client) -> None:
+    pytest.importorskip("fastapi")
+    service = sqlite_client.app.state.service
+    game = service.create("1840", {"players": 2}, ["human", "human"], ["Anna", "Bert"], seed=3)
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    state = sqlite_client.get(f"/api/games/{gid}").json()
+    seat = state["to_act"][0]
+    mine = sqlite_client.get(f"/api/games/{gid}?token={tokens[seat - 1]}").json()
+    bid = next(a for a in mine["legal"] if " bid " in a)
+    r = sqlite_client.post(f"/api/games/{gid}/moves?token={tokens[seat - 1]}",
+                           json={"n": mine["n"], "action": bid})
+    assert r.status_code == 200
+    line = r.json()["log"][-1]
+    assert " opens " in line  # the engine's English
+    page = sqlite_client.get(f"/g/{gid}?lang=de").text
+    german = log_line(line, translations("de").gettext)
+    assert "eröffnet die Versteigerung" in german and f"<li>{german}</li>" in page
