@@ -60,6 +60,11 @@ class Ruleset:
     #                                 one in its buying turn, the director paying the rest
     sale_at_recorded_price: bool = False  # X-19 (proposed): a sale pays, per share, the
     #                                        price the site's action records
+    pre_share_rotation: bool = False  # X-13: after an all-pass the choice goes on in
+    #                                   rotation (also who must take the private at 0)
+    cheapest_falls_until_sold: bool = False  # X-14: an all-pass lowers the cheapest private
+    #                                          while it is unsold, dividends only afterwards
+    discount_stays: bool = False  # X-15: that private's reduced minimum bid stays
     home_marker_lifted: bool = False  # R-LR-13 (site): a tile on the untiled home hex with
     #                                   several circles lifts the home marker for a choice
 
@@ -107,5 +112,8 @@ SITE = Ruleset(
     buying_turn_kept_open=True,
     must_buy_in_turn=True,
     sale_at_recorded_price=True,
+    pre_share_rotation=True,
+    cheapest_falls_until_sold=True,
+    discount_stays=True,
 )
 """The 18xx.games ruleset (RULINGS.md X-1..X-9), for records imported from the site."""

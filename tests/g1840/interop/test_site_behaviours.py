@@ -243,3 +243,46 @@ def test_site_asks_the_home_circle_on_a_tiled_home_hex_r_lr_13(oracle_dir: Path)
     session = _site_game_session(oracle_dir, "fz2027_18_2p", "L3 station E17.1", before=True)
     assert session.state.view(None)["round_info"]["line_turn"]["home_choice"] is True
     assert "L3 station E17.0" in session.legal_notation()
+
+
+def _pre_share_after_hofburg(oracle_dir: Path, site: bool):
+    """fz2027_12_2p after action 5: two all-passes brought Karlskirche (20) to 10, then Player 1
+    bought Hofburg for 40; under the site's ruleset or, from here on, the printed rules."""
+    import dataclasses
+
+    session = _site_game_session(oracle_dir, "fz2027_12_2p", "P1 bid HB 40")
+    session.play("P2 pass")  # Player 1 buys HB (action 5)
+    state = session.state
+    if not site:
+        state.rules = dataclasses.replace(state.rules, pre_share_rotation=False,
+                                          cheapest_falls_until_sold=False,
+                                          discount_stays=False)
+    return session
+
+
+def test_site_pre_share_all_pass_after_a_sale_x13_x14_x15(oracle_dir: Path):
+    """X-13..X-15: fz2027_12_2p actions 6-8: after Hofburg's sale Player 2 and Player 1 pass;
+    the site lowers Karlskirche again, from the 10 it kept (X-15) to 5 (X-14: no dividends
+    while the cheapest private is unsold), and the choice goes on to Player 2 (X-13)."""
+    from tramways.g1840.rounds.pre_share import minimum
+
+    session = _pre_share_after_hofburg(oracle_dir, site=True)
+    assert minimum(session.state, "KK") == 10  # X-15: kept after another private's sale
+    cash = [p.cash for p in session.state.players]
+    session.play("P2 pass")
+    session.play("P1 pass")
+    assert minimum(session.state, "KK") == 5
+    assert [p.cash for p in session.state.players] == cash  # no dividends
+    assert session.state.current_players() == [1]  # Player 2 chooses (X-13)
+
+
+def test_printed_pre_share_all_pass_after_a_sale_pays_and_restarts_r_pre_3(
+        oracle_dir: Path):
+    """The same position under the printed rules: the all-pass pays the privates' dividends
+    (R-PRE-3: Hofburg 20 to Player 1) and the round restarts with Player 1, the lowest card."""
+    session = _pre_share_after_hofburg(oracle_dir, site=False)
+    cash = [p.cash for p in session.state.players]
+    session.play("P2 pass")
+    session.play("P1 pass")
+    assert [p.cash for p in session.state.players] == [cash[0] + 20, cash[1]]
+    assert session.state.current_players() == [0]

@@ -22,10 +22,6 @@ GAMES = [f"fz2027_{n}_{p}" for n, p in enumerate(
     ["2p", "3p", "3ps", "4p", "5p", "6p"] * 4)]
 
 STILL_FAILING: dict[str, str] = {
-    "fz2027_1_3p": "action 18: X-13/X-14, the Pre-Share Round after an all-pass",
-    "fz2027_2_3ps": "action 12: X-13/X-16, who chooses after the first sale",
-    "fz2027_3_4p": "action 37: X-13/X-16, who chooses after the first sale",
-    "fz2027_12_2p": "action 7: X-14, the cheapest private's falling price",
     "fz2027_14_3ps": "action 161: the site places no home marker for line 2 on the untiled "
                      "D18 where line 1 has one; it waits until D18 is tiled (action 197)",
 }

@@ -170,13 +170,21 @@ def apply(state: Position, action: Action, log: list[str]) -> None:
     if sub.passes < state.n:
         return
     sub.passes = 0
-    if sub.sold_any and _dividends_due(state):
+    rules = state.rules
+    if sub.sold_any and _dividends_due(state) and not (
+            rules.cheapest_falls_until_sold and _cheapest_of_all(state) in unsold(state)):
         log.append("Everybody passed: the privates pay dividends and the round restarts "
-                   "(R-PRE-3)")
+                   + ("with the next player (X-13)" if rules.pre_share_rotation else "(R-PRE-3)"))
         pay_dividends(state, log)
-        sub.chooser_pos = 0
+        if not rules.pre_share_rotation:
+            sub.chooser_pos = 0
         return
     _reduce(state, log)
+
+
+def _cheapest_of_all(state: Position) -> str:
+    """X-14: the private of the lowest face value in the game."""
+    return min(state.private_owner, key=lambda p: state.ent.privates[p].face_value)
 
 
 def _dividends_due(state: Position) -> bool:
@@ -202,16 +210,20 @@ def _reduce(state: Position, log: list[str]) -> None:
         sub.discounted, sub.discount = cheapest, 0
     sub.discount += state.ent.private_reduction
     price = max(0, minimum(state, cheapest))
+    rotation = state.rules.pre_share_rotation  # X-13: the choice goes on in rotation
     if price > 0:
         why = ("R-PRE-2" if not sub.sold_any
+               else "X-14" if state.rules.cheapest_falls_until_sold
                else "no private in a player's hands pays a dividend: R-PRE-2, proposed R-PRE-5")
         log.append(f"Everybody passed: {cheapest} now starts at {price} ({why})")
-        sub.chooser_pos = 0
+        if not rotation:
+            sub.chooser_pos = 0
         return
-    start = state.order[0]
+    start = state.order[sub.chooser_pos if rotation else 0]
     log.append(f"{state.players[start].name} must take {cheapest} for free (R-PRE-2)")
     _sell(state, cheapest, start, 0, log)
-    sub.chooser_pos = 1 % state.n
+    if not rotation:
+        sub.chooser_pos = 1 % state.n
     _after_sale(state, log)
 
 
@@ -239,7 +251,8 @@ def _sell(state: Position, private: str, seat: int, price: int, log: list[str]) 
     player.privates.append(private)
     state.private_owner[private] = seat
     sub.sold_any = True
-    sub.discounted, sub.discount = None, 0  # R-PRE-4: the reduction was for its auctions only
+    if private == sub.discounted or not state.rules.discount_stays:  # X-15: it stays
+        sub.discounted, sub.discount = None, 0  # R-PRE-4: the reduction was for its auctions only
     log.append(f"{player.name} buys {private} for {price}")
 
 
