@@ -95,3 +95,16 @@ def test_bot_seats_say_which_computer_plays_them(sqlite_client) -> None:
     assert badges == {"1": "bot:random", "2": "bot:rule", "3": "bot:search"}
     lobby = sqlite_client.get("/").text  # the game list's labels (filled in by lobby.js)
     assert 'data-bot-rule="computer: rules of thumb"' in lobby
+
+
+def test_the_language_links_of_a_refused_move_keep_the_table(sqlite_client) -> None:
+    """A refused move (a plain form post) shows the table again: its language links lead back
+    to the same seat's table, not to the lobby."""
+    service = sqlite_client.app.state.service
+    game = service.create("1840", {"players": 2}, ["human", "human"], seed=3)
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    page = sqlite_client.post(f"/g/{gid}/move", headers=FORM, content=urlencode(
+        {"n": "0", "action": "P1 par WT 90", "act_token": tokens[0], "token": tokens[0]})).text
+    link = re.search(r'<a href="([^"]+)" hreflang="de">', page)
+    assert link is not None
+    assert html.unescape(link.group(1)) == f"/g/{gid}?token={tokens[0]}&lang=de"

@@ -45,6 +45,9 @@ def _render(request: Request, template: str, status: int = 200, **context: Any) 
 
     def lang_url(code: str) -> str:
         if request.method != "GET":
+            if context.get("gid") and not context.get("missing"):  # a table shown after a post
+                pairs = [("token", t) for t in context.get("tokens") or []]
+                return f"/g/{context['gid']}?{urlencode([*pairs, ('lang', code)])}"
             return f"/?{urlencode([('lang', code)])}"
         pairs = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
         return f"{request.url.path}?{urlencode([*pairs, ('lang', code)])}"
