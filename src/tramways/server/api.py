@@ -181,14 +181,34 @@ def get_record(game_id: str, request: Request) -> JSONResponse:
 
 @router.websocket("/games/{game_id}/live")
 async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-    """Sends the viewer's payload (as ``GET /api/games/{id}``) at once and after every move."""
+    """Sends the viewer's payload (as ``GET /api/games/{id}``) at once and after every move.
+    Closed with 4429 before it is accepted when this process holds too many live connections
+    (in all, from the client's address, or for the seat)."""
     service: GameService = websocket.app.state.service
     try:
         seat = await run_in_threadpool(service.seat_for, game_id, token)
-        first = await run_in_threadpool(service.state, game_id, seat)
     except ApiError as exc:
         await websocket.close(code=4000 + exc.status, reason=exc.body["message"][:120])
         return
+    limit = websocket.app.state.socket_limit
+    slot = limit.take(websocket.client.host if websocket.client else "-",
+                      f"{game_id}/{seat}" if seat is not None else None)
+    if isinstance(slot, str):
+        await websocket.close(code=4429, reason=slot[:120])
+        return
+    try:
+        try:
+            first = await run_in_threadpool(service.state, game_id, seat)
+        except ApiError as exc:
+            await websocket.close(code=4000 + exc.status, reason=exc.body["message"][:120])
+            return
+        await _stream(websocket, service, game_id, seat, first)
+    finally:
+        limit.give_back(slot)
+
+
+async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat: int | None,
+                  first: dict[str, Any]) -> None:
     await websocket.accept()
     sub = websocket.app.state.hub.subscribe(game_id)
 

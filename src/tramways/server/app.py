@@ -18,7 +18,15 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from tramways import __version__
-from tramways.server.limits import MAX_BODY_BYTES, BodyLimit, RateLimiter
+from tramways.server.limits import (
+    MAX_BODY_BYTES,
+    SOCKETS_PER_ADDRESS,
+    SOCKETS_PER_SEAT,
+    SOCKETS_TOTAL,
+    BodyLimit,
+    RateLimiter,
+    SocketLimit,
+)
 from tramways.server.live import Hub
 from tramways.server.notify import Notifier, SmtpSettings
 from tramways.server.service import CACHE_GAMES, ApiError, GameService
@@ -44,6 +52,11 @@ class ServerSettings:
     games_per_minute: float = 60.0
     """Per client address, new games through the API (bursts of ``game_burst``); 0: no limit."""
     game_burst: int = 30
+    sockets_total: int = SOCKETS_TOTAL
+    """Live WebSockets this process holds at once (0: no cap); also per client address
+    (``sockets_per_address``) and per seat token (``sockets_per_seat``)."""
+    sockets_per_address: int = SOCKETS_PER_ADDRESS
+    sockets_per_seat: int = SOCKETS_PER_SEAT
     cache_games: int = CACHE_GAMES
     """Positions this process keeps in memory (least recently used out first; a game not
     kept is rebuilt from its record when asked for, some ms for a long 1840 game)."""
@@ -154,6 +167,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.state.game_limiter = RateLimiter(
         settings.games_per_minute / 60.0, settings.game_burst, what="new games from this address"
+    )
+    app.state.socket_limit = SocketLimit(
+        settings.sockets_total, settings.sockets_per_address, settings.sockets_per_seat
     )
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
 

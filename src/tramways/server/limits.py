@@ -128,3 +128,57 @@ class RateLimiter:
             self._buckets[key] = (tokens - 1.0, now)
             while len(self._buckets) > self.max_keys:
                 self._buckets.popitem(last=False)
+
+
+SOCKETS_TOTAL = 5000
+SOCKETS_PER_ADDRESS = 100
+SOCKETS_PER_SEAT = 8
+
+
+class SocketLimit:
+    """Caps on the live WebSockets of one server process: ``total`` at once, ``per_address``
+    from one client address and ``per_seat`` for one seat token (its game and seat); 0 is no
+    cap.  ``take`` returns a slot to ``give_back`` when the socket closes, or ``None`` with
+    the reason in ``refused`` when a cap is reached (the socket is then closed with 4429
+    before it is accepted)."""
+
+    def __init__(self, total: int = SOCKETS_TOTAL, per_address: int = SOCKETS_PER_ADDRESS,
+                 per_seat: int = SOCKETS_PER_SEAT) -> None:
+        self.total = total
+        self.per_address = per_address
+        self.per_seat = per_seat
+        self.open = 0
+        self._by_address: dict[str, int] = {}
+        self._by_seat: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def take(self, address: str, seat: str | None) -> tuple[str, str | None] | str:
+        """A slot ``(address, seat)``, or the reason (a text) why the socket is refused."""
+        with self._lock:
+            if self.total and self.open >= self.total:
+                return f"this server holds its most live connections ({self.total})"
+            if self.per_address and self._by_address.get(address, 0) >= self.per_address:
+                return f"at most {self.per_address} live connections from one address"
+            if seat is not None and self.per_seat and self._by_seat.get(seat, 0) >= self.per_seat:
+                return f"at most {self.per_seat} live connections for one seat"
+            self.open += 1
+            self._by_address[address] = self._by_address.get(address, 0) + 1
+            if seat is not None:
+                self._by_seat[seat] = self._by_seat.get(seat, 0) + 1
+            return (address, seat)
+
+    def give_back(self, slot: tuple[str, str | None]) -> None:
+        address, seat = slot
+        with self._lock:
+            self.open -= 1
+            _drop(self._by_address, address)
+            if seat is not None:
+                _drop(self._by_seat, seat)
+
+
+def _drop(counts: dict[str, int], key: str) -> None:
+    left = counts.get(key, 0) - 1
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
