@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from tramways.server.limits import limit_games, limit_moves
 from tramways.server.service import ApiError, GameService
 
 router = APIRouter(tags=["games"])
@@ -69,12 +70,6 @@ def _token(authorization: str | None, token: str | None) -> str | None:
     return token or None
 
 
-def _limit_moves(request: Request, game_id: str, seat: int | None) -> None:
-    """429 when one seat acts too fast (a seat is its token: the key is ``game/seat``)."""
-    if seat is not None:
-        request.app.state.move_limiter.hit(f"{game_id}/{seat}")
-
-
 AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>")]
 TokenQuery = Annotated[str | None, Query(description="the seat token (for plain links)")]
 
@@ -83,7 +78,7 @@ TokenQuery = Annotated[str | None, Query(description="the seat token (for plain 
 def create_game(body: NewGame, request: Request) -> JSONResponse:
     """Create a game: one secret link (token) per human seat, and a spectator link.
     429 (with ``Retry-After``) when this address creates games too fast."""
-    request.app.state.game_limiter.hit(request.client.host if request.client else "-")
+    limit_games(request.app.state, request.client.host if request.client else "-")
     return JSONResponse(
         _service(request).create(body.game, body.settings, body.seats, body.names), 201
     )
@@ -124,7 +119,7 @@ def play_move(
     twice counts once."""
     service = _service(request)
     seat = service.seat_for(game_id, _token(authorization, token))
-    _limit_moves(request, game_id, seat)
+    limit_moves(request.app.state, game_id, seat)
     return JSONResponse(service.move(game_id, seat, body.n, body.action))
 
 
@@ -140,7 +135,7 @@ def undo(
     information was revealed (a card drawn, a reshuffle); 422 otherwise."""
     service = _service(request)
     seat = service.seat_for(game_id, _token(authorization, token))
-    _limit_moves(request, game_id, seat)
+    limit_moves(request.app.state, game_id, seat)
     return JSONResponse(service.undo(game_id, seat, body.n, body.count))
 
 
@@ -162,7 +157,7 @@ def put_notify(game_id: str, body: Notify, request: Request, authorization: Auth
     address."""
     service = _service(request)
     seat = service.seat_for(game_id, _token(authorization, token))
-    _limit_moves(request, game_id, seat)
+    limit_moves(request.app.state, game_id, seat)
     from tramways.server.web.i18n import negotiate
 
     changes = body.model_dump(exclude_unset=True, exclude={"lang"})

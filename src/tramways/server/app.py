@@ -52,6 +52,10 @@ class ServerSettings:
     games_per_minute: float = 60.0
     """Per client address, new games through the API (bursts of ``game_burst``); 0: no limit."""
     game_burst: int = 30
+    rate_limits: str = "auto"
+    """Where the rate-limit buckets live: ``"database"`` (shared by every server process on
+    the database: the limits hold across processes), ``"memory"`` (per process), or
+    ``"auto"``: the database on PostgreSQL, memory on SQLite."""
     sockets_total: int = SOCKETS_TOTAL
     """Live WebSockets this process holds at once (0: no cap); also per client address
     (``sockets_per_address``) and per seat token (``sockets_per_seat``)."""
@@ -162,11 +166,18 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.notifier = notifier
     app.state.listening = threading.Event()  # set once the PostgreSQL LISTEN is in place
+    if settings.rate_limits not in ("auto", "database", "memory"):
+        raise ValueError(f"rate_limits: 'auto', 'database' or 'memory', not {settings.rate_limits!r}")
+    shared = settings.rate_limits == "database" or (
+        settings.rate_limits == "auto" and store.is_postgres
+    )
     app.state.move_limiter = RateLimiter(
-        settings.moves_per_second, settings.move_burst, what="moves for this seat"
+        settings.moves_per_second, settings.move_burst, what="moves for this seat",
+        store=store if shared else None, prefix="move:",
     )
     app.state.game_limiter = RateLimiter(
-        settings.games_per_minute / 60.0, settings.game_burst, what="new games from this address"
+        settings.games_per_minute / 60.0, settings.game_burst, what="new games from this address",
+        store=store if shared else None, prefix="game:",
     )
     app.state.socket_limit = SocketLimit(
         settings.sockets_total, settings.sockets_per_address, settings.sockets_per_seat

@@ -3,10 +3,11 @@
 - ``BodyLimit``: an ASGI middleware that refuses a body over ``max_bytes`` with 413 before
   the application reads it (by ``Content-Length``, and by counting when the body is chunked).
 - ``RateLimiter``: token buckets per key (a seat token for moves and undos, the client address
-  for game creation).  A refusal is ``ApiError(429, "rate_limited")`` with ``retry_after``
-  (seconds), sent with a ``Retry-After`` header.  The buckets live in each server process:
-  with N processes behind a balancer a client may get up to N times the rate (the balancer's
-  stickiness or a shared store would tighten that; see the README).
+  for game creation), through the API and the pages alike.  A refusal is
+  ``ApiError(429, "rate_limited")`` with ``retry_after`` (seconds), sent with a
+  ``Retry-After`` header.  On PostgreSQL the buckets are rows in the database, shared by
+  every server process; on SQLite they live in the process (``ServerSettings.rate_limits``).
+- ``SocketLimit``: caps on the live WebSockets of one process.
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tramways.server.service import ApiError
+
+if TYPE_CHECKING:
+    from tramways.server.storage import Store
 
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body the server reads (a move is some dozens of bytes; a new game with
@@ -96,20 +100,47 @@ async def _refuse(send: Any, status: int, error: str, message: str) -> None:
 
 class RateLimiter:
     """Token buckets: each key may act ``burst`` times at once and ``rate`` times a second
-    after that.  ``rate <= 0`` switches the limiter off.  Keeps at most ``max_keys`` buckets
-    (the least recently used are forgotten: a forgotten key starts with a full bucket)."""
+    after that.  ``rate <= 0`` switches the limiter off.
 
-    def __init__(self, rate: float, burst: int, *, what: str, max_keys: int = 100_000) -> None:
+    Without a ``store`` the buckets live in this process: at most ``max_keys`` of them (the
+    least recently used are forgotten: a forgotten key starts with a full bucket), so N
+    processes behind a balancer allow up to N times the rate.  With a ``store`` the buckets
+    are rows of its ``rate_limits`` table (keys under ``prefix``), taken by one atomic
+    statement, so the limit holds across every process on that database; buckets untouched
+    long enough to be full again are deleted now and then."""
+
+    FORGET_EVERY = 1000
+    """Hits between two clean-ups of the shared buckets (per process)."""
+
+    def __init__(self, rate: float, burst: int, *, what: str, max_keys: int = 100_000,
+                 store: Store | None = None, prefix: str = "") -> None:
         self.rate = rate
         self.burst = max(1, burst)
         self.what = what
         self.max_keys = max_keys
+        self.store = store
+        self.prefix = prefix
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._lock = threading.Lock()
+        self._hits = 0
+
+    @property
+    def shared(self) -> bool:
+        return self.store is not None
 
     def hit(self, key: str, now: float | None = None) -> None:
         """Spend one from ``key``'s bucket; ``ApiError(429)`` if it is empty."""
         if self.rate <= 0:
+            return
+        if self.store is not None:
+            left = self.store.take_token(self.prefix + key, self.rate, self.burst)
+            with self._lock:
+                self._hits += 1
+                forget = self._hits % self.FORGET_EVERY == 0
+            if forget:
+                self.store.forget_buckets(self.prefix, self.burst / self.rate + 1.0)
+            if left is not None:
+                self._refuse(left)
             return
         now = time.monotonic() if now is None else now
         with self._lock:
@@ -117,18 +148,32 @@ class RateLimiter:
             tokens = min(float(self.burst), tokens + (now - last) * self.rate)
             if tokens < 1.0:
                 self._buckets[key] = (tokens, now)
-                wait = math.ceil((1.0 - tokens) / self.rate)
-                raise ApiError(
-                    429,
-                    "rate_limited",
-                    f"too many {self.what}: at most {self.rate:g} a second "
-                    f"(bursts of {self.burst}); try again in {wait} s",
-                    retry_after=wait,
-                )
+                self._refuse(tokens)
             self._buckets[key] = (tokens - 1.0, now)
             while len(self._buckets) > self.max_keys:
                 self._buckets.popitem(last=False)
 
+    def _refuse(self, tokens: float) -> None:
+        wait = max(1, math.ceil((1.0 - tokens) / self.rate))
+        raise ApiError(
+            429,
+            "rate_limited",
+            f"too many {self.what}: at most {self.rate:g} a second "
+            f"(bursts of {self.burst}); try again in {wait} s",
+            retry_after=wait,
+        )
+
+
+def limit_moves(app_state: Any, game_id: str, seat: int | None) -> None:
+    """429 when one seat acts too fast (a seat is its token: the key is ``game/seat``); the
+    API and the pages both call it for every move and undo."""
+    if seat is not None:
+        app_state.move_limiter.hit(f"{game_id}/{seat}")
+
+
+def limit_games(app_state: Any, address: str) -> None:
+    """429 when one client address creates games too fast (API and pages alike)."""
+    app_state.game_limiter.hit(address)
 
 SOCKETS_TOTAL = 5000
 SOCKETS_PER_ADDRESS = 100

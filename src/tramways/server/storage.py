@@ -10,7 +10,8 @@ Tables (created by the Alembic migrations in ``tramways/server/migrations``):
 - ``actions``: the record's actions; the primary key ``(game_id, seq)`` makes a second writer
   of move ``seq`` fail in the database, not in Python;
 - ``log``: the game log as every viewer may read it (engine log lines, redacted notation, undo
-  lines), appended in the same transaction as the move that wrote it.
+  lines), appended in the same transaction as the move that wrote it;
+- ``rate_limits``: token buckets shared by every server process (``Store.take_token``).
 
 Every write is one transaction that also compare-and-sets ``games.rev``; it is committed
 before the server replies.  SQLite runs in WAL mode and writes
@@ -88,6 +89,40 @@ log = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
 )
 
+rate_limits = sa.Table(
+    "rate_limits",
+    metadata,
+    sa.Column("key", sa.String(200), primary_key=True),
+    sa.Column("tokens", sa.Float, nullable=False),
+    sa.Column("stamp", sa.Float, nullable=False),
+    sa.Column("allowed", sa.Boolean, nullable=False),
+)
+
+# One statement takes a token from a bucket, atomically in any number of processes: the
+# bucket is refilled by the time since its stamp (at ``rate`` a second, up to ``burst``), and
+# one token is taken if there is one.  PostgreSQL's clock decides (server processes on several
+# machines need not agree on the time); SQLite (one machine) gets the time from Python.
+_BUCKET = """
+INSERT INTO rate_limits AS b (key, tokens, stamp, allowed)
+VALUES (:key, :burst - 1, {now}, {true})
+ON CONFLICT (key) DO UPDATE SET
+  allowed = {least}(:burst, b.tokens + {greatest}(0, excluded.stamp - b.stamp) * :rate) >= 1,
+  tokens = {least}(:burst, b.tokens + {greatest}(0, excluded.stamp - b.stamp) * :rate)
+    - CASE WHEN {least}(:burst, b.tokens + {greatest}(0, excluded.stamp - b.stamp) * :rate) >= 1
+      THEN 1 ELSE 0 END,
+  stamp = excluded.stamp
+RETURNING allowed, tokens
+"""
+_BUCKET_PG = sa.text(_BUCKET.format(now="extract(epoch from clock_timestamp())::float8",
+                                    true="true", least="least", greatest="greatest"))
+_BUCKET_SQLITE = sa.text(_BUCKET.format(now=":now", true="1", least="min", greatest="max"))
+_FORGET_BUCKETS_PG = sa.text(
+    "DELETE FROM rate_limits WHERE key LIKE :prefix "
+    "AND stamp < extract(epoch from clock_timestamp())::float8 - :age"
+)
+_FORGET_BUCKETS_SQLITE = sa.text(
+    "DELETE FROM rate_limits WHERE key LIKE :prefix AND stamp < :now - :age"
+)
 
 # Statements built once (the hot path of a move only binds parameters).
 _REV = sa.select(games.c.rev).where(games.c.id == sa.bindparam("gid"))
@@ -488,6 +523,30 @@ class Store:
             )
             self._log(conn, game_id, None, lines, stamp)
             self._notify(conn, game_id, rev + 1)
+
+    def take_token(self, key: str, rate: float, burst: int) -> float | None:
+        """Take one token from the shared bucket ``key`` (``rate`` a second, bursts of
+        ``burst``): ``None`` if one was there, else the tokens left (under 1; none taken)."""
+        import time
+
+        params = {"key": key, "rate": rate, "burst": burst, "now": time.time()}
+        with self._write() as conn:
+            row = conn.execute(_BUCKET_PG if self.is_postgres else _BUCKET_SQLITE, params).one()
+        allowed: bool = bool(row[0])
+        tokens: float = row[1]
+        return None if allowed else float(tokens)
+
+    def forget_buckets(self, prefix: str, age: float) -> int:
+        """Drop the buckets under ``prefix`` untouched for ``age`` seconds (full again: a
+        missing bucket is a full one); how many went."""
+        import time
+
+        params = {"prefix": prefix + "%", "age": age, "now": time.time()}
+        with self._write() as conn:
+            gone = conn.execute(
+                _FORGET_BUCKETS_PG if self.is_postgres else _FORGET_BUCKETS_SQLITE, params
+            ).rowcount
+        return int(gone or 0)
 
     @contextmanager
     def bot_lease(self, game_id: str) -> Iterator[bool]:

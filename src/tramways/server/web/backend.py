@@ -2,7 +2,8 @@
 
 Every call goes through the service's own checks (``seat_for`` for the token, then
 ``state`` / ``move`` / ``undo`` / ``record``), so a page can never show or do more than the
-API allows the token it carries.  Refusals come back as an :class:`ApiReply` with the API's
+API allows the token it carries; moves, undos and new games count against the same rate
+limits as the API's (``limits.limit_moves``, ``limits.limit_games``).  Refusals come back as an :class:`ApiReply` with the API's
 status and JSON body.
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
+from tramways.server.limits import limit_games, limit_moves
 from tramways.server.service import ApiError, GameService
 
 
@@ -53,19 +55,35 @@ async def create(
     seed: int | None = None,
 ) -> ApiReply:
     service = _service(request)
-    return await _run(
-        lambda: service.create(game, dict(settings or {}), seats, names, seed=seed), ok=201
-    )
+    address = request.client.host if request.client else "-"
+
+    def create() -> Any:
+        limit_games(request.app.state, address)
+        return service.create(game, dict(settings or {}), seats, names, seed=seed)
+
+    return await _run(create, ok=201)
 
 
 async def move(request: Request, gid: str, token: str | None, n: int, action: str) -> ApiReply:
     service = _service(request)
-    return await _run(lambda: service.move(gid, service.seat_for(gid, token), n, action))
+
+    def move() -> Any:
+        seat = service.seat_for(gid, token)
+        limit_moves(request.app.state, gid, seat)
+        return service.move(gid, seat, n, action)
+
+    return await _run(move)
 
 
 async def undo(request: Request, gid: str, token: str | None, n: int) -> ApiReply:
     service = _service(request)
-    return await _run(lambda: service.undo(gid, service.seat_for(gid, token), n))
+
+    def undo() -> Any:
+        seat = service.seat_for(gid, token)
+        limit_moves(request.app.state, gid, seat)
+        return service.undo(gid, seat, n)
+
+    return await _run(undo)
 
 
 async def record(request: Request, gid: str, token: str | None) -> ApiReply:
