@@ -40,6 +40,8 @@ class ServerSettings:
 
     database_url: str = field(default_factory=default_url)
     bot_workers: int = 2
+    bot_delay_seconds: float = float(os.environ.get("TRAMWAYS_BOT_DELAY_SECONDS", "0"))
+    """A pause before each bot move, its move chosen and its lease held (0: none)."""
     resume_bots: bool = True
     sqlite_synchronous: str = SQLITE_SYNCHRONOUS
     threads: int = 4
@@ -117,7 +119,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     store = Store(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous,
                   run_migrations=settings.run_migrations)
     service = GameService(store, bot_workers=settings.bot_workers,
-                          cache_games=settings.cache_games, bot_seed=settings.bot_seed)
+                          cache_games=settings.cache_games, bot_seed=settings.bot_seed,
+                          bot_delay=settings.bot_delay_seconds)
     hub = Hub()
     service.add_listener(hub.publish)
     from tramways.server.web.notify_text import turn_message

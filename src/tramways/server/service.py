@@ -172,7 +172,8 @@ class GameService:
     """
 
     def __init__(self, store: Store, *, bot_workers: int = 2,
-                 cache_games: int = CACHE_GAMES, bot_seed: int | None = None) -> None:
+                 cache_games: int = CACHE_GAMES, bot_seed: int | None = None,
+                 bot_delay: float = 0.0) -> None:
         self.store = store
         self._bot_seed = bot_seed
         self._cache = LRU(cache_games)
@@ -189,9 +190,14 @@ class GameService:
         self._bot_run = _BotRun()
         self._executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
         self._closed = False
+        self._closing = threading.Event()
+        self.bot_delay = bot_delay
+        """Seconds a bot waits, its move chosen, before playing it (0: none): a table paced
+        for people; the tests use it to catch a bot in the middle of its decision."""
 
     def close(self) -> None:
         self._closed = True
+        self._closing.set()
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     # -- listeners (the live hub) -----------------------------------------------------------
@@ -712,6 +718,8 @@ class GameService:
             # hidden line deck itself (bots.match.give_position), so it learns nothing hidden.
             give_position(bot, live.state, rng)
             action = bot.choose(view, legal, rng)
+            if self.bot_delay > 0 and self._closing.wait(self.bot_delay):
+                return seen
             try:
                 self._move(game_id, p + 1, live.n, live.game.format_action(action), by_bot=True)
             except ApiError as exc:

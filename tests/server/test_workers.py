@@ -1,0 +1,112 @@
+"""``tramways serve --workers N`` on PostgreSQL (skipped without ``TRAMWAYS_TEST_POSTGRES_URL``):
+real processes on one loopback port.  The migrations run once in the parent, N worker
+processes serve the port; a move made through any of them reaches a WebSocket held by any
+other (``NOTIFY``), a worker killed with ``kill -9`` loses no acknowledged move and is replaced
+while the others go on answering, and stopping the parent stops every worker."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.server.conftest import POSTGRES_ENV, start_server
+from tests.server.test_processes import _call, _stop
+
+
+def _workers(pid: int) -> set[int]:
+    """The worker processes of a ``--workers`` parent (uvicorn spawns them with
+    multiprocessing: its other helper children are left out)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid == pid and "spawn_main" in cmdline:
+            found.add(int(entry.name))
+    return found
+
+
+def _two_workers(pid: int) -> set[int]:
+    found = _workers(pid)
+    return found if len(found) == 2 else set()
+
+
+def _wait_for(predicate, timeout: float = 60.0):  # type: ignore[no-untyped-def]
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    return predicate()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_serve_workers_share_one_port_live_updates_and_survive_a_killed_worker():
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"PostgreSQL: set {POSTGRES_ENV} (.ci/run does)")
+    from websockets.sync.client import connect
+
+    proc, base = start_server(url, None, "--workers", "2", "--moves-per-second", "0",
+                              env={"TRAMWAYS_LIVE_POLL_SECONDS": "600"})
+    workers: set[int] = set()
+    try:
+        workers = _wait_for(lambda: _two_workers(proc.pid))
+        assert len(workers) == 2
+        code, created = _call(base, "POST", "/api/games",
+                              {"game": "trambahn", "seats": ["human", "human"]})
+        assert code == 201
+        gid = created["id"]
+        tokens = [s["token"] for s in created["seats"]]
+        ws_url = base.replace("http://", "ws://") + f"/api/games/{gid}/live"
+        acknowledged: list[tuple[int, str]] = []
+
+        def play(count: int) -> None:
+            for _ in range(count):  # each request on a new connection: either worker takes it
+                state = _call(base, "GET", f"/api/games/{gid}")[1]
+                token = tokens[state["to_act"][0] - 1]
+                state = _call(base, "GET", f"/api/games/{gid}", token=token)[1]
+                action = state["legal"][0]
+                code, after = _call(base, "POST", f"/api/games/{gid}/moves",
+                                    {"n": state["n"], "action": action}, token=token)
+                assert code == 200, after
+                acknowledged.append((state["n"], action))
+
+        with connect(ws_url, open_timeout=30) as ws:
+            assert json.loads(ws.recv(timeout=30))["n"] == 0
+            play(12)
+            seen = 0
+            while seen < 12:  # the socket's worker learns of every move, whoever made it
+                seen = json.loads(ws.recv(timeout=30))["n"]
+            assert seen == 12
+        victim = min(workers)
+        os.kill(victim, signal.SIGKILL)
+        _wait_for(lambda: not _alive(victim))
+        play(6)  # the other worker answers meanwhile
+        replaced = _wait_for(lambda: _two_workers(proc.pid))
+        assert len(replaced) == 2 and victim not in replaced
+        workers |= replaced
+        moves = _call(base, "GET", f"/api/games/{gid}")[1]["moves"]
+        assert len(moves) == len(acknowledged) == 18  # no acknowledged move lost
+        assert _call(base, "GET", "/healthz")[0] == 200
+    finally:
+        _stop(proc)  # SIGTERM to the parent: it stops its workers
+    assert _wait_for(lambda: not any(_alive(w) for w in workers), timeout=30)
