@@ -45,3 +45,60 @@ def test_the_server_keeps_at_most_cache_games_positions_and_rebuilds_the_others(
         assert c.get(f"/api/games/{games[2]['id']}").json()["n"] == 0
         # the write locks of games nobody is moving are not kept
         assert len(service._locks) <= 1
+
+
+def test_a_position_behind_the_database_catches_up_by_the_new_moves_only(db_url):
+    """Two services on one database stand for two server processes: moves made through one
+    reach the other's cached position by reading and playing the new moves only (no replay of
+    the whole record); after an undo the other process replays the record.  Either way its
+    payloads equal those of a process that never cached the game."""
+    from tramways.server.service import GameService
+    from tramways.server.storage import Store
+
+    store_a, store_b, store_c = Store(db_url), Store(db_url), Store(db_url)
+    a, b = GameService(store_a), GameService(store_b)
+    try:
+        created = a.create("trambahn", {}, ["human", "human"])
+        gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+        a.state(gid, 1)  # A caches the game at move 0
+        assert a.wait_for_bots()  # (a new game's look for bots to play is over)
+        rebuilds = []
+        real = a._rebuild
+        a._rebuild = lambda g: (rebuilds.append(g), real(g))[1]  # type: ignore[method-assign]
+
+        def play(service: GameService, count: int) -> None:
+            for _ in range(count):
+                spectator = service.state(gid, None)
+                seat = spectator["to_act"][0]
+                state = service.state(gid, service.seat_for(gid, tokens[seat - 1]))
+                service.move(gid, seat, state["n"], state["legal"][0])
+
+        def same_as_fresh() -> None:
+            fresh = GameService(store_c)
+            try:
+                for seat in (None, 1, 2):
+                    assert a.state(gid, seat) == fresh.state(gid, seat)
+            finally:
+                fresh.close()
+
+        play(b, 7)
+        assert a.state(gid, None)["n"] == 7 and rebuilds == []  # caught up, not rebuilt
+        same_as_fresh()
+        play(a, 2)
+        play(b, 3)
+        assert a.state(gid, 1)["n"] == 12 and rebuilds == []
+        same_as_fresh()
+        # a move and its undo through B, then a move: A replays the record
+        seat = b.state(gid, None)["to_act"][0]
+        mine = b.state(gid, seat)
+        quiet = [m for m in mine["legal"] if not m.endswith(" end")]  # reveals nothing
+        b.move(gid, seat, mine["n"], quiet[0])
+        b.undo(gid, seat, mine["n"] + 1, 1)
+        play(b, 1)
+        assert a.state(gid, None)["n"] == 13 and rebuilds == [gid]
+        same_as_fresh()
+    finally:
+        a.close()
+        b.close()
+        for s in (store_a, store_b, store_c):
+            s.close()

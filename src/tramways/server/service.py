@@ -1,9 +1,9 @@
 """The games a server holds: create, view, move, undo, record, and the bots in seats.
 
-The service knows no HTTP.  It keeps a small cache of live positions keyed by
-``(game, rev)``; every request compares the cached ``rev`` with the database's and rebuilds
-the position from the record when they differ (another process wrote), so the cache is never
-trusted across processes.  A move is checked on a clone of the position, written in one
+The service knows no HTTP.  It keeps a bounded cache of live positions keyed by
+``(game, rev)``; every request compares the cached ``rev`` with the database's, and when the
+database is ahead (another process wrote) reads the moves made since and plays them on a copy
+(after an undo: replays the whole record), so the cache is never trusted across processes.  A move is checked on a clone of the position, written in one
 transaction (compare-and-set on ``games.rev`` plus the unique ``(game, seq)`` of
 ``actions``), and only then installed in the cache and announced to listeners.
 
@@ -68,6 +68,8 @@ class Live:
     played: list[Played]
     log: list[str]
     seats: list[SeatRow]
+    log_id: int = 0
+    """The id of the last log line read or written (a catch-up reads the lines after it)."""
 
     @property
     def n(self) -> int:
@@ -247,26 +249,57 @@ class GameService:
             raise ApiError(404, "not_found", f"no game {game_id!r}")
         if cached is not None and cached.rev == rev:
             return cached
+        if cached is not None and rev > cached.rev:
+            return self._catch_up(cached)
         return self._rebuild(game_id)
 
-    def _rebuild(self, game_id: str) -> Live:
-        loaded = self.store.load(game_id)
+    def _catch_up(self, cached: Live) -> Live:
+        """The cached position brought up to the database's: when the writes since it were
+        only moves (another process's), they are read and played on a copy (some ms less than
+        a whole replay of a long game); after an undo, the game is rebuilt."""
+        game_id = cached.row.id
+        loaded = self.store.load_since(game_id, cached.n, cached.log_id)
         if loaded is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}")
-        row, rows, lines = loaded
-        game = get_game(row.game)
-        state = game.new_state(row.settings, row.setup, row.seed)
-        acts: list[Action] = []
-        played: list[Played] = []
+        row, rows, lines, log_id = loaded
+        appended = row.n - cached.n
+        if (appended < 0 or row.rev - cached.rev != appended or len(rows) != appended
+                or any(a.seq != cached.n + i for i, a in enumerate(rows))):
+            return self._rebuild(game_id)  # an undo came between: replay the record
+        state = cached.state.clone()
+        acts, played = list(cached.actions), list(cached.played)
+        self._replay(cached.game, state, rows, acts, played)
+        live = Live(row, cached.game, state, acts, played, [*cached.log, *lines], cached.seats,
+                    log_id)
+        self._install(live)
+        return live
+
+    @staticmethod
+    def _replay(game: Game, state: GameState, rows: list[ActionRow], acts: list[Action],
+                played: list[Played]) -> None:
         for a in rows:
             action = game.parse_action(a.notation)
             state.apply(action, a.seat - 1 if a.seat is not None else None)
             acts.append(action)
             played.append(Played(a.seat - 1 if a.seat is not None else None, a.reveals))
-        live = Live(row, game, state, acts, played, lines, self.store.seats(game_id))
-        current = self._cache.get(game_id)
+
+    def _install(self, live: Live) -> None:
+        current = self._cache.get(live.row.id)
         if current is None or current.rev <= live.rev:  # a slow rebuild never goes back
-            self._cache.put(game_id, live)
+            self._cache.put(live.row.id, live)
+
+    def _rebuild(self, game_id: str) -> Live:
+        loaded = self.store.load_since(game_id, 0, 0)
+        if loaded is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}")
+        row, rows, lines, log_id = loaded
+        game = get_game(row.game)
+        state = game.new_state(row.settings, row.setup, row.seed)
+        acts: list[Action] = []
+        played: list[Played] = []
+        self._replay(game, state, rows, acts, played)
+        live = Live(row, game, state, acts, played, lines, self.store.seats(game_id), log_id)
+        self._install(live)
         return live
 
     def seat_for(self, game_id: str, token: str | None) -> int | None:
@@ -453,8 +486,7 @@ class GameService:
                 try:
                     new = self._try_move(live, seat, n, text, by_bot)
                     break
-                except Conflict:
-                    self._cache.pop(game_id)
+                except Conflict:  # another process wrote first: catch up and judge again
                     live = self.live(game_id)
                     if attempt == 2:
                         raise ApiError(
@@ -495,7 +527,7 @@ class GameService:
             raise ApiError(422, "illegal", exc.message, rule=exc.rule) from None
         # the end of a game reveals everything (its record becomes public): never taken back
         revealing = revealing or state.is_over()
-        self.store.append(
+        log_id = self.store.append(
             live.row.id,
             live.rev,
             ActionRow(n, game.format_action(action), seat, revealing),
@@ -512,6 +544,7 @@ class GameService:
             [*live.played, Played(seat - 1, revealing)],
             [*live.log, *lines],
             live.seats,
+            live.log_id if log_id is None else log_id,
         )
 
     def undo(self, game_id: str, seat: int | None, n: int, count: int = 1) -> dict[str, Any]:

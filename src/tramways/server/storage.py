@@ -142,7 +142,6 @@ _CAS_APPEND = (
     )
 )
 _INSERT_ACTION = actions.insert()
-_INSERT_LOG = log.insert()
 NOTIFY_CHANNEL = "tramways_moves"
 LISTEN_APPLICATION = "tramways-listen"
 _TRY_LOCK = sa.text("SELECT pg_try_advisory_lock(:key)")
@@ -363,20 +362,35 @@ class Store:
 
     def load(self, game_id: str) -> tuple[GameRow, list[ActionRow], list[str]] | None:
         """The game, its actions and its log, read in one transaction (a consistent copy)."""
-        with self._read() as conn:
-            row = conn.execute(sa.select(games).where(games.c.id == game_id)).mappings().first()
-            if row is None:
-                return None
-            acts = conn.execute(
-                sa.select(actions.c.seq, actions.c.notation, actions.c.seat, actions.c.reveals)
-                .where(actions.c.game_id == game_id)
-                .order_by(actions.c.seq)
-            ).all()
-            text: list[str] = list(
-                conn.execute(
-                    sa.select(log.c.text).where(log.c.game_id == game_id).order_by(log.c.id)
-                ).scalars()
-            )
+        loaded = self.load_since(game_id, 0, 0)
+        return None if loaded is None else loaded[:3]
+
+    def load_since(
+        self, game_id: str, n: int, log_id: int
+    ) -> tuple[GameRow, list[ActionRow], list[str], int] | None:
+        """The game, its actions from number ``n`` on, its log lines after line ``log_id``,
+        and the id of its last log line: one snapshot (PostgreSQL: a repeatable-read
+        transaction; SQLite's read transaction is one), so a position caught up from it is
+        the database's at the game's ``rev``."""
+        with self.engine.connect() as conn:
+            if self.is_postgres:
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                row = conn.execute(
+                    sa.select(games).where(games.c.id == game_id)
+                ).mappings().first()
+                if row is None:
+                    return None
+                acts = conn.execute(
+                    sa.select(actions.c.seq, actions.c.notation, actions.c.seat, actions.c.reveals)
+                    .where(actions.c.game_id == game_id, actions.c.seq >= n)
+                    .order_by(actions.c.seq)
+                ).all()
+                lines = conn.execute(
+                    sa.select(log.c.id, log.c.text)
+                    .where(log.c.game_id == game_id, log.c.id > log_id)
+                    .order_by(log.c.id)
+                ).all()
         game = GameRow(
             id=row["id"],
             game=row["game"],
@@ -388,7 +402,9 @@ class Store:
             n=row["n"],
             rev=row["rev"],
         )
-        return game, [ActionRow(a.seq, a.notation, a.seat, bool(a.reveals)) for a in acts], text
+        last = max((int(line.id) for line in lines), default=log_id)
+        return (game, [ActionRow(a.seq, a.notation, a.seat, bool(a.reveals)) for a in acts],
+                [str(line.text) for line in lines], last)
 
     def seats(self, game_id: str) -> list[SeatRow]:
         with self._read() as conn:
@@ -471,8 +487,9 @@ class Store:
         action: ActionRow,
         lines: Sequence[str],
         status: str,
-    ) -> None:
-        """Append action ``action.seq`` if the game is still at ``rev``; else ``Conflict``."""
+    ) -> int | None:
+        """Append action ``action.seq`` if the game is still at ``rev``; else ``Conflict``.
+        The id of its last log line (``None``: it logged nothing)."""
         stamp = now()
         try:
             with self._write() as conn:
@@ -502,10 +519,11 @@ class Store:
                         "created": stamp,
                     },
                 )
-                self._log(conn, game_id, action.seq, lines, stamp)
+                last = self._log(conn, game_id, action.seq, lines, stamp)
                 self._notify(conn, game_id, rev + 1)
         except sa.exc.IntegrityError as exc:
             raise Conflict(game_id) from exc
+        return last
 
     def truncate(self, game_id: str, rev: int, n: int, keep: int, lines: Sequence[str]) -> None:
         """Undo: keep the first ``keep`` of the ``n`` actions if the game is still at ``rev``."""
@@ -579,12 +597,16 @@ class Store:
 
     def _log(
         self, conn: Connection, game_id: str, seq: int | None, lines: Sequence[str], stamp: datetime
-    ) -> None:
-        if lines:
-            conn.execute(
-                _INSERT_LOG,
-                [{"game_id": game_id, "seq": seq, "text": t, "created": stamp} for t in lines],
-            )
+    ) -> int | None:
+        """Append ``lines`` to the log; the id of the last one."""
+        if not lines:
+            return None
+        ids: list[Any] = list(conn.execute(
+            log.insert()
+            .values([{"game_id": game_id, "seq": seq, "text": t, "created": stamp} for t in lines])
+            .returning(log.c.id)
+        ).scalars())
+        return max(int(i) for i in ids)
 
 
 def listen(
