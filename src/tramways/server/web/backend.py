@@ -105,7 +105,10 @@ async def set_notify(request: Request, gid: str, token: str | None,
                      changes: dict[str, str | None], lang: str | None = None) -> ApiReply:
     service = _service(request)
     allow = bool(request.app.state.settings.allow_loopback_webhooks)
-    return await _run(
-        lambda: service.set_notify(gid, service.seat_for(gid, token), changes,
-                                   allow_loopback=allow, lang=lang)
-    )
+
+    def set_notify() -> Any:
+        seat = service.seat_for(gid, token)
+        limit_moves(request.app.state, gid, seat)  # as PUT /api/games/ID/notify
+        return service.set_notify(gid, seat, changes, allow_loopback=allow, lang=lang)
+
+    return await _run(set_notify)
