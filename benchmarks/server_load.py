@@ -189,7 +189,6 @@ async def _watch(session: aiohttp.ClientSession, base: str, table: Table, end: f
     url = base.replace("http://", "ws://") + f"/api/games/{table.id}/live"
     async with session.ws_connect(url, heartbeat=None) as ws:
         await ws.receive_json(timeout=60)  # the position at connection
-        table.busy = False
         while time.perf_counter() < end + 2:
             try:
                 payload = await ws.receive_json(timeout=max(0.1, end + 2 - time.perf_counter()))
@@ -338,7 +337,9 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0, help="load per run (max 60)")
     ap.add_argument("--think-ms", type=float, default=5000.0,
                     help="mean pause of a game between its moves (uniform 0-2x; default 5000)")
-    ap.add_argument("--watch", type=int, default=100, help="games watched from process B")
+    ap.add_argument("--watch", type=int, default=100,
+                    help="games watched from process B (max 100: the server's cap of sockets "
+                    "from one address)")
     ap.add_argument("--closed-loop", type=int, default=0, metavar="N",
                     help="also a run per size with N loops playing back to back (max 64)")
     ap.add_argument("--clients", type=int, default=2, help="client processes (max 4)")
@@ -349,6 +350,7 @@ def main() -> None:
     seconds = max(1.0, min(MAX_SECONDS, args.seconds))
     clients = max(1, min(MAX_CLIENTS, args.clients))
     loops = max(0, min(64, args.closed_loop))
+    watch = max(0, min(100, args.watch))
     procs = []
     try:
         a, base_a = start(args.database)
@@ -363,7 +365,7 @@ def main() -> None:
             grown = [rss_kb(p) - k for p, k in zip(pids, before, strict=True)]
             kb = round(statistics.mean(grown) / size, 1)
             paced = run(bases, pids, size, seconds, args.think_ms, min(clients, size),
-                        min(args.watch, size), 0, created)
+                        min(watch, size), 0, created)
             paced["kb_per_idle_game"] = kb
             runs.append(paced)
             print(json.dumps(paced), file=sys.stderr)
