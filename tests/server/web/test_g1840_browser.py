@@ -143,8 +143,16 @@ def _click_map(page, selector: str) -> None:
 def _claim(page, route: str) -> dict:
     """Click the stops of ``route`` on the map; the claimed run as the page shows it, once the
     server has checked and valued it."""
+    done: list[str] = []
     for place in route.split("-"):
+        place = place.split(">")[0]
         _click_map(page, f'g.stop[data-stop="{place}"]')
+        done.append(place)
+        # a hex that may take a tile or a marker opens its panel: the stop is added there
+        in_panel = page.locator(f'#hex-panel:not([hidden]) button.route-stop[data-stop="{place}"]')
+        page.wait_for_timeout(50)
+        if in_panel.count() and page.locator("#claim-route").inner_text() != "-".join(done):
+            in_panel.click()
     page.wait_for_function(
         "r => { const b = document.querySelector('#claim');"
         " return b && !b.hidden && b.dataset.state === 'valid'"
@@ -271,7 +279,7 @@ def _play(page, notation: str, shots: Path | None = None, legal: list[str] = ())
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.wait_for_selector("#hex-panel:not([hidden])")
         assert page.locator("#hex-title").inner_text() == coord
-        offered = page.locator("#hex-options button").evaluate_all(
+        offered = page.locator("#hex-options button.rotation").evaluate_all(
             "bs => bs.map(b => b.dataset.notation)")
         assert sorted(offered) == sorted(a for a in legal if a.split()[1:3] == ["lay", coord])
         page.click(f'#hex-options button[data-notation="{notation}"]')

@@ -262,6 +262,7 @@ function openHex(coord) {
   document.getElementById("hex-confirm").hidden = true;
   if (!options.length) {
     holder.textContent = panel.dataset.none;
+    stopButtons(coord, holder);
     return;
   }
   const byTile = new Map();
@@ -292,7 +293,30 @@ function openHex(coord) {
     }
     holder.append(row);
   }
+  stopButtons(coord, holder);
   panel.scrollIntoView({ block: "nearest" });
+}
+
+// While the line may run, a hex's panel also adds (or takes back) its stops to the claimed
+// route: a click on such a hex opens its tiles or stations rather than taking the stop.
+function stopButtons(coord, holder) {
+  if (!mapEl().dataset.line || !claimBox()) return;
+  const row = document.createElement("div");
+  row.className = "stop-row";
+  for (const stop of svgEl().querySelectorAll(`g.stop[data-stop^="${coord}."]`)) {
+    const place = stop.dataset.stop;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "route-stop";
+    b.dataset.stop = place;
+    b.textContent = `${claim.includes(place) ? "−" : "+"} ${place}`;
+    b.addEventListener("click", () => {
+      toggleStop(place);
+      b.textContent = `${claim.includes(place) ? "−" : "+"} ${place}`;
+    });
+    row.append(b);
+  }
+  if (row.childElementCount) holder.append(row);
 }
 
 // A station circle (or a removable marker) clicked on the map: the hex's legal station and
@@ -319,6 +343,7 @@ function openPlace(coord, place) {
     if (b.value.endsWith(` ${place}`)) b.classList.add("chosen", "primary");
     holder.append(copy);
   }
+  stopButtons(coord, holder);
   panel.scrollIntoView({ block: "nearest" });
 }
 
@@ -412,7 +437,7 @@ document.addEventListener("click", (e) => {
     updateClaim();
     return;
   }
-  if (e.target.id === "hex-cancel") {
+  if (e.target.id === "hex-cancel" || e.target.id === "hex-close") {
     restore();
     document.getElementById("hex-panel").hidden = true;
     return;

@@ -26,11 +26,18 @@ function title() {
   document.title = (mine ? `● ${main.dataset.yourTurn} · ` : "") + main.dataset.title;
 }
 
-function swap(html) {
+// ``onlyNewer``: a refresh swaps the table only for a newer revision than the one shown
+// (two refreshes in flight must not swap the same table twice: the second closed an open
+// map panel in the 1840 browser test); a move's answer always swaps (it may carry an error).
+function swap(html, onlyNewer = false) {
   const holder = document.createElement("div");
   holder.innerHTML = html;
   const fresh = holder.querySelector("#table");
-  if (fresh) root().replaceWith(fresh);
+  const now = root();
+  if (fresh && onlyNewer && now && fresh.dataset.rev && now.dataset.rev &&
+      Number(fresh.dataset.rev) <= Number(now.dataset.rev) &&
+      fresh.className === now.className) return;
+  if (fresh) now.replaceWith(fresh);
   title();
 }
 
@@ -39,7 +46,7 @@ async function refresh(query) {
   if (!t || !t.dataset.gid) return;
   const q = query ?? t.dataset.q;
   const reply = await fetch(`/g/${t.dataset.gid}/table?${q}`);
-  swap(await reply.text());
+  swap(await reply.text(), query === undefined);
   if (query !== undefined) history.replaceState(null, "", `/g/${t.dataset.gid}?${q}`);
 }
 
