@@ -43,7 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 OWN_TESTS: dict[str, list[str]] = {
     "src/tramways/g1840/market.py": ["tests/g1840/test_x_share_prices.py"],
     "src/tramways/trambahn/rules.py": ["tests/trambahn/test_rules.py",
-                                       "tests/trambahn/test_rules_step_order.py"],
+                                       "tests/trambahn/test_rules_step_order.py",
+                                       "tests/trambahn/test_rules_offers.py"],
     "src/tramways/g1840/routes/validate.py": ["tests/g1840/test_ix7_routes.py",
                                               "tests/g1840/test_ix8_income.py",
                                               "tests/g1840/test_routes_notation.py"],
@@ -132,6 +133,23 @@ def _mutmut(work: Path, *args: str, check: bool = False) -> subprocess.Completed
     return subprocess.run([exe, *args], cwd=work, text=True, capture_output=True, check=check)
 
 
+_DIFFS = """
+import json, sys
+from mutmut.cache import get_unified_diff
+print(json.dumps({i: get_unified_diff(int(i), "", update_cache=False) for i in sys.argv[1:]}))
+"""
+
+
+def _diffs(work: Path, ids: list[int]) -> dict[int, str]:
+    """``mutmut show ID`` of every mutant in one process (one ``mutmut show`` per mutant took
+    minutes on a loaded machine)."""
+    if not ids:
+        return {}
+    out = subprocess.run([sys.executable, "-c", _DIFFS, *map(str, ids)], cwd=work, text=True,
+                         capture_output=True, check=True).stdout
+    return {int(k): v for k, v in json.loads(out).items()}
+
+
 def _ids(work: Path, status: str) -> list[int]:
     out = _mutmut(work, "result-ids", status).stdout.split()
     return [int(x) for x in out if x.isdigit()]
@@ -146,27 +164,59 @@ def measure(module: str, tests: list[str], keep: bool = False,
         os.symlink(ROOT.parent / "shared", base / "shared")
     try:
         for part in ("src", "tests", "pyproject.toml"):
-            src = ROOT / part
-            if src.is_dir():
-                shutil.copytree(src, work / part, ignore=shutil.ignore_patterns(
-                    "__pycache__", "*.pyc", ".hypothesis"))
-            else:
-                shutil.copy2(src, work / part)
-        env = dict(os.environ, PYTHONPATH=str(work / "src"))
-        runner = " ".join([sys.executable, "-m", "pytest", *RUNNER_OPTIONS, *tests])
-        proc = subprocess.run(
-            [shutil.which("mutmut", path=str(Path(sys.executable).parent)) or "mutmut", "run",
-             "--paths-to-mutate", module, "--tests-dir", "tests", "--runner", runner,
-             "--no-progress", "--test-time-base", str(time_base)],
-            cwd=work, env=env, text=True, capture_output=True)
-        if proc.returncode & 1:
-            raise SystemExit(f"mutmut failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+            _copy(part, work)
+        _run(work, module, tests, time_base)
         return summarize(work, module, tests)
     finally:
         if keep:
             print(f"kept {work}", file=sys.stderr)
         else:
             shutil.rmtree(base, ignore_errors=True)
+
+
+def again(work: Path, module: str, tests: list[str], time_base: float = 30.0) -> dict[str, object]:
+    """Run the mutants of a kept run that were not killed (survived, or never run: a run
+    stopped half-way) again, against the tests of the worktree as they are now (new tests
+    copied in).  mutmut keeps a killed mutant killed when the tests change (tests added can
+    only kill more); the module itself must be unchanged, or the old mutants mean nothing."""
+    if (work / module).read_bytes() != (ROOT / module).read_bytes():
+        raise SystemExit(f"{module} changed since the run in {work}: measure it afresh")
+    shutil.rmtree(work / "tests")
+    _copy("tests", work)
+    _run(work, module, tests, time_base)
+    return summarize(work, module, tests)
+
+
+def _copy(part: str, work: Path) -> None:
+    src = ROOT / part
+    if src.is_dir():
+        shutil.copytree(src, work / part, ignore=shutil.ignore_patterns(
+            "__pycache__", "*.pyc", ".hypothesis"))
+    else:
+        shutil.copy2(src, work / part)
+
+
+def _run(work: Path, module: str, tests: list[str], time_base: float) -> None:
+    """``mutmut run`` in ``work``, then each mutant it left untested on its own.
+
+    mutmut 2 looks up the cached status of a line by its text: a line whose text recurs
+    (``p = state.turn``) takes the status of its first copy and its mutants are never run
+    (left "untested"); ``mutmut run ID`` runs one of them.  Nothing may read the cache
+    meanwhile (``mutmut results``, ``--summarize``): a locked database stops mutmut for good."""
+    env = dict(os.environ, PYTHONPATH=str(work / "src"))
+    runner = " ".join([sys.executable, "-m", "pytest", *RUNNER_OPTIONS, *tests])
+    options = ["--paths-to-mutate", module, "--tests-dir", "tests", "--runner", runner,
+               "--no-progress", "--test-time-base", str(time_base)]
+    exe = shutil.which("mutmut", path=str(Path(sys.executable).parent)) or "mutmut"
+    proc = subprocess.run([exe, "run", *options], cwd=work, env=env, text=True,
+                          capture_output=True)
+    if proc.returncode & 1:
+        raise SystemExit(f"mutmut failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+    for mid in _ids(work, "untested"):
+        proc = subprocess.run([exe, "run", str(mid), *options], cwd=work, env=env, text=True,
+                              capture_output=True)
+        if proc.returncode & 1:
+            raise SystemExit(f"mutmut failed on mutant {mid}:\n{proc.stdout[-2000:]}")
 
 
 def summarize(work: Path, module: str, tests: list[str]) -> dict[str, object]:
@@ -178,8 +228,9 @@ def summarize(work: Path, module: str, tests: list[str]) -> dict[str, object]:
     untested = _ids(work, "untested")
     text: set[int] = set()
     survivors: list[str] = []
+    diffs = _diffs(work, sorted(killed + timeout + survived))
     for mid in sorted(killed + timeout + survived):
-        before, after, number = _diff_lines(_mutmut(work, "show", str(mid)).stdout)
+        before, after, number = _diff_lines(diffs[mid])
         if text_only(before, after):
             text.add(mid)
         elif mid in survived:
@@ -214,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
                         "timeout (mutmut's --test-time-base; generous on a loaded machine)")
     parser.add_argument("--summarize", metavar="DIR", help="only print the figures of a run "
                         "kept with --keep in DIR (no new run)")
+    parser.add_argument("--again", metavar="DIR", help="run the mutants of a run kept with "
+                        "--keep in DIR that were not killed again, against the tests as they "
+                        "are now (after adding tests for its survivors)")
     args = parser.parse_args(argv)
     module = Path(args.module).as_posix()
     if not (ROOT / module).is_file():
@@ -223,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no own tests known for {module}: name them with --tests")
     if args.summarize:
         figures = summarize(Path(args.summarize), module, tests)
+    elif args.again:
+        figures = again(Path(args.again), module, tests, time_base=args.time_base)
     else:
         figures = measure(module, tests, keep=args.keep, time_base=args.time_base)
     print(json.dumps(figures, indent=2))
