@@ -43,10 +43,17 @@ def test_bots_choose_a_legal_action_from_the_view(name):
         assert bot.choose(state.view(state.turn), legal, rng) in legal
 
 
-@pytest.mark.parametrize("name", ["rule", "search"])
+PEEK_OPTIONS = {
+    "rule": {},
+    "search": {"determinizations": 3, "seconds": 60},
+    "search-all": {"determinizations": 3, "seconds": 60, "searched": ("all",)},
+}
+
+
+@pytest.mark.parametrize("name", list(PEEK_OPTIONS))
 def test_bots_cannot_peek_hidden_cards(name):
     """Changing only hidden cards (the other hand vs the draw pile) changes no choice."""
-    bot = make_bot(name, GAME, **({"determinizations": 3, "seconds": 60} if name == "search" else {}))
+    bot = make_bot(name.split("-")[0], GAME, **PEEK_OPTIONS[name])
     for state in _positions(2, 20):
         other = state.clone()
         opp = 1 - state.turn
@@ -131,3 +138,15 @@ def test_search_memory_starts_afresh_for_another_game():
     memory.money.append("7r")
     memory.observe(b.state.view(0))  # a fresh game: nothing seen there yet
     assert not memory.discard and not memory.money
+
+
+def test_search_bot_is_deterministic_under_a_seed():
+    """Two bots with the same options and the same rng seed choose the same actions (the
+    sample count is fixed by ``determinizations`` when the time budget is generous)."""
+    options = {"determinizations": 2, "seconds": 60, "searched": ("all",)}
+    a, b = make_bot("search", GAME, **options), make_bot("search", GAME, **options)
+    for state in _positions(2, 40):
+        legal = state.legal_actions()
+        view = state.view(state.turn)
+        assert a.choose(view, legal, random.Random(9)) == b.choose(view, legal, random.Random(9))
+
