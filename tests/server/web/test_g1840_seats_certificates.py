@@ -108,3 +108,32 @@ def test_the_language_links_of_a_refused_move_keep_the_table(sqlite_client) -> N
     link = re.search(r'<a href="([^"]+)" hreflang="de">', page)
     assert link is not None
     assert html.unescape(link.group(1)) == f"/g/{gid}?token={tokens[0]}&lang=de"
+
+
+def test_waiting_for_a_bot_names_the_computer(sqlite_client) -> None:
+    """While a bot is to act, "Waiting for NAME" says which computer plays it."""
+    service = sqlite_client.app.state.service
+    service.close()  # no bot plays: the page is looked at while the bot is to act
+    game = service.create("1840", {"players": 2}, ["human", "bot:rule"], ["Anna", None], seed=3)
+    gid, token = game["id"], game["seats"][0]["token"]
+    state = sqlite_client.get(f"/api/games/{gid}?token={token}").json()
+    if 1 in state["to_act"]:  # the person acts first: play until the bot is to act
+        for action in state["legal"]:
+            r = sqlite_client.post(f"/api/games/{gid}/moves?token={token}",
+                                   json={"n": state["n"], "action": action})
+            if r.status_code == 200 and 2 in r.json()["to_act"]:
+                break
+    page = sqlite_client.get(f"/g/{gid}?token={token}").text
+    assert 2 in sqlite_client.get(f"/api/games/{gid}").json()["to_act"]
+    waiting = re.search(r'<section class="actions waiting">(.*?)</section>', page, re.S)
+    assert waiting is not None
+    assert 'data-bot="bot:rule">computer: rules of thumb</span>' in waiting.group(1)
+
+
+def test_the_trambahn_table_names_the_computer_opponent(sqlite_client) -> None:
+    page = sqlite_client.post("/new", headers=FORM, content=urlencode(
+        {"seat1": "human", "seat2": "bot:search"})).text
+    link = html.unescape(re.search(r'value="(http://testserver/g/[^"]+token=[^"]+)"', page)
+                         .group(1)).removeprefix("http://testserver")
+    table = sqlite_client.get(link).text
+    assert '<span class="bot-badge" data-bot="bot:search">computer: searching (strongest)' in table

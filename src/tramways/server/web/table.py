@@ -142,6 +142,9 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
                 "columns": [column(c, i) for i, c in enumerate(view["columns"][p])],
                 "to_act": not view["over"] and view["turn"] == p,
                 "is_me": me == p,
+                "bot": next((s["kind"] for s in state.get("seats") or []
+                             if s.get("seat") == p + 1 and str(s.get("kind")).startswith("bot:")),
+                            None),
             }
         )
     mine = players[bottom]
