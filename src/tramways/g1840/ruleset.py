@@ -65,6 +65,8 @@ class Ruleset:
     cheapest_falls_until_sold: bool = False  # X-14: an all-pass lowers the cheapest private
     #                                          while it is unsold, dividends only afterwards
     discount_stays: bool = False  # X-15: that private's reduced minimum bid stays
+    home_waits_for_tile: bool = False  # X-20 (proposed): on the untiled D18 with the other
+    #                                    line's marker, a home marker waits for the tile
     home_marker_lifted: bool = False  # R-LR-13 (site): a tile on the untiled home hex with
     #                                   several circles lifts the home marker for a choice
 
@@ -115,5 +117,6 @@ SITE = Ruleset(
     pre_share_rotation=True,
     cheapest_falls_until_sold=True,
     discount_stays=True,
+    home_waits_for_tile=True,
 )
 """The 18xx.games ruleset (RULINGS.md X-1..X-9), for records imported from the site."""

@@ -286,3 +286,16 @@ def test_printed_pre_share_all_pass_after_a_sale_pays_and_restarts_r_pre_3(
     session.play("P1 pass")
     assert [p.cash for p in session.state.players] == [cash[0] + 20, cash[1]]
     assert session.state.current_players() == [0]
+
+
+def test_site_home_marker_waits_on_the_untiled_d18_x20(oracle_dir: Path):
+    """X-20 (proposed): fz2027_14_3ps: line 1's marker is on the untiled D18 when line 2 first
+    operates (action 160); the site places no home marker for line 2 (its turn: a Stadtbahn
+    tile, a marker removal, no run) and places it at the start of its next turn, after line 1
+    tiled D18 (actions 193, 197).  Our engine under the printed rules places it at once (IX.6)."""
+    session = _site_game_session(oracle_dir, "fz2027_14_3ps", "L2 lay H12 L1 r0", before=True)
+    view = session.state.view(None)
+    assert view["round_info"]["line_turn"]["line"] == 2
+    assert view["companies"]["WT"]["markers"]["2"] == []
+    assert not [t for t in session.legal_notation() if " station " in t]
+    assert not session.state.has_operated(2)

@@ -134,11 +134,30 @@ def _start_turn(state: Position, log: list[str]) -> None:
     first = line not in state.operated
     sub.turn = Turn(line=line, first=first)
     if first:
+        if _home_waits(state, line):
+            log.append(f"Line {line} waits for a tile on {state.ent.lines[line].home_hex} to "
+                       "place its home marker (18xx.games, X-20 proposed)")
+            return  # it plays its turn without a marker and has not yet operated (IX.6)
         if _home_choice(state, line):
             sub.turn.home = True  # the director picks the circle (a PlaceStation) first
             return
         _place_home(state, line, log)  # before it counts as operating (IX.6)
         state.operated.add(line)
+
+
+def _home_waits(state: Position, line: int) -> bool:
+    """X-20 (proposed, 18xx.games): the site's untiled D18 holds one home marker: when line 1
+    or 2 first operates while the other's marker is on the untiled hex, its own home marker
+    waits until a tile is there and goes on at the start of its next turn (fz2027_14_3ps:
+    line 2 first operates at action 160 with no marker, places it at action 197 after line 1
+    tiled D18 at 193).  The printed D18 has two circles, one for each line (IX.6)."""
+    if not state.rules.home_waits_for_tile:
+        return False
+    coord = state.ent.lines[line].home_hex
+    board = state.board
+    return board.tile(coord) is None and any(
+        isinstance(owner, int) and owner != line
+        for owners in board.markers(coord).values() for owner in owners)
 
 
 def _home_options(state: Position, line: int) -> list[legality.StationPlacement]:
@@ -257,6 +276,8 @@ def station_options(state: Position, turn: Turn) -> list[legality.StationPlaceme
     free = turn.bonus == legality.BONUS_STATION
     if turn.station and not free:
         return []
+    if not state.has_operated(turn.line) and _home_waits(state, turn.line):
+        return []  # X-20 (proposed): no marker before the home marker
     options = legality.legal_station_placements(state, turn.line, free=free)
     treasury = state.company_of_line(turn.line).treasury
     return [o for o in options if o.cost <= treasury]
