@@ -4,7 +4,8 @@ One person and three ``bot:random`` seats (seeded: the server runs with ``--bot-
 the game with seed 1, so every run plays the same game): the person creates the game in the
 lobby and plays every one of their moves by clicking the page, from the private auction (VI)
 through Share Round 1, Company Round 1 and Line Round 1 (a tile chosen on the map and previewed
-before it is confirmed, a station marker placed by clicking its circle on the map, a route
+before it is confirmed, a Stadtbahn marker's removal offered by clicking it on the map (R-LR-5),
+a station marker placed by clicking its circle on the map, a route
 claimed by clicking its stops: first a worse one than the best, refused by the engine (IX.8)
 with its rule and message on the page, then the best one, accepted); after each move the
 page's figures are the engine's view.  A phone-sized run creates a game and plays the private auction and the
@@ -329,6 +330,22 @@ def test_a_person_plays_1840_against_three_random_bots(browser, live_server: str
             assert page.locator("#bonus-prompt button[data-hex]").evaluate_all(
                 "bs => bs.map(b => b.dataset.hex)") == hexes
             done.add("bonus")
+        removals = [a for a in state["legal"] if a.split()[1] == "remove"]
+        if removals and "removal" not in done:  # R-LR-5: the marker on the map opens its moves
+            place = removals[0].split()[2]
+            _click_map(page, f'g.stop[data-stop="{place}"]')
+            page.wait_for_selector("#hex-panel:not([hidden])")
+            assert page.locator("#hex-title").inner_text() == place
+            offered = page.locator("#hex-options button[name=action]").evaluate_all(
+                "bs => bs.map(b => b.value)")
+            assert sorted(offered) == sorted(
+                a for a in state["legal"] if a.split()[1] in ("station", "remove")
+                and a.split()[2].split(".")[0] == place.split(".")[0])
+            assert page.locator("#hex-options button.chosen").get_attribute("value") == \
+                removals[0]
+            page.click("#hex-close")  # not this time
+            page.wait_for_selector("#hex-panel", state="hidden")
+            done.add("removal")
         notation = _choose(state["legal"])
         history.append(f'{state["n"]} {view["round"]} {notation}')
         verb = notation.split()[1]
@@ -344,7 +361,7 @@ def test_a_person_plays_1840_against_three_random_bots(browser, live_server: str
             page.screenshot(path=str(shots / "g1840-tables-desktop.png"), full_page=True)
             done.add("tables")
     assert {"PRE", "SR", "CR", "LR"} <= rounds, history
-    assert {"par", "lay", "station", "run", "claim", "bonus"} <= done, history
+    assert {"par", "lay", "station", "removal", "run", "claim", "bonus"} <= done, history
     final = _api(live_server, f"/api/games/{gid}", token)
     page.wait_for_selector(f'#table[data-n="{final["n"]}"]', timeout=WAIT)
     assert "Waiting for" in page.locator(".side-1840").inner_text() or final["seat"] in final["to_act"]
