@@ -99,9 +99,9 @@ class Translator:
         return ENGINE_COMPANY_ID.get(entity, entity)
 
     def company_of_line(self, line: int) -> str:
-        for cid, c in self.view()["companies"].items():
-            if line in c["lines"]:
-                return str(cid)
+        owner = self.session.state.line_owner.get(line)  # type: ignore[attr-defined]
+        if owner is not None:
+            return str(owner)
         raise NotMapped(f"line {line} belongs to no tram company")
 
     def legal(self) -> list[str]:
@@ -140,7 +140,8 @@ class Translator:
             return self._player(act)
         if act.entity_type == "company":
             return self._private(act)
-        if act.entity in ENGINE_COMPANY_ID or act.entity in self.view()["companies"]:
+        if (act.entity in ENGINE_COMPANY_ID
+                or act.entity in self.session.state.companies):  # type: ignore[attr-defined]
             return self._company(act)
         if act.entity.isdigit():
             return self._line(int(act.entity), act)
@@ -266,11 +267,11 @@ class Translator:
         return self.auction_begun
 
     def _tram_count(self, co: str) -> int:
-        company = self.view()["companies"].get(co) or {}
-        return sum(1 for t in company.get("trams", ()) if t)
+        company = self.session.state.companies.get(co)  # type: ignore[attr-defined]
+        return 0 if company is None else len(company.owned())
 
     def _new_round(self) -> None:
-        round_now = str(self.view().get("round"))
+        round_now = str(self.session.state.round.name)  # type: ignore[attr-defined]
         if round_now != self.round_seen:
             self.round_seen, self.crd_turns, self.auction_begun = round_now, set(), False
             self.site_out = set()
@@ -401,9 +402,12 @@ class Translator:
         returning a private passes ("has no valid actions and passes", action 16)."""
         played: list[str] = []
         for _ in range(MAX_IMPLICIT_PASSES):
-            players = self.session.state.current_players()
-            turn = self.view().get("turn") or {}
-            if not players or "company" in turn or "line" in turn:
+            state = self.session.state
+            players = state.current_players()
+            if not players or state.finished:  # type: ignore[attr-defined]
+                break
+            turn = state.sub.turn_view(state)  # type: ignore[attr-defined]
+            if "company" in turn or "line" in turn:  # (the view's turn, without the view)
                 break
             p = f"P{players[0] + 1}"
             legal = self.session.legal_notation(players[0])
