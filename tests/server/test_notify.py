@@ -379,3 +379,50 @@ def test_messages_speak_the_language_of_the_page_they_were_set_on(tmp_path, smtp
     assert f"http://tramways.test/g/{gid}" in text
     assert hooks.bodies[0]["text"].startswith(
         f"1840 Wiener Straßenbahnen: {name}, du bist am Zug (Schritt ")
+
+
+def test_an_https_webhook_goes_to_the_checked_address_with_its_name_for_tls(tmp_path) -> None:
+    """The request is sent to the address the guard checked, while TLS still checks the
+    certificate against the webhook's host name (SNI and Host: ``chat.test``): a server with a
+    certificate for chat.test on loopback, the name resolved by the test."""
+    import shutil
+    import ssl
+    import subprocess
+
+    if not shutil.which("openssl"):
+        pytest.skip("the openssl command makes the test certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-keyout", str(key), "-out", str(cert), "-subj", "/CN=chat.test",
+                    "-addext", "subjectAltName=DNS:chat.test"], check=True, capture_output=True)
+    server = _Hooks()
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(str(cert), str(key))
+    names: list[str | None] = []
+    context.sni_callback = lambda sock, name, ctx: names.append(name)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    port = server.server_address[1]
+    looked_up: list[str] = []
+
+    def resolve(host: str, _port: int) -> list[str]:
+        looked_up.append(host)
+        return ["127.0.0.1"]
+
+    from tramways.server.storage import NotifyTargets
+
+    url = f"https://chat.test:{port}/hooks/SECRET"
+    notifier = Notifier(lambda gid: NotifyTargets(webhook=url), allow_loopback_webhooks=True,
+                        resolve=resolve, tls=ssl.create_default_context(cafile=str(cert)))
+    try:
+        notifier.submit(TurnEvent("g7", "1840", 3, ((2, "Bert"),)))
+        assert server.got.wait(30)
+        assert notifier.wait_idle()
+    finally:
+        notifier.close()
+        server.shutdown()
+        server.server_close()
+    assert server.bodies[0]["host"] == f"chat.test:{port}" and names == ["chat.test"]
+    assert server.bodies[0]["path"] == "/hooks/SECRET" and looked_up == ["chat.test"]
+    assert notifier.sent == [("webhook", "g7")]

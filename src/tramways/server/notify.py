@@ -204,9 +204,12 @@ class Notifier:
         queue_size: int = 1000,
         resolve: Resolver = _resolve,
         texts: Texts = english,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.targets = targets
         self.texts = texts
+        self.tls = tls
+        """The certificates a webhook's server is checked against (default: the system's)."""
         self.smtp = smtp or SmtpSettings()
         self.public_url = public_url.rstrip("/")
         self.allow_loopback_webhooks = allow_loopback_webhooks
@@ -332,8 +335,9 @@ class Notifier:
             "seats": [{"seat": seat, "name": name} for seat, name in event.seats],
         }
         host_header = parts.netloc.rsplit("@", 1)[-1]
+        verify: ssl.SSLContext | bool = self.tls if self.tls is not None else True
         with httpx.Client(timeout=self.webhook_timeout, follow_redirects=False,
-                          trust_env=False) as client:
+                          trust_env=False, verify=verify) as client:
             reply = client.post(pinned, json=body, headers={"Host": host_header},
                                 extensions={"sni_hostname": hook.host})
         if reply.status_code >= 300:
