@@ -1,7 +1,7 @@
 """The 1840 game object: settings, set-up drawn from the seed, notation, text view.
 
 Settings: ``players`` (2-6), ``small_map`` (3 players only, XII), ``names``, ``ruleset``
-(``"18xx.games"`` for imported records: RULINGS.md X-1..X-9; the set-up may then name the
+(``"18xx.games"`` for imported records: RULINGS.md X-1..X-20; the set-up may then name the
 ``tram_companies`` drawn by the site) and ``edition``, the edition of the rulings the game is
 played under (R-VERSION-1, :mod:`tramways.g1840.edition`; none stated: the first; new games:
 the newest).
@@ -29,7 +29,7 @@ from tramways.g1840.record_schema import check_setup
 from tramways.g1840.view import text_view
 
 RULESETS = ("rules", "18xx.games")
-"""``"rules"``: the printed rules with RULINGS.md; ``"18xx.games"``: X-1..X-9, for records
+"""``"rules"``: the printed rules with RULINGS.md; ``"18xx.games"``: X-1..X-20, for records
 imported from the site (see :mod:`tramways.g1840.interop`)."""
 
 

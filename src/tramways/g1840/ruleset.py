@@ -119,4 +119,5 @@ SITE = Ruleset(
     discount_stays=True,
     home_waits_for_tile=True,
 )
-"""The 18xx.games ruleset (RULINGS.md X-1..X-9), for records imported from the site."""
+"""The 18xx.games ruleset (RULINGS.md X-1..X-17; X-18..X-20 proposed), for records imported
+from the site."""

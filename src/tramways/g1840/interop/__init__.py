@@ -5,7 +5,7 @@
   undo/redo, auto actions; :mod:`.errors` - :class:`ImportError18xx`.
 * :mod:`.pieces18xx` - hexes of station actions; :mod:`.routes18xx` - recorded runs in our
   route notation; :mod:`.trace_positions` (board helper) - trace states as boards.
-* :mod:`.trace` - figures and the comparator; :mod:`.ruleset` - the switches X-1..X-9.
+* :mod:`.trace` - figures and the comparator; :mod:`.ruleset` - the switches X-1..X-20.
 * :mod:`.translate` - the translator and probe; :mod:`.importer` - the import itself.
 
 ``PLAN.md`` beside this file says what is done and what is left.

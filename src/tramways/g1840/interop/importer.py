@@ -27,7 +27,7 @@ MAPPING_MODULE = "tramways.g1840.interop.mapping"
 
 
 def engine_settings(export: Export18xx) -> dict[str, Any]:
-    """Our settings for the imported game: the site's names, and its ruleset (X-1..X-9)."""
+    """Our settings for the imported game: the site's names, and its ruleset (X-1..X-20)."""
     settings: dict[str, Any] = {
         "players": len(export.players),
         "names": export.player_names,
@@ -52,7 +52,7 @@ def missing_engine_support(export: Export18xx) -> list[str]:
         game.normalize_settings(engine_settings(export))
     except TramwaysError:
         missing.append(f"the 1840 engine does not accept settings.ruleset = {RULESET_18XX!r} "
-                       "(switches X-1..X-9)")
+                       "(switches X-1..X-20)")
     try:
         importlib.import_module(MAPPING_MODULE)
     except ModuleNotFoundError:

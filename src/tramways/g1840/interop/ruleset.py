@@ -1,11 +1,13 @@
-"""The 18xx.games ruleset: the switches a record imported from the site turns on (X-1..X-9).
+"""The 18xx.games ruleset: the switches a record imported from the site turns on (X-1..X-20).
 
 A record imported from 18xx.games carries ``settings["ruleset"] == "18xx.games"``; it switches
 exactly these behaviours and nothing else (rules/RULINGS.md, "18xx.games ruleset").  The engine
 reads them as the named fields of :class:`tramways.g1840.ruleset.Ruleset` (one per X-n), never
 the ruleset's name.  Each switch says which
 of our rulings it replaces, where the engine must branch, and where it shows in the 2-player
-oracle game (indexes into its ``actions``; "none" when that game never reaches the case).
+oracle game (indexes into its ``actions``; "none" when that game never reaches the case) or,
+from X-10 on, in the 24 site-engine games (``fz2027_N_Xp I``: game and action index).  X-16
+has no case in those games and no switch yet; X-18..X-20 are proposed for RULINGS.md.
 
 X-9 was proven by the oracle's trace (see its evidence); RULINGS.md has since amended R-CR-2 to
 read X.2 as the site does, so X-9 is a difference only under the first edition (R-VERSION-1).
@@ -106,6 +108,45 @@ SWITCHES: tuple[Switch, ...] = (
         "action 314 (CR5: GWStStB pays 680, 4 steps from 70 at row 4, col 2 to 98 at "
         "row 3, col 5; R-CR-2 would give 101)",
     ),
+)
+
+SWITCHES += (
+    Switch("X-10", "A tile laid earlier in the same line turn may be upgraded in that turn.",
+           ("R-LR-3",), "Ruleset.upgrade_laid_this_turn: line_round tile options",
+           "site-engine games (a Stadtbahn tile upgraded by the bonus it granted)"),
+    Switch("X-11", "After the line auctions the buying turn goes only to companies with fewer "
+           "than three lines.", ("R-CR-7",),
+           "Ruleset.extra_turn_below_three_lines: company_round._extra_turn",
+           "fz2027_0_2p 148 (WT with three lines has no turn)"),
+    Switch("X-12", "A buyer may take the pool share while unsold shares remain; compared as "
+           "the bank's holding (unsold + pool).", ("VII.6",), "trace.bank_holdings",
+           "site-engine games (market buys)"),
+    Switch("X-13", "Pre-Share Round: after an all-pass the choice goes on in rotation; the "
+           "private at 0 goes to the next player in rotation.", ("R-PRE-2", "R-PRE-3"),
+           "Ruleset.pre_share_rotation: pre_share.apply, _reduce",
+           "fz2027_2_3ps 12, fz2027_12_2p 8-10"),
+    Switch("X-14", "Pre-Share Round: an all-pass lowers the cheapest private while it is "
+           "unsold; the dividends come only once it is sold.", ("R-PRE-2", "R-PRE-3"),
+           "Ruleset.cheapest_falls_until_sold: pre_share.apply", "fz2027_12_2p 7"),
+    Switch("X-15", "Pre-Share Round: the lowered minimum bid stays after other privates' "
+           "sales.", ("R-PRE-4",), "Ruleset.discount_stays: pre_share._sell",
+           "fz2027_12_2p 7 (Karlskirche from 10 to 5 after Hofburg's sale)"),
+    Switch("X-17", "The site asks every buying turn (a company with a tram may scrap in it) "
+           "and ends the buying step itself after a purchase.", ("VIII.5.3",),
+           "Ruleset.buying_turn_kept_open: trams.has_turn; translate._turn_ends",
+           "fz2027_8_3ps 289-291 (WKB at three trams scraps and reassigns)"),
+    Switch("X-18", "(proposed) A company without a tram must buy one in its own buying turn, "
+           "the director paying the rest with loans.", ("R-CR-5", "VIII.5.3"),
+           "Ruleset.must_buy_in_turn: trams.must_buy_in_turn, company._buying_turn",
+           "fz2027_10_5p 83, fz2027_15_4p 299"),
+    Switch("X-19", "(proposed) A sale pays the share_price its action records for each share; "
+           "for several shares that price is their total.", ("VII.4",),
+           "Ruleset.sale_at_recorded_price: share._sell ('sell CO N at P')",
+           "fz2027_7_3p 291 (3 G at 65 record 195, receive 585), fz2027_21_4p 356"),
+    Switch("X-20", "(proposed) The untiled D18 holds one home marker: the other line's waits "
+           "for a tile and goes on at the start of its next turn.", ("IX.6",),
+           "Ruleset.home_waits_for_tile: line._home_waits",
+           "fz2027_14_3ps 160-197"),
 )
 
 SWITCH_IDS: tuple[str, ...] = tuple(s.id for s in SWITCHES)

@@ -44,7 +44,7 @@ class NotMapped(TramwaysError):
 
 def new_session(export: Export18xx, setup18: Setup18xx) -> Session:
     """Our engine's game for an export: its players' names, the site's set-up draws, and the
-    18xx.games ruleset (X-1..X-9) as soon as the engine accepts it (until then the rules')."""
+    18xx.games ruleset (X-1..X-20) as soon as the engine accepts it (until then the rules')."""
     from tramways.games import get_game
 
     game = get_game("1840")
