@@ -28,6 +28,7 @@ Not part of CI: it runs the tests once per mutant (minutes to an hour on two cor
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import json
 import os
@@ -51,6 +52,7 @@ OWN_TESTS: dict[str, list[str]] = {
     "src/tramways/g1840/legality/stations.py": ["tests/g1840/test_ix6_stations.py",
                                                 "tests/g1840/test_audit_ix6_home_base.py"],
     "src/tramways/g1840/rounds/company.py": ["tests/g1840/test_viii_company_rounds.py",
+                                             "tests/g1840/test_viii_company_round_refusals.py",
                                              "tests/g1840/test_viii_trams.py",
                                              "tests/g1840/test_viii52_stadtbahn_runs.py",
                                              "tests/g1840/test_viii53_mandatory_no_tram_on_sale.py",
@@ -103,6 +105,47 @@ def _is_message(literal: str, before: list[tuple[int, str]]) -> bool:
 def text_only(before: str, after: str) -> bool:
     """True if the mutant changes only message text (see :func:`_is_message`) in its line."""
     return before != after and _code_tokens(before) == _code_tokens(after)
+
+
+class _Messages(ast.NodeTransformer):
+    """Blanks message text: every f-string, every string with a space, and the message (all
+    but the rule id) of an ``IllegalAction(rule, message)``, whatever its expression."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        if name == "IllegalAction" and node.args:
+            node.args[1:] = [ast.Constant("") for _ in node.args[1:]]
+        return node
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+        return ast.Constant("")
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if isinstance(node.value, str) and any(ch.isspace() for ch in node.value):
+            return ast.Constant("")
+        return node
+
+
+def _blanked(source: str) -> str:
+    return ast.dump(_Messages().visit(ast.parse(source)))
+
+
+def text_only_in(source: str, number: int | None, before: str, after: str) -> bool:
+    """True if the mutant replacing the lines ``before`` at line ``number`` of the module
+    ``source`` by ``after`` changes only message text, judged on the whole module's syntax
+    tree (so a string on a line of a longer statement is judged in its statement: the
+    message of an ``IllegalAction`` split over lines is text); :func:`text_only` on the line
+    alone when the module cannot be rebuilt."""
+    lines = source.splitlines()
+    old = before.splitlines()
+    if number is None or lines[number - 1: number - 1 + len(old)] != old:
+        return text_only(before, after)
+    mutated = "\n".join(lines[: number - 1] + after.splitlines() + lines[number - 1 + len(old):])
+    try:
+        return before != after and _blanked(source) == _blanked(mutated)
+    except SyntaxError:
+        return text_only(before, after)
 
 
 def _diff_lines(diff: str) -> tuple[str, str, int | None]:
@@ -229,9 +272,10 @@ def summarize(work: Path, module: str, tests: list[str]) -> dict[str, object]:
     text: set[int] = set()
     survivors: list[str] = []
     diffs = _diffs(work, sorted(killed + timeout + survived))
+    source = (work / module).read_text()
     for mid in sorted(killed + timeout + survived):
         before, after, number = _diff_lines(diffs[mid])
-        if text_only(before, after):
+        if text_only_in(source, number, before, after):
             text.add(mid)
         elif mid in survived:
             survivors.append(f"{number}: {before.strip()} -> {after.strip()}")

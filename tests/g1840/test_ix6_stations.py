@@ -219,3 +219,20 @@ def test_ix6_legal_station_placements_lists_every_accepted_placement() -> None:
     listed = legal_station_placements(state, 7)
     assert listed == _every_accepted_placement(state, 7)
     assert ("F20", 0) in {(p.coord, p.location) for p in listed}
+
+
+def test_ix6_line_1_takes_the_circle_line_2_left_free_on_d18() -> None:
+    """Line 2 holds D18's first circle: line 1's home marker is listed on the second (the
+    first circle refused does not end the listing of the hex)."""
+    state = fresh()
+    operate(state, 2, "D18", 0)
+    assert legal_station_placements(state, 1) == [StationPlacement("D18", 1, 0, home=True)]
+
+
+def test_ix6_a_hex_off_the_map_is_refused_for_markers_and_removals() -> None:
+    state = fresh()
+    operate(state, 7, "F18")
+    refused("IX.6", state, 7, "A1", 0)
+    with pytest.raises(IllegalAction) as info:
+        check_marker_removal(state, 7, "A1", 0)
+    assert info.value.rule == "IX.6"

@@ -247,3 +247,83 @@ def test_ix2_track_twice_is_only_possible_through_a_red_area() -> None:
             red = layout.hexes[layout.hexes[coord].neighbours[edge]]
             assert red.area == "offboard_red"
             assert red.paths and all(p.terminal for p in red.paths if p.track == "tram")
+
+
+def _liesing_passable():
+    """A made-up board for IX.2 alone: the full map with Liesing (K9) an ordinary interchange
+    on single track (on the real map it ends every route, R-LR-6, and its track to the
+    connector K11 is double).  K11's two tracks (to J10 and to J12) meet at its edge to K9,
+    so a route J10 - K9 - J12 would run the K9-K11 stretch twice."""
+    from dataclasses import replace
+
+    from tramways.g1840.board import Board
+    from tramways.g1840.data import load_layout
+    from tramways.g1840.model import FrozenDict
+
+    layout = load_layout("full")
+    k9 = layout.hexes["K9"]
+    paths = tuple(replace(p, terminal=False, lanes=1) for p in k9.paths)
+    hexes = FrozenDict({**layout.hexes, "K9": replace(k9, paths=paths)})
+    return Board(replace(layout, name="liesing-passable", hexes=hexes))
+
+
+def test_ix2_a_route_may_not_run_a_piece_of_track_twice() -> None:
+    """J10 (exits 5 to K11 and 1) - K9 - J12 (exits 0 to K11 and 4), line 8 on J10 and K9:
+    J10 -> K11 -> K9 and K9 -> K11 -> J12 both cross the K9-K11 border: refused (IX.2), with
+    or without the exit edges named.  Each half alone is a route; the best is J10 20 + K9 30
+    = 50 (J10-K9-J12 would be 60)."""
+    board = _liesing_passable()
+    lay_exits(board, "J10", {5, 1}, "interchange")
+    lay_exits(board, "J12", {0, 4})
+    board.place_marker("J10", 0, 8)
+    board.place_marker("K9", 0, 8)
+    ctx = context(board, 8)
+    for route in ("J10.0-K9.0-J12.0", "J12.0-K9.0-J10.0", "J10.0>5-K9.0>4-J12.0"):
+        with pytest.raises(IllegalAction) as err:
+            check_route(ctx, route)
+        assert err.value.rule == "IX.2", route
+    assert check_route(ctx, "J10.0-K9.0").hexes == ("J10", "K11", "K9")
+    run = best_route(ctx)
+    assert run is not None and run.revenue == 50
+    assert run.stops == (("J10", 0), ("K9", 0))
+
+
+def test_ix2_of_two_tracks_between_stops_the_route_takes_the_one_not_yet_used() -> None:
+    """J10 now points at K11 (exit 5) and straight at K9 (exit 0): J12 - K9 - J10 is a route
+    over K11 to K9 and then the direct track to J10 (the track back over K11 is used
+    already); asked for the track over K11 (leaving K9 by edge 4) it is refused (IX.2)."""
+    board = _liesing_passable()
+    lay_exits(board, "J10", {5, 0}, "interchange")
+    lay_exits(board, "J12", {0, 4})
+    board.place_marker("J10", 0, 8)
+    ctx = context(board, 8)
+    run = check_route(ctx, "J12.0-K9.0-J10.0")
+    assert run.hexes == ("J10", "K9", "K11", "J12")
+    assert run.text == "J10.0>0-K9.0-J12.0"
+    with pytest.raises(IllegalAction) as err:
+        check_route(ctx, "J12.0-K9.0>4-J10.0")
+    assert err.value.rule == "IX.2"
+
+
+def test_ix2_a_stop_off_the_map_or_a_location_the_hex_lacks_is_refused() -> None:
+    board = _row_j_board()
+    ctx = context(board, 6)
+    for route in ("A1.0-J26.0", "J26.0-J24.5"):
+        with pytest.raises(IllegalAction) as err:
+            check_route(ctx, route)
+        assert err.value.rule == "IX.2", route
+
+
+def test_routes_text_names_the_edge_between_two_tracks_in_the_middle_of_a_route() -> None:
+    """J26 - J28 - K27 where J28 reaches K27 twice (straight and over K29): the text names
+    the edge at J28, the second stop."""
+    board = new_board()
+    lay_exits(board, "J26", {4, 1}, "interchange")
+    lay_exits(board, "J28", {5, 0, 1, 2}, "interchange")
+    board.place_marker("J28", 0, 6)
+    ctx = context(board, 6)
+    run = check_route(ctx, "J26.0-J28.0>5-K27.0")
+    assert run.text == "J26.0-J28.0>5-K27.0"
+    assert run.hexes == ("J26", "J28", "K29", "K27")
+    assert check_route(ctx, "K27.0-J28.0-J26.0").text in ("J26.0-J28.0>0-K27.0",
+                                                           "J26.0-J28.0>5-K27.0")

@@ -84,3 +84,42 @@ def test_a_survivor_is_reported_at_the_line_of_its_change_not_at_its_hunks_conte
         "_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}", "_COLOUR_INDEX = None", 34)
     assert tool._diff_lines(_SHOW_FIRST_LINE) == ("X = 1", "X = 2", 1)
     assert tool._diff_lines("no diff") == ("", "", None)
+
+
+_MODULE = "\n".join([
+    "def check(edge, stop):",
+    "    if stop is None:",
+    '        raise IllegalAction("IX.2", f"no track from {edge}"',
+    '                            + (" by edge" if edge is not None else "")',
+    '                            + "location")',
+    '    return {"kind": "extra"}',
+])
+
+
+@pytest.mark.parametrize(("number", "before", "after"), [
+    (4, '                            + (" by edge" if edge is not None else "")',
+     '                            + (" by edge" if edge is None else "")'),
+    (4, '                            + (" by edge" if edge is not None else "")',
+     '                            + (" by edge" if edge is not None else "XXXX")'),
+    (5, '                            + "location")', '                            + "XXlocationXX")'),
+])
+def test_the_message_of_an_illegal_action_split_over_lines_is_text_only(
+        number: int, before: str, after: str) -> None:
+    assert not tool.text_only(before, after)  # the line alone cannot tell
+    assert tool.text_only_in(_MODULE, number, before, after)
+
+
+@pytest.mark.parametrize(("number", "before", "after"), [
+    (3, '        raise IllegalAction("IX.2", f"no track from {edge}"',
+     '        raise IllegalAction("XXIX.2XX", f"no track from {edge}"'),
+    (2, "    if stop is None:", "    if stop is not None:"),
+    (6, '    return {"kind": "extra"}', '    return {"kind": "XXextraXX"}'),
+])
+def test_a_rule_id_a_condition_or_a_key_stays_behaviour_in_the_module(
+        number: int, before: str, after: str) -> None:
+    assert not tool.text_only_in(_MODULE, number, before, after)
+
+
+def test_a_mutant_whose_lines_do_not_match_the_module_is_judged_on_its_line() -> None:
+    assert tool.text_only_in(_MODULE, 1, 'x = "a b"', 'x = "XXa bXX"')
+    assert not tool.text_only_in(_MODULE, None, "x = 1", "x = 2")
