@@ -88,6 +88,11 @@ class Translator:
             self._view = (played, self.session.state.view(None))
         return self._view[1]
 
+    @property
+    def _pos(self) -> Any:
+        """Our engine's position (read only: the translator never changes it)."""
+        return self.session.state
+
     def player(self, entity: str) -> str:
         try:
             return f"P{self.export.seat_of(entity) + 1}"
@@ -176,7 +181,7 @@ class Translator:
 
     def _private(self, act: a18.Action18xx) -> list[str]:
         if isinstance(act, a18.ChooseAbility) and act.choice == "sell":
-            owner = self.view()["privates"].get(act.entity)
+            owner = self._pos.private_owner.get(act.entity)
             if isinstance(owner, int) and not isinstance(owner, bool):
                 return [f"P{owner + 1} return {act.entity}"]
             if isinstance(owner, str):
@@ -278,19 +283,21 @@ class Translator:
 
     def _close(self, co: str) -> list[str]:
         """End the company's tram buying turn (``done``) or pass in the auction."""
-        legal = self.legal()
-        for text in (f"{co} done", f"{co} pass"):
-            if text in legal:
-                cr = getattr(self.session.state, "sub", None)
-                if text.endswith(" pass") and getattr(cr, "auction", None) is None:
-                    self.site_out.add(co)  # its choosing pass
-                return [text]
-        return []
+        cr = self._pos.sub
+        step = getattr(cr, "step", None)
+        if self._pos.finished or step is None or step.company(cr, self._pos) != co:
+            return []
+        if step.buying_turn(cr) or step.name == "final":
+            return [f"?{co} done"]
+        if getattr(cr, "auction", None) is None:
+            self.site_out.add(co)  # its choosing pass
+        return [f"?{co} pass"]
 
     def _arrange(self, co: str, act: a18.ReassignTrains) -> list[str]:
-        company = self.view()["companies"].get(co)
-        if company is None:
+        tram_company = self._pos.companies.get(co)
+        if tram_company is None:
             raise NotMapped(f"reassign_trains by {co}, which is not in the game")
+        company = {"lines": tram_company.lines, "trams": tram_company.trams}
         on_line = {int(a.corporation): self.colour(a.train) for a in act.assignments
                    if a.corporation.isdigit()}
         spare = sorted(self.colour(a.train) for a in act.assignments
@@ -324,8 +331,9 @@ class Translator:
             if self.already_placed(act, anywhere_on_hex=True):
                 return [f"{head} station {hexname}.{loc}"]  # moved to the chosen circle
             station, remove = f"{head} station {hexname}.{loc}", f"{head} remove {hexname}.{loc}"
-            legal = self.legal()
-            if station not in legal and remove in legal:
+            board = self._pos.board
+            if board.free_slots(hexname, loc) <= 0 and any(
+                    isinstance(owner, str) for owner in board.markers(hexname).get(loc, ())):
                 # the site removes the Stadtbahn marker on a full circle by itself before the
                 # line's marker goes there (R-LR-5; fz2027_13_3p action 357: "9 removes token
                 # from B10 for 40", then its free bonus marker goes on B10)
@@ -351,7 +359,7 @@ class Translator:
 
             return [f"{head} run {route_text(board, act.routes[0], valid)}"]
         if isinstance(act, a18.BuyCompany):
-            owner = self.view()["privates"].get(act.company)
+            owner = self._pos.private_owner.get(act.company)
             out = [f"{head} buy {act.company} {act.price}"]
             if isinstance(owner, int) and not isinstance(owner, bool):
                 out.append(f"?P{owner + 1} accept")  # the site's sale needs no consent (IV.2)
@@ -365,8 +373,8 @@ class Translator:
                 out += [f"?{head} run", f"?{head} done"]
             return out
         if isinstance(act, a18.Pass):
-            line_turn = self.view()["round_info"].get("line_turn") or {}
-            if line_turn.get("line") == line and line_turn.get("bonus"):
+            turn = getattr(self._pos.sub, "turn", None)
+            if turn is not None and turn.line == line and turn.bonus:
                 return [f"{head} skip"]  # a Stadtbahn bonus declined (136, 214)
             nxt = self.following
             if self.ran_line == line:  # after the run only the site's BuyCompany step is left:
@@ -392,10 +400,12 @@ class Translator:
             co = self.company_of_line(int(act.entity))
         except (KeyError, NotMapped, TramwaysError):
             return False
-        placed = self.view()["companies"][co]["markers"].get(act.entity, [])
+        if co not in self._pos.companies:
+            return False
+        placed = self._pos.board.line_markers(int(act.entity))
         if anywhere_on_hex:
-            return any(m.split(".")[0] == hexname for m in placed)
-        return f"{hexname}.{loc}" in placed
+            return any(c == hexname for c, _ in placed)
+        return (hexname, loc) in placed
 
     def implicit_passes(self) -> list[str]:
         """The passes the site makes by itself: a player whose only moves are passing or
