@@ -219,10 +219,11 @@ async def _client(spec: dict[str, Any]) -> dict[str, Any]:
 
         async def paced(table: Table) -> None:
             r = random.Random(rng.random())
-            await asyncio.sleep(r.uniform(0, 2 * think))
+            await asyncio.sleep(min(r.uniform(0, 2 * think), max(0.0, end - time.perf_counter())))
             while time.perf_counter() < end:
                 await _one_move(client, table, r, out)
-                await asyncio.sleep(r.uniform(0, 2 * think))
+                await asyncio.sleep(min(r.uniform(0, 2 * think),
+                                        max(0.0, end - time.perf_counter())))
 
         async def loop(k: int) -> None:
             r = random.Random(rng.random() + k)
@@ -238,12 +239,19 @@ async def _client(spec: dict[str, Any]) -> dict[str, Any]:
                     table.busy = False
 
         if think > 0:
-            await asyncio.gather(*(paced(t) for t in tables))
+            players = [asyncio.create_task(paced(t)) for t in tables]
         else:
-            await asyncio.gather(*(loop(k) for k in range(spec["loops"])))
+            players = [asyncio.create_task(loop(k)) for k in range(spec["loops"])]
+        # bounded: a request still unanswered a minute after the end is given up
+        _, late = await asyncio.wait(players, timeout=max(0.0, end - time.perf_counter()) + 60)
+        for task in late:
+            task.cancel()
+        out["unfinished"] = len(late)
         wall = time.perf_counter() - wall0
         cpu = time.process_time() - cpu0
-        await asyncio.gather(*watchers, return_exceptions=True)
+        _, stuck = await asyncio.wait(watchers, timeout=10) if watchers else (set(), set())
+        for task in stuck:
+            task.cancel()
     fan_send, fan_reply = [], []
     for t in tables:
         for rev, (sent, replied) in t.sent.items():
@@ -295,7 +303,7 @@ def run(bases: list[str], pids: list[int], count: int, seconds: float, think_ms:
     time.sleep(max(0.0, start_at - time.time()))
     cpu0 = sum(cpu_seconds(p) for p in pids)
     load0 = os.getloadavg()[0]
-    got = [results.get(timeout=seconds + 300) for _ in procs]
+    got = [results.get(timeout=seconds + 240) for _ in procs]
     cpu = sum(cpu_seconds(p) for p in pids) - cpu0
     for p in procs:
         p.join(timeout=30)
@@ -319,6 +327,7 @@ def run(bases: list[str], pids: list[int], count: int, seconds: float, think_ms:
         "p99_ms": pct(latencies, 0.99),
         "max_ms": pct(latencies, 1.0),
         "refused": refused,
+        "unfinished": sum(g["unfinished"] for g in got),
         "fanout_samples": len(fanout),
         "fanout_missed": sum(g["watched_moves"] for g in got) - len(fanout),
         "fanout_p50_ms": pct(fanout, 0.5),
