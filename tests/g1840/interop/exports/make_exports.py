@@ -1,0 +1,97 @@
+"""How the hand-built 18xx.games exports beside this file were made (issue 10, item 12).
+
+Each is a real export of ../shared/reference/1840/oracle cut at a point, with actions written by
+hand in the site's format after (or between) the recorded ones; ids are renumbered so that they
+stay sequential, as the site writes them.  Run once from the repository root:
+
+    .venv/bin/python tests/g1840/interop/exports/make_exports.py
+
+The tests read only the JSON files written here (they need nothing from ../shared).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+ORACLE = HERE.parents[3] / ".." / "shared" / "reference" / "1840" / "oracle"
+
+Json = dict[str, Any]
+
+
+def _load(name: str) -> Json:
+    data: Json = json.loads((ORACLE / name).read_text("utf-8"))
+    return data
+
+
+def _cut(data: Json, n: int, extra: list[Json], *, status: str = "active",
+         description: str) -> Json:
+    """The first ``n`` actions, then ``extra``; ids renumbered 1.. in order."""
+    out = copy.deepcopy(data)
+    actions = [*out["actions"][:n], *copy.deepcopy(extra)]
+    renumber = {}
+    for new, act in enumerate(actions, start=1):
+        if "id" in act:
+            renumber[act["id"]] = new
+        act["id"] = new
+    for act in actions:
+        if act.get("action_id") in renumber:
+            act["action_id"] = renumber[act["action_id"]]
+    out["actions"] = actions
+    out["status"] = status
+    out["description"] = description
+    for key in ("result", "game_end_reason", "finished_at", "turn", "round", "acting"):
+        out.pop(key, None)
+    return out
+
+
+def _player(ident: int, type_: str, **fields: Any) -> Json:
+    return {"type": type_, "entity": ident, "entity_type": "player", "id": 0, **fields}
+
+
+def _line(line: str, type_: str, **fields: Any) -> Json:
+    return {"type": type_, "entity": line, "entity_type": "corporation", "id": 0, **fields}
+
+
+def exports() -> dict[str, Json]:
+    two = _load("2player.json")
+    p1, p2 = 2006, 621
+    made: dict[str, Json] = {}
+    # Chat between actions (the site stores them as `message` actions of a player).
+    chat = copy.deepcopy(two)
+    acts = chat["actions"][:33]
+    acts.insert(0, _player(p1, "message", message="hi, good luck"))
+    acts.insert(12, _player(p2, "message", message="I take SD then"))
+    acts.insert(31, _player(p1, "message", message="line 4 first"))
+    chat["actions"] = acts
+    made["chat_messages_ignored"] = _cut(chat, len(acts), [], description=(
+        "2player.json actions 0-32 with three chat messages inserted (before 0, 11, 29)"))
+    # A game still in progress: cut in the first Line Round, in line 5's turn.
+    made["game_in_progress"] = _cut(two, 36, [], description=(
+        "2player.json actions 0-35: LR1a, line 5 has laid three tiles and not run"))
+    # A game ended by hand in the first Line Round; result = the site's values then.
+    made["game_ended_by_hand"] = _cut(
+        two, 39, [_player(p2, "end_game")], status="finished",
+        description="2player.json actions 0-38, then Player 2 ends the game by hand")
+    made["game_ended_by_hand"]["game_end_reason"] = "manually_ended"
+    # the players' values after action 38 in 2player.trace.jsonl
+    made["game_ended_by_hand"]["result"] = {str(p1): 690, str(p2): 705}
+    # A line's company (WT, directed by Player 1) buys Player 2's private HB after its run.
+    made["company_buys_private_from_another_player"] = _cut(
+        two, 88, [_line("4", "buy_company", company="HB", price=40), _line("4", "pass")],
+        description=("2player.json actions 0-87, then line 4 (WT, Player 1's) buys HB from "
+                     "Player 2 for 40 and ends its turn"))
+    return made
+
+
+def main() -> None:
+    for name, data in exports().items():
+        (HERE / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+        print(name, len(data["actions"]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""Issue 10, item 12: site behaviours no record shows, on hand-built exports in the site's
+format (``exports/``, made by ``exports/make_exports.py`` from real exports cut at a point).
+Each test is named after the site behaviour it covers and runs the real command."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tramways.cli import main
+from tramways.core.record import GameRecord
+from tramways.core.replay import Session
+
+EXPORTS = Path(__file__).parent / "exports"
+
+
+def _export(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXPORTS / f"{name}.json").read_text("utf-8"))
+    return data
+
+
+def _import(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+            data: dict[str, Any]) -> tuple[int, GameRecord | None, str]:
+    source = tmp_path / "export.json"
+    source.write_text(json.dumps(data), "utf-8")
+    out = tmp_path / "record.json"
+    code = main(["import-18xx", str(source), "-o", str(out)])
+    err = capsys.readouterr().err.strip()
+    if code != 0:
+        assert code == 2 and not out.exists() and len(err.splitlines()) == 1, err
+        return code, None, err
+    record = GameRecord.load(out)
+    out.unlink()
+    return code, record, err
+
+
+def _view(record: GameRecord) -> dict[str, Any]:
+    view: dict[str, Any] = Session.from_record(record).state.view(None)
+    return view
+
+
+def test_site_chat_messages_are_ignored(tmp_path, capsys):
+    """Three `message` actions (before the first bid, in the Pre-Share auction and in LR1a):
+    the record is the one of the same export without them."""
+    data = _export("chat_messages_ignored")
+    assert sum(a["type"] == "message" for a in data["actions"]) == 3
+    code, record, err = _import(tmp_path, capsys, data)
+    assert code == 0, err
+    plain = copy.deepcopy(data)
+    plain["actions"] = [a for a in plain["actions"] if a["type"] != "message"]
+    code, without, err = _import(tmp_path, capsys, plain)
+    assert code == 0, err
+    assert record is not None and without is not None
+    assert record.actions == without.actions
+    assert record.actions[:3] == ["P1 bid KK 20", "P2 pass", "P2 bid SB 30"]
+    assert record.actions[-1] == "L4 run I27.0-H28.0-H30.0"
+
+
+def test_site_game_in_progress_imports_to_the_position_so_far(tmp_path, capsys):
+    """An export of an active game (no result) cut in line 5's first turn: the record stops
+    there, line 5 still to run, every figure as the site had it after action 35."""
+    code, record, err = _import(tmp_path, capsys, _export("game_in_progress"))
+    assert code == 0, err
+    assert record is not None
+    assert record.meta["status"] == "active" and record.meta["ended_early"] is False
+    assert record.actions[-1] == "L5 lay F14 6 r3"
+    state = Session.from_record(record).state
+    assert not state.is_over()
+    view = _view(record)
+    assert view["round"] == "LR1a"
+    # as the site's trace after action 35
+    assert [p["cash"] for p in view["players"]] == [70, 100]
+    assert [p["value"] for p in view["players"]] == [690, 705]
+    assert view["companies"]["GW"]["treasury"] == 360
+
+
+def test_site_game_ended_by_hand_stops_at_end_game(tmp_path, capsys):
+    """`end_game` by Player 2 in LR1b: the record stops there (ended early, not over), and the
+    site's result (the values then: 690, 705) must be our wealth."""
+    data = _export("game_ended_by_hand")
+    code, record, err = _import(tmp_path, capsys, data)
+    assert code == 0, err
+    assert record is not None
+    assert record.meta["ended_early"] is True
+    assert record.meta["game_end_reason"] == "manually_ended"
+    assert record.actions[-1] == "L5 run F14.0-G15.0"
+    assert not Session.from_record(record).state.is_over()
+    assert [p["value"] for p in _view(record)["players"]] == [690, 705]
+    data["result"] = {"2006": 690, "621": 700}
+    code, record, err = _import(tmp_path, capsys, data)
+    assert code == 2
+    assert err == ("error: cannot import: the site's result gives Player 2 700, "
+                   "our replay 705")
+
+
+def test_site_company_buys_a_private_from_another_player_iv2(tmp_path, capsys):
+    """Line 4 (WT, directed by Player 1) buys HB from Player 2 for 40 after its run: our
+    ``L4 buy HB 40`` and Player 2's consent (IV.2; the site asks none); the price moves from
+    WT's treasury to Player 2."""
+    data = _export("company_buys_private_from_another_player")
+    before = copy.deepcopy(data)
+    before["actions"] = before["actions"][:-2]
+    code, record_before, err = _import(tmp_path, capsys, before)
+    assert code == 0, err
+    code, record, err = _import(tmp_path, capsys, data)
+    assert code == 0, err
+    assert record is not None and record_before is not None
+    assert record.actions[-3:] == ["L4 buy HB 40", "P2 accept", "L4 done"]
+    old, new = _view(record_before), _view(record)
+    assert old["privates"]["HB"] == 1 and new["privates"]["HB"] == "WT"
+    assert new["players"][1]["cash"] == old["players"][1]["cash"] + 40
+    assert new["companies"]["WT"]["treasury"] == old["companies"]["WT"]["treasury"] - 40
+    assert new["companies"]["WT"]["privates"] == ["HB"]
+
+
+def test_site_company_buying_a_private_above_its_price_is_refused(tmp_path, capsys):
+    """HB costs at most 40 (IV.2): the site would not record 41; one line, exit 2."""
+    data = _export("company_buys_private_from_another_player")
+    data["actions"][-2]["price"] = 41
+    code, record, err = _import(tmp_path, capsys, data)
+    assert code == 2 and record is None
+    assert err.startswith("error: cannot import: action 88")
