@@ -1,8 +1,9 @@
-"""``tramways serve --workers N`` on PostgreSQL (skipped without ``TRAMWAYS_TEST_POSTGRES_URL``):
-real processes on one loopback port.  The migrations run once in the parent, N worker
+"""``tramways serve --workers N``: real processes on one loopback port.  On PostgreSQL (skipped
+without ``TRAMWAYS_TEST_POSTGRES_URL``), the migrations run once in the parent, N worker
 processes serve the port; a move made through any of them reaches a WebSocket held by any
 other (``NOTIFY``), a worker killed with ``kill -9`` loses no acknowledged move and is replaced
-while the others go on answering, and stopping the parent stops every worker."""
+while the others go on answering, and stopping the parent stops every worker.  On SQLite, the
+workers share one set of rate-limit buckets (the database's)."""
 
 from __future__ import annotations
 
@@ -110,3 +111,22 @@ def test_serve_workers_share_one_port_live_updates_and_survive_a_killed_worker()
     finally:
         _stop(proc)  # SIGTERM to the parent: it stops its workers
     assert _wait_for(lambda: not any(_alive(w) for w in workers), timeout=30)
+
+
+def test_serve_workers_on_sqlite_share_the_rate_limit_buckets(tmp_path):
+    """With ``--workers N`` the buckets are rows of the database even on SQLite: a seat gets
+    its burst once, whichever worker its requests reach (each on a new connection)."""
+    proc, base = start_server(f"sqlite:///{tmp_path / 'workers.sqlite3'}", None,
+                              "--workers", "2", "--moves-per-second", "0.01",
+                              "--games-per-minute", "0")
+    try:
+        assert len(_wait_for(lambda: _two_workers(proc.pid))) == 2
+        code, created = _call(base, "POST", "/api/games",
+                              {"game": "trambahn", "seats": ["human", "human"]})
+        assert code == 201
+        gid, t1 = created["id"], created["seats"][0]["token"]
+        codes = [_call(base, "POST", f"/api/games/{gid}/moves", {"n": 7, "action": "P1 end"},
+                       token=t1)[0] for _ in range(24)]
+        assert codes == [409] * 20 + [429] * 4
+    finally:
+        _stop(proc)

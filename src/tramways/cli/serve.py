@@ -119,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
             first = (str(exc).splitlines() or [type(exc).__name__])[0]
             raise TramwaysError(f"cannot open the database: {first}") from None
         settings.run_migrations = False
+        # the workers share one set of rate-limit buckets (the database's), on SQLite too
+        settings.rate_limits = "database"
         os.environ[SETTINGS_ENV] = settings_to_env(settings)
         print(f"tramways: open http://{host}:{args.port}/ ({args.workers} processes)", flush=True)
         uvicorn.run("tramways.server.app:app_from_env", factory=True, workers=args.workers,
