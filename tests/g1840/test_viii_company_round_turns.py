@@ -138,3 +138,35 @@ def test_viii5_3_the_mandatory_purchase_waits_for_its_company_alone() -> None:
     play(s, "SJE done")
     assert s.sub.turn_view(s) == {"company": "WT", "step": "mandatory"}
     refused(s, "SJE done", "VIII.5.3")
+
+
+def test_viii4_a_players_action_is_no_action_of_the_company_round() -> None:
+    s = two_player_after_sr1()
+    refused(s, "P2 pass", "VIII.4")
+
+
+def test_viii5_2_each_stadtbahn_run_is_logged_with_its_price_move() -> None:
+    """CR1 (R-CR-1): W and G run for 0 and drop a space; D runs for 70 (7 per share)."""
+    s = two_player_after_sr1()
+    log = play(s, "WT done", "SJE done")
+    assert [line for line in log if line.startswith("Stadtbahn")] == [
+        "Stadtbahn W runs for 0 (x1), 0 per share; price 95 -> 90",
+        "Stadtbahn G runs for 0 (x1), 0 per share; price 75 -> 70",
+        "Stadtbahn D runs for 70 (x1), 7 per share; price 65 -> 65",
+    ]
+
+
+def test_viii5_3_the_forced_purchase_is_automatic_when_treasury_and_cash_pay_it_exactly() -> None:
+    """WT (30 in its treasury) must buy the only tram on sale; its director has exactly the
+    rest: the purchase is made at once, no loan, the director left with 0 (VIII.5.3)."""
+    s = two_player_after_sr1()
+    play(s, "WT done", "SJE buy yellow", "SJE done", "WT auction L1 20", "SJE pass")
+    s.companies["WT"].treasury = 30
+    play(s, "WT done", "SJE auction L3 20")
+    s.trams.spaces = [sp if sp is None or sp[0] != "orange" else None for sp in s.trams.spaces]
+    price = company_round.trams.price_of(s, "yellow")
+    assert price is not None and price > 30
+    s.players[1].cash = price - 30
+    play(s, "SJE done")
+    assert s.companies["WT"].trams == ["yellow"]
+    assert s.players[1].cash == 0 and s.players[1].loans == 0
