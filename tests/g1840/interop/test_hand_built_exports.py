@@ -124,3 +124,34 @@ def test_site_company_buying_a_private_above_its_price_is_refused(tmp_path, caps
     code, record, err = _import(tmp_path, capsys, data)
     assert code == 2 and record is None
     assert err.startswith("error: cannot import: action 88")
+
+
+def test_site_mandatory_tram_purchase_with_player_loans_r_cr_5_x18(tmp_path, capsys):
+    """WKB (100 in its treasury) scraps both its oranges in CR1 and must buy one for 300 at
+    once; its director Player 1 (cash 60) pays the 200 it lacks with two loans of 100 and keeps
+    60 (VIII.5.3, R-CR-5, X-18): as the site's trace of fz2027_10_5p after action 83."""
+    code, record, err = _import(tmp_path, capsys, _export("mandatory_tram_purchase_with_loans"))
+    assert code == 0, err
+    assert record is not None
+    assert record.actions[-5:] == ["WKB scrap orange", "WKB scrap orange", "WKB buy orange",
+                                   "WKB done", "WT pass"]
+    view = _view(record)
+    p1 = view["players"][0]
+    assert (p1["cash"], p1["loans"]) == (60, 2)
+    assert p1["value"] == 185  # R-END-1: 200 off per loan
+    assert view["companies"]["WKB"]["treasury"] == 0
+    assert view["companies"]["WKB"]["trams"] == ["orange"]
+
+
+def test_site_company_passing_a_mandatory_purchase_is_refused_r_cr_5(tmp_path, capsys):
+    """The same export with WKB passing instead of buying: one line naming action 83 and the
+    rule, exit 2, nothing written (the site never records such a pass)."""
+    data = _export("mandatory_tram_purchase_with_loans")
+    buy = data["actions"][83]
+    data["actions"][83] = {"type": "pass", "entity": "WKB", "entity_type": "corporation",
+                           "id": buy["id"]}
+    code, record, err = _import(tmp_path, capsys, data)
+    assert code == 2 and record is None
+    assert err == ("error: cannot import: action 83 (pass by WKB): our engine refuses "
+                   "'WKB done': VIII.5.3: WKB has no tram and must buy one in its turn "
+                   "(18xx.games ruleset, X-18 proposed)")

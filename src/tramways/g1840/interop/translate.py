@@ -38,6 +38,14 @@ from tramways.g1840.interop.trace import (
 MAX_IMPLICIT_PASSES = 12
 
 
+def _passes_a_mandatory_purchase(text: str, exc: Exception) -> bool:
+    """Whether an optional ``CO done`` was refused because the company, without a tram, must
+    buy one now (VIII.5.3, R-CR-5; X-18): the site never lets such a company pass, so an
+    export that does is refused rather than left waiting for the purchase."""
+    return (text.endswith(" done") and isinstance(exc, IllegalAction)
+            and exc.rule == "VIII.5.3" and "must buy" in str(exc))
+
+
 class NotMapped(TramwaysError):
     """An 18xx.games action the translator cannot express in our notation yet."""
 
@@ -561,7 +569,11 @@ def probe(export: Export18xx, trace: Trace | None = None,
                     text = text[1:]
                     try:  # (a refused action leaves our engine's state untouched)
                         session.play(text)
-                    except (IllegalAction, NotationError):
+                    except (IllegalAction, NotationError) as exc:
+                        if _passes_a_mandatory_purchase(text, exc):
+                            result.failure = (f"action {index} ({what}): our engine refuses "
+                                              f"{text!r}: {exc}")
+                            return result
                         continue
                     result.played.append(text)
                     flush()

@@ -84,6 +84,19 @@ def exports() -> dict[str, Json]:
         two, 88, [_line("4", "buy_company", company="HB", price=40), _line("4", "pass")],
         description=("2player.json actions 0-87, then line 4 (WT, Player 1's) buys HB from "
                      "Player 2 for 40 and ends its turn"))
+    # A mandatory tram purchase with player loans: WKB (100 in its treasury, CR1) scraps both
+    # its oranges; it must buy one at once for 300, its director Player 1 (cash 0) taking two
+    # loans of 100 for the 200 it lacks (R-CR-5, VIII.5.3; X-18).  As the site played it in
+    # fz2027_10_5p actions 81-84, written here after action 80.
+    five = _load("site-engine-games/fz2027_10_5p.json")
+    wkb = {"entity": "WKB", "entity_type": "corporation", "id": 0}
+    made["mandatory_tram_purchase_with_loans"] = _cut(
+        five, 81, [{"type": "scrap_train", **wkb, "train": "O1-3"},
+                   {"type": "scrap_train", **wkb, "train": "O1-2"},
+                   {"type": "buy_train", **wkb, "train": "O1-4", "price": 300, "variant": "O1"},
+                   {"type": "pass", "entity": "WT", "entity_type": "corporation", "id": 0}],
+        description=("fz2027_10_5p.json actions 0-80, then WKB scraps both oranges, buys one "
+                     "for 300 with its director's loans, and WT passes"))
     return made
 
 
