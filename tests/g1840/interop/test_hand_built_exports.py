@@ -155,3 +155,20 @@ def test_site_company_passing_a_mandatory_purchase_is_refused_r_cr_5(tmp_path, c
     assert err == ("error: cannot import: action 83 (pass by WKB): our engine refuses "
                    "'WKB done': VIII.5.3: WKB has no tram and must buy one in its turn "
                    "(18xx.games ruleset, X-18 proposed)")
+
+
+def test_site_negative_income_comes_from_the_treasury_first_x3(tmp_path, capsys):
+    """LR5b: line 3 (GW, a yellow tram whose maintenance is 200 once pink trams are bought,
+    Table 7) runs F14-E15, 50 before maintenance: 150 of loss.  The site takes it from GW's
+    treasury (445 -> 295) and leaves the revenue space at 20 (X-3); the printed rules would
+    empty the revenue space first (R-LR-9, IX.8)."""
+    code, record, err = _import(tmp_path, capsys, _export("negative_income"))
+    assert code == 0, err
+    assert record is not None
+    assert record.actions[-2:] == ["L3 run F14.0-E15.0", "L3 done"]
+    before = GameRecord(**{**record.model_dump(), "actions": record.actions[:-2]})
+    old, new = _view(before), _view(record)
+    assert (old["companies"]["GW"]["treasury"], old["companies"]["GW"]["revenue"]) == (445, 20)
+    assert (new["companies"]["GW"]["treasury"], new["companies"]["GW"]["revenue"]) == (295, 20)
+    assert [p["cash"] for p in new["players"]] == [p["cash"] for p in old["players"]]
+    assert new["round"] == "LR5b"

@@ -97,6 +97,19 @@ def exports() -> dict[str, Json]:
                    {"type": "pass", "entity": "WT", "entity_type": "corporation", "id": 0}],
         description=("fz2027_10_5p.json actions 0-80, then WKB scraps both oranges, buys one "
                      "for 300 with its director's loans, and WT passes"))
+    # Negative income: in LR5b line 3 (GW, a yellow tram; pink trams bought, so its
+    # maintenance is -200, Table 7) runs F14-E15 for 50 instead of its recorded 220: 150 of
+    # loss, taken from GW's treasury (445) while the revenue space (20) stays.  The site's
+    # run_routes records the revenue before maintenance (220 for the recorded run, whose
+    # income is 20).
+    four = _load("site-engine-games/fz2027_4_5p.json")
+    made["negative_income"] = _cut(
+        four, 691, [_line("3", "run_routes", routes=[{
+            "train": "Y1-6", "connections": [["F14", "E15"]], "hexes": ["F14", "E15"],
+            "revenue": 50, "revenue_str": "F14-E15", "nodes": ["F14-0", "E15-0"]}],
+            extra_revenue=0, subsidy=0), _line("3", "pass")],
+        description=("fz2027_4_5p.json actions 0-690, then line 3 runs F14-E15 for 50 with "
+                     "a yellow tram whose maintenance is 200, and ends its turn"))
     return made
 
 
