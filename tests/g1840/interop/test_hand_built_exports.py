@@ -172,3 +172,19 @@ def test_site_negative_income_comes_from_the_treasury_first_x3(tmp_path, capsys)
     assert (new["companies"]["GW"]["treasury"], new["companies"]["GW"]["revenue"]) == (295, 20)
     assert [p["cash"] for p in new["players"]] == [p["cash"] for p in old["players"]]
     assert new["round"] == "LR5b"
+
+
+def test_site_negative_income_beyond_the_treasury_falls_on_the_director_x3(tmp_path, capsys):
+    """LR4a: line 16 (DT, an orange tram whose maintenance is 100 once pink trams are bought)
+    runs E27-D26, 40 before maintenance: 60 of loss, 5 from DT's treasury and 55 from its
+    director Player 3 (109 -> 54), no loan needed (X-3, IX.8)."""
+    code, record, err = _import(tmp_path, capsys, _export("negative_income_director_pays"))
+    assert code == 0, err
+    assert record is not None
+    run = record.actions.index("L16 run E27.0-D26.0")
+    before = GameRecord(**{**record.model_dump(), "actions": record.actions[:run]})
+    old, new = _view(before), _view(record)
+    assert (old["companies"]["DT"]["treasury"], old["companies"]["DT"]["revenue"]) == (5, 0)
+    assert (new["companies"]["DT"]["treasury"], new["companies"]["DT"]["revenue"]) == (0, 0)
+    assert [(p["cash"], p["loans"]) for p in old["players"]][2] == (109, 0)
+    assert [(p["cash"], p["loans"]) for p in new["players"]][2] == (54, 0)

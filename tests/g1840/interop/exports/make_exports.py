@@ -110,6 +110,17 @@ def exports() -> dict[str, Json]:
             extra_revenue=0, subsidy=0), _line("3", "pass")],
         description=("fz2027_4_5p.json actions 0-690, then line 3 runs F14-E15 for 50 with "
                      "a yellow tram whose maintenance is 200, and ends its turn"))
+    # Negative income beyond the treasury: in LR4a line 16 (DT, an orange tram with 100
+    # maintenance once pink trams are bought) runs E27-D26 for 40 instead of its recorded 110:
+    # 60 of loss, 5 from DT's treasury, 55 from its director Player 3 (cash 109).
+    twenty_two = _load("site-engine-games/fz2027_22_5p.json")
+    made["negative_income_director_pays"] = _cut(
+        twenty_two, 513, [_line("16", "run_routes", routes=[{
+            "train": "O1-2", "connections": [["E27", "D26"]], "hexes": ["E27", "D26"],
+            "revenue": 40, "revenue_str": "E27-D26", "nodes": ["E27-0", "D26-0"]}],
+            extra_revenue=0, subsidy=0), _line("16", "pass")],
+        description=("fz2027_22_5p.json actions 0-512, then line 16 runs E27-D26 for 40 with "
+                     "an orange tram whose maintenance is 100, and ends its turn"))
     return made
 
 
