@@ -5,8 +5,11 @@ stations) the bot takes the rule bot's choice and its best few alternatives (plu
 running / ending), and, for each sample, plays every candidate followed by rule-bot play for
 all seats for ``horizon`` actions on a copy of the position, then scores the end position by
 :func:`projected_margin` (projected final wealth against the best opponent).  Samples go round
-the candidates until the time ``budget`` per decision (seconds, default 1.0) is spent; all
-candidates share each sample (common random numbers).  The bot leaves the rule's choice only
+the candidates, two rounds at least, then while the time ``budget`` per decision (seconds,
+default 1.0) leaves room for another round as long as the last one; each play-out stops at
+its share of half the budget, so a decision keeps to about its budget (a single slow step of
+a play-out, such as a hard route, can still overrun it); all candidates share each sample
+(common random numbers).  The bot leaves the rule's choice only
 with at least two samples and a mean gain of ``margin`` Gulden (play-outs are few and noisy).
 Other decisions are the rule bot's.
 
@@ -151,8 +154,10 @@ class SearchBot1840:
         deadline = time.perf_counter() + self.budget
         totals = [0.0] * len(cands)
         samples = 0
-        share = self.budget / len(cands)  # no play-out may take more than its share
+        # two rounds of samples fit in the budget: no play-out takes more than its share
+        share = self.budget / (2 * len(cands))
         while samples < self.max_samples:
+            started = time.perf_counter()
             seed = rng.randrange(2**32)
             for i, cand in enumerate(cands):
                 sample_rng = random.Random(seed)
@@ -161,8 +166,9 @@ class SearchBot1840:
                 rule_playout(sample, self.horizon, sample_rng, time.perf_counter() + share)
                 totals[i] += projected_margin(sample, me)
             samples += 1
-            if time.perf_counter() >= deadline:
-                break
+            now = time.perf_counter()
+            if samples >= 2 and now + (now - started) > deadline:
+                break  # another round like this one would overrun the budget
         mean = [t / samples for t in totals]
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         if samples < 2 or mean[best] < mean[0] + self.margin:
