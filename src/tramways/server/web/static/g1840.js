@@ -200,9 +200,11 @@ function showSvg(html) {
 
 async function preview(option) {
   const t = document.getElementById("table");
-  const reply = await fetch(`/g/${t.dataset.gid}/board?lay=${encodeURIComponent(option.notation)}`);
-  if (!reply.ok) return;
-  showSvg(await reply.text());
+  // The picture is only a preview: the lay is one of the engine's legal moves, so a preview
+  // that fails (a lost connection, a busy server) still leaves the lay to be confirmed.
+  const reply = await fetch(`/g/${t.dataset.gid}/board?lay=${encodeURIComponent(option.notation)}`)
+    .catch(() => null);
+  if (reply && reply.ok) showSvg(await reply.text());
   const confirm = document.getElementById("hex-confirm");
   confirm.hidden = false;
   confirm.querySelector("button[name=action]").value = option.notation;
