@@ -54,6 +54,7 @@ OWN_TESTS: dict[str, list[str]] = {
     "src/tramways/g1840/rounds/company.py": ["tests/g1840/test_viii_company_rounds.py",
                                              "tests/g1840/test_viii_company_round_refusals.py",
                                              "tests/g1840/test_viii_company_round_turns.py",
+                                             "tests/g1840/test_viii_company_round_steps.py",
                                              "tests/g1840/test_game_ruleset_18xx.py",
                                              "tests/g1840/test_viii_trams.py",
                                              "tests/g1840/test_viii52_stadtbahn_runs.py",

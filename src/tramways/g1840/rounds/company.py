@@ -625,9 +625,3 @@ def _stadtbahn_runs(state: Position, log: list[str]) -> None:
         state.market.move_dividend(company, state.ent.dividend_move(total))
         log.append(f"Stadtbahn {company} runs for {total} (x{multiplier}), {per_share} per share; "
                    f"price {before} -> {state.price(company)}")
-
-
-def _progress(pos: Position) -> CompanyRound:
-    cr = pos.sub
-    assert isinstance(cr, CompanyRound)
-    return cr
