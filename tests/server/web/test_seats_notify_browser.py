@@ -62,5 +62,21 @@ def test_lobby_labels_each_bot_and_the_seat_sets_its_notifications(live_server, 
             page.wait_for_selector("#notify .error", timeout=WAIT)
             assert "not a public address" in page.locator("#notify .error").inner_text()
             page.locator("#notify").screenshot(path=str(shots / "notify-form.png"))
+            # the language switch: the same seat's page in Russian, then Spanish on a phone
+            page.goto(link)
+            page.click('header nav.langs a[hreflang="ru"]')
+            page.wait_for_selector('html[lang="ru"]', timeout=WAIT)
+            assert page.locator("#players-table th").first.inner_text() == "Игрок"
+            assert page.locator("#players-table .bot-badge").all_inner_texts() == [
+                "компьютер: случайные ходы", "компьютер: простые правила",
+                "компьютер: перебор (сильнейший)"]
+            assert page.locator(".round-bar h2").inner_text() == "Трек раундов"
+            page.screenshot(path=str(shots / "g1840-ru-desktop.png"))
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.click('header nav.langs a[hreflang="es"]')
+            page.wait_for_selector('html[lang="es"]', timeout=WAIT)
+            assert page.locator(".round-bar h2").inner_text() == "Barra de rondas"
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            page.screenshot(path=str(shots / "g1840-es-phone.png"), full_page=True)
         finally:
             browser.close()

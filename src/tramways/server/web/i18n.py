@@ -19,7 +19,7 @@ HERE = Path(__file__).parent
 LOCALE_DIR = HERE / "locale"
 TEMPLATE_DIR = HERE / "templates"
 DEFAULT_LANGUAGE = "en"
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ru": "Русский", "es": "Español"}
 """Every language of the site, by its own name; a new catalog is listed here."""
 
 
