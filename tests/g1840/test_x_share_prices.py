@@ -184,3 +184,15 @@ def test_x2_left_at_the_start_of_row_3_moves_down_to_the_bottom_row() -> None:
     m.place("B", (2, 0))  # 80: down twice, 70 then 60
     m.move_dividend("B", -2)
     assert m.where["B"] == (4, 0)
+
+
+@pytest.mark.parametrize("climb", [False, True])
+def test_x2_no_space_leaves_the_marker_where_it_stands(climb: bool) -> None:
+    """X.2 with no space to move (either edition of R-CR-2): the marker stays, and a left move
+    in the climbing edition does not run on to the right afterwards."""
+    m = ShareMarket(climb_at_row_end=climb)
+    m.place("A", (3, 8))
+    m.move_dividend("A", 0)
+    assert m.where["A"] == (3, 8)
+    m.move_dividend("A", -2)
+    assert m.where["A"] == (3, 6)

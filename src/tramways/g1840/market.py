@@ -74,18 +74,18 @@ class ShareMarket:
         With :attr:`climb_at_row_end` (R-CR-2 of the first edition, R-VERSION-1) every space
         after the row end goes up: four spaces from 230 give 240, 250 and stay at 250."""
         cell = self.where[company]
-        if spaces < 0:
-            for _ in range(-spaces):
-                cell = self._left(cell)
+        for _ in range(-spaces):  # a negative number: left (nothing for a positive one)
+            cell = self._left(cell)
+        if self.climb_at_row_end:  # right to the row's end, every remaining space up
+            remaining = max(spaces, 0)
+            while remaining and cell[1] + 1 < len(self.rows[cell[0]]):
+                cell = (cell[0], cell[1] + 1)
+                remaining -= 1
+            for _ in range(remaining):
+                cell = self._up(cell)
         else:
-            at_end = False
             for _ in range(spaces):
-                row, col = cell
-                if not self.climb_at_row_end:
-                    cell = self._right(cell)
-                    continue
-                at_end = at_end or col + 1 >= len(self.rows[row])
-                cell = self._up(cell) if at_end else (row, col + 1)
+                cell = self._right(cell)
         self.place(company, cell)
 
     def move_down(self, company: str, spaces: int) -> None:
