@@ -68,21 +68,30 @@ def _api(base: str, path: str, token: str | None = None, body: dict | None = Non
         return {"http_error": e.code, **json.loads(e.read() or b"{}")}
 
 
+def _rested(state: dict, limited: bool) -> dict:
+    if limited:
+        time.sleep(4.5)  # 5 moves a second refill the burst of 20
+    return state
+
+
 def _advance(base: str, gid: str, token: str, turns: int) -> dict:
     """Play ``turns`` of the seat's turns through the API (against a bot seat), plausibly:
-    one passenger, stations onto columns, a tram for a column without one, end."""
+    one passenger, stations onto columns, a tram for a column without one, end.  Faster than a
+    person, it meets the seat's rate limit; then it waits for the seat's burst to come back
+    before the page plays on (the page's next click was refused with 429)."""
     played = 0
+    limited = False
     while True:
         state = _api(base, f"/api/games/{gid}", token)
         if state["status"] == "over":
-            return state
+            return _rested(state, limited)
         legal = state["legal"]
         if not legal:
             time.sleep(0.05)
             continue
         view = state["view"]
         if played >= turns and view["passengers_placed"] == 0:
-            return state
+            return _rested(state, limited)
         pick = None
         if view["passengers_placed"] == 0:
             rows = view["rows"]
@@ -98,7 +107,10 @@ def _advance(base: str, gid: str, token: str, turns: int) -> dict:
             if pick is None:
                 pick = next(a for a in legal if a.endswith(" end"))
                 played += 1
-        _api(base, f"/api/games/{gid}/moves", token, {"n": state["n"], "action": pick})
+        answer = _api(base, f"/api/games/{gid}/moves", token, {"n": state["n"], "action": pick})
+        if answer.get("http_error") == 429:  # the seat's rate limit (5 a second, bursts of 20)
+            limited = True
+            time.sleep(0.25)
 
 
 def _create(page, base: str, seat2: str = "human", hotseat: bool = False,
