@@ -69,6 +69,16 @@ def start_server(
     return proc, base
 
 
+def stop_server(proc: subprocess.Popen) -> None:
+    """Stop a process :func:`start_server` started (killed if it does not end in 10 s)."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("live_server")
@@ -77,12 +87,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         yield base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_server(proc)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -302,10 +302,9 @@ def test_the_seat_page_sets_email_and_webhook(tmp_path, smtp_sink) -> None:
 def test_tramways_serve_takes_the_smtp_settings_from_its_options(tmp_path, smtp_sink) -> None:
     """A real ``tramways serve`` process with ``--smtp-host/--smtp-port/--smtp-security
     none --smtp-from --public-url`` mails the sink when a seat comes to act."""
-    import subprocess
     import urllib.request
 
-    from .conftest import start_server
+    from .conftest import start_server, stop_server
 
     sink, port = smtp_sink
     proc, base = start_server(
@@ -335,12 +334,7 @@ def test_tramways_serve_takes_the_smtp_settings_from_its_options(tmp_path, smtp_
                 break
         assert sink.got.wait(30)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_server(proc)
     mail = message_from_bytes(sink.messages[0])
     assert mail["From"] == "table@tramways.test" and "second@example.org" in mail["To"]
     assert f"https://tramways.test/g/{gid}" in mail.get_payload(decode=True).decode()

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import threading
 import urllib.error
 import urllib.request
@@ -22,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import POSTGRES_ENV, start_server
+from tests.server.conftest import POSTGRES_ENV, start_server, stop_server
 
 
 def _call(base: str, method: str, path: str, body: Any = None,
@@ -39,13 +38,6 @@ def _call(base: str, method: str, path: str, body: Any = None,
         return e.code, json.loads(e.read() or b"null")
 
 
-def _stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
 
 
 @pytest.fixture(scope="module")
@@ -60,13 +52,13 @@ def two_servers() -> Iterator[tuple[str, str]]:
     try:
         b, base_b = start_server(url, None, env=slow)
     except BaseException:
-        _stop(a)
+        stop_server(a)
         raise
     try:
         yield base_a, base_b
     finally:
-        _stop(a)
-        _stop(b)
+        stop_server(a)
+        stop_server(b)
 
 
 def _new_game(base: str) -> tuple[str, str, str]:
