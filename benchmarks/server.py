@@ -35,54 +35,15 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import aiohttp
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(database: str) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tramways", "serve", "--port", str(port), "--database", database,
-         "--moves-per-second", "0", "--games-per-minute", "0"],
-        stdout=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=1):
-                return proc, base
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
-
-
-async def send(client: aiohttp.ClientSession, method: str, url: str, **kw: Any) -> tuple[int, Any]:
-    """One request: its status and JSON body; retried when a kept-alive connection was closed
-    under it (a move sent twice counts once, so retrying a move is safe)."""
-    for attempt in range(3):
-        try:
-            async with client.request(method, url, **kw) as r:
-                return r.status, await r.json()
-        except aiohttp.ClientConnectionError:
-            if attempt == 2:
-                raise
-    raise AssertionError
+from server_load import cpu_seconds, send, start  # the same server start-up and client
 
 
 async def create(client: aiohttp.ClientSession) -> dict[str, Any]:
@@ -113,15 +74,6 @@ async def play_one(client: aiohttp.ClientSession, created: dict[str, Any], moves
             raise SystemExit(f"move refused: {status} {str(state)[:200]}")
         played += 1
     return played
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc; 0 elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def run(base: str, games: int, moves: int, seed: int, think_ms: float,
