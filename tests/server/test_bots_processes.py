@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from tests.server.conftest import POSTGRES_ENV, start_server
-from tests.server.test_processes import _call, _stop
+from tests.server.conftest import POSTGRES_ENV, start_server, stop_server
+from tests.server.test_processes import _call
 
 HOLDER = """
 import sys, time
@@ -96,7 +96,7 @@ def test_the_bot_of_a_dead_process_is_taken_over_by_a_live_one(pg_url):
             time.sleep(0.1)
         assert state["n"] > n and state["to_act"] == [1]
     finally:
-        _stop(proc)
+        stop_server(proc)
 
 
 def _lease_held(pg_url: str, game_id: str) -> bool:
@@ -181,4 +181,4 @@ def test_kill_9_of_a_process_in_the_middle_of_a_bot_decision_another_takes_over(
             a.kill()
             a.wait()
         if b is not None:
-            _stop(b)
+            stop_server(b)

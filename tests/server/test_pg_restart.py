@@ -16,8 +16,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.server.conftest import POSTGRES_ENV, free_port, start_server
-from tests.server.test_processes import _call, _stop
+from tests.server.conftest import POSTGRES_ENV, free_port, start_server, stop_server
+from tests.server.test_processes import _call
 
 
 def _as_postgres(*cmd: str) -> list[str]:
@@ -85,5 +85,5 @@ def test_postgres_restarted_mid_game_503_then_the_server_recovers(own_cluster):
                             {"n": 1, "action": mine["legal"][0]}, token=token)
         assert code == 200 and after["n"] == 2
     finally:
-        _stop(proc)
+        stop_server(proc)
 

@@ -13,9 +13,9 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import POSTGRES_ENV, start_server
+from tests.server.conftest import POSTGRES_ENV, start_server, stop_server
 from tests.server.helpers import auth, new_game, token_of
-from tests.server.test_processes import _call, _stop
+from tests.server.test_processes import _call
 from tramways.server import ServerSettings, create_app
 
 
@@ -91,7 +91,7 @@ def test_two_processes_share_one_seat_bucket(tmp_path):
     try:
         b, base_b = start_server(url, None, *limits)
     except BaseException:
-        _stop(a)
+        stop_server(a)
         raise
     try:
         code, created = _call(base_a, "POST", "/api/games",
@@ -107,5 +107,5 @@ def test_two_processes_share_one_seat_bucket(tmp_path):
         assert codes == [409] * 20 + [429] * 4
         assert _call(base_b, "GET", f"/api/games/{gid}")[1]["n"] == 0
     finally:
-        _stop(a)
-        _stop(b)
+        stop_server(a)
+        stop_server(b)

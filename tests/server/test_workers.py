@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.conftest import POSTGRES_ENV, start_server
-from tests.server.test_processes import _call, _stop
+from tests.server.conftest import POSTGRES_ENV, start_server, stop_server
+from tests.server.test_processes import _call
 
 
 def _workers(pid: int) -> set[int]:
@@ -109,7 +109,7 @@ def test_serve_workers_share_one_port_live_updates_and_survive_a_killed_worker()
         assert len(moves) == len(acknowledged) == 18  # no acknowledged move lost
         assert _call(base, "GET", "/healthz")[0] == 200
     finally:
-        _stop(proc)  # SIGTERM to the parent: it stops its workers
+        stop_server(proc)  # SIGTERM to the parent: it stops its workers
     assert _wait_for(lambda: not any(_alive(w) for w in workers), timeout=30)
 
 
@@ -129,4 +129,4 @@ def test_serve_workers_on_sqlite_share_the_rate_limit_buckets(tmp_path):
                        token=t1)[0] for _ in range(24)]
         assert codes == [409] * 20 + [429] * 4
     finally:
-        _stop(proc)
+        stop_server(proc)
