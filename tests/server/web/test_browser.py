@@ -10,9 +10,7 @@ they are the README's.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import time
 import urllib.request
 from pathlib import Path
@@ -22,37 +20,11 @@ import pytest
 pytest.importorskip("fastapi")
 playwright = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = os.environ.get("TRAMWAYS_CHROMIUM", "/usr/bin/chromium")
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+from tests.server.web.chromium import DESKTOP, PHONE, needs_chromium  # noqa: E402
+
 WAIT = 15_000  # ms: the longest a page may take to show a change (bots, live updates)
 
-pytestmark = pytest.mark.skipif(
-    not (Path(CHROMIUM).exists() or shutil.which("chromium")),
-    reason="Debian's chromium is not installed (.ci/run installs it)",
-)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = os.environ.get("TRAMWAYS_SCREENSHOT_DIR")
-    return Path(folder) if folder else tmp_path
+pytestmark = needs_chromium
 
 
 def _api(base: str, path: str, token: str | None = None, body: dict | None = None) -> dict:
