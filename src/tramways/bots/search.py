@@ -9,7 +9,10 @@ are spent), and can search more decisions of the turn: ``searched`` names them
 ``candidates`` and one of each kind).  Measured (``benchmarks/bots.py``), searching trams or
 every decision with this 2-turn evaluation loses to the rule bot, so the default stays
 ``("passenger",)``.  ``legacy=True`` is the previous bot, described
-below (kept to measure against: ``benchmarks/bots.py``).
+below (kept to measure against: ``benchmarks/bots.py``), and it plays out and decides its
+unsearched moves with the ``rule`` bot's rule of thumb (:mod:`trambahn_rule`, frozen: the
+games of ``tests/bots/test_trambahn_legacy_pin.py`` pin it); the new search uses its own
+:mod:`trambahn_policy` (the planner) for both.
 
 Tried against the previous bot and set aside (200 games each, seats alternating, a generous
 time budget so the sample counts were fixed; 95% intervals about +-7 points; the default bot
@@ -42,9 +45,10 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from tramways.bots.trambahn_policy import plan_action, ranked_plan
 from tramways.bots.trambahn_rule import ranked_actions, rule_action
 from tramways.core import Action
 from tramways.trambahn.actions import Buy, Income, Passenger
@@ -247,7 +251,7 @@ class SearchBot:
         me = view["you"]
         deadline = time.perf_counter() + self.seconds
         first = self._sample(view, rng)
-        ranked = ranked_actions(first, legal)
+        ranked = ranked_plan(first, legal)
         if any(isinstance(a, Passenger) for a in legal) and "passenger" in self.searched:
             candidates: list[Action] = [a for a in ranked if isinstance(a, Passenger)]
             candidates += [a for a in ranked if not isinstance(a, Passenger)][:1]
@@ -270,7 +274,7 @@ class SearchBot:
             for i, action in enumerate(candidates):
                 state = sample.clone()
                 state.apply(action)
-                self._playout(state)
+                self._playout(state, plan_action)
                 totals[i] += evaluate(state, me)
             samples += 1
             if samples >= self.determinizations or time.perf_counter() >= deadline:
@@ -320,9 +324,10 @@ class SearchBot:
                 kinds.add(type(a))
         return out
 
-    def _playout(self, state: TrambahnState) -> None:
+    def _playout(self, state: TrambahnState,
+                 policy: Callable[[TrambahnState], Action] = rule_action) -> None:
         turns = 0
         start_turn = state.turn_number
         while not state.over and turns < self.horizon:
-            state.apply(rule_action(state))
+            state.apply(policy(state))
             turns = state.turn_number - start_turn
