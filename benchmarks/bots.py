@@ -100,22 +100,46 @@ def play_1840(names: list[str], seed: int, options: dict[str, dict[str, Any]],
     return state.result(), time.perf_counter() - start, len(session.record.actions)
 
 
+def one_game(hero: str, others: str, g: int, game_seed: int, options: dict[str, Any]
+             ) -> tuple[dict[str, Any], dict[str, list[float]]]:
+    """Game ``g`` of a series: ``hero`` in seat ``g % 4``, ``others`` in the other seats; the
+    progress line and the decision times by bot name."""
+    times: dict[str, list[float]] = {}
+    seat = g % 4
+    names = [others] * 4
+    names[seat] = hero
+    result, secs, _ = play_1840(names, game_seed, options, times)
+    line = {"game": g, "hero": hero, "seat": seat, "wealth": result["wealth"],
+            "winners": result["winners"], "s": round(secs, 1)}
+    if hero in times:
+        line["hero_decision_s_max"] = round(max(times[hero]), 3)
+    progress(line)
+    return line, times
+
+
 def one_against(hero: str, others: str, games: int, seed: int, options: dict[str, Any],
-                times: dict[str, list[float]], first: int = 0) -> dict[str, Any]:
+                times: dict[str, list[float]], first: int = 0, jobs: int = 1
+                ) -> dict[str, Any]:
     wins = 0.0
     five_times = 0
     hero_wealth: list[int] = []
     other_wealth: list[int] = []
-    for g, game_seed in series_seeds(seed, first, games):
-        seat = g % 4
-        names = [others] * 4
-        names[seat] = hero
-        result, secs, _ = play_1840(names, game_seed, options, times)
-        progress({"game": g, "hero": hero, "seat": seat, "wealth": result["wealth"],
-                  "winners": result["winners"], "s": round(secs, 1)})
-        if seat in result["winners"]:
-            wins += 1 / len(result["winners"])
-        wealth = result["wealth"]
+    seeds = series_seeds(seed, first, games)
+    n = len(seeds)
+    args = ([hero] * n, [others] * n, [g for g, _ in seeds], [s for _, s in seeds],
+            [options] * n)
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            played = list(pool.map(one_game, *args))
+    else:
+        played = list(map(one_game, *args))
+    for line, game_times in played:
+        for name, ts in game_times.items():
+            times.setdefault(name, []).extend(ts)
+        seat = line["seat"]
+        wealth = line["wealth"]
+        if seat in line["winners"]:
+            wins += 1 / len(line["winners"])
         hero_wealth.append(wealth[seat])
         other_wealth.extend(w for s, w in enumerate(wealth) if s != seat)
         five_times += wealth[seat] >= 5 * max(max(0, w) for s, w in enumerate(wealth) if s != seat)
@@ -206,7 +230,7 @@ def main() -> None:
     ap.add_argument("--trambahn-games", type=int)
     ap.add_argument("--first", type=int, default=0,
                     help="skip the first K games of each series (run a long series in chunks)")
-    ap.add_argument("--jobs", type=int, default=1, help="processes for the Trambahn series")
+    ap.add_argument("--jobs", type=int, default=1, help="processes for the search and Trambahn series")
     args = ap.parse_args()
     q = args.quick
     n_random = args.rule_random_games or (8 if q else 200)
@@ -238,7 +262,8 @@ def main() -> None:
     if "search" in only:
         times = {}
         options = {"search": {"budget": args.search_budget}}
-        r = one_against("search", "rule", n_search, args.seed + 2, options, times, args.first)
+        r = one_against("search", "rule", n_search, args.seed + 2, options, times, args.first,
+                        args.jobs)
         decisions = sorted(times.get("search", []))
         out.update({
             "search_vs_rule_games": r["games"],
@@ -252,6 +277,8 @@ def main() -> None:
             "search_decision_ms_median": round(1000 * statistics.median(decisions), 1)
             if decisions else None,
             "search_decision_ms_max": round(1000 * max(decisions), 1) if decisions else None,
+            "search_decisions": len(decisions),
+            "search_decisions_over_budget": sum(d > args.search_budget for d in decisions),
         })
     if "trambahn" in only:
         out.update(trambahn_series(n_tb, args.seed + 3, args.first, args.jobs))

@@ -109,15 +109,6 @@ def test_selfplay_with_bots_explains_every_decision(capsys):
     assert main(["selfplay", "1840", "--bots", "rule,rule", "--players", "3"]) == 2
 
 
-def test_search_bot_without_a_position_plays_the_rule_bots_move():
-    search, rule = make_bot("search", GAME), make_bot("rule", GAME)
-    for state in _positions(6, every=29):
-        p = state.current_players()[0]
-        legal = state.legal_actions(p)
-        assert search.choose(state.view(p), legal, random.Random(1)) == \
-            rule.choose(state.view(p), legal, random.Random(1))
-
-
 def test_search_bot_reshuffles_the_hidden_deck_and_chooses_legally():
     """III.5 / VIII.7: the deck's order is hidden; the bot's copy has it reshuffled."""
     from tramways.bots.match import give_position

@@ -40,6 +40,7 @@ from tramways.g1840.actions import (
     Dividend,
     Done,
     LayTile,
+    LineBid,
     OpenAuction,
     Par,
     Pass,
@@ -50,9 +51,26 @@ from tramways.g1840.actions import (
     SkipBonus,
 )
 
-SEARCHED = (Par, BuyShare, SellShares, Dividend, BuyTram, OpenAuction, LayTile, PlaceStation,
-            RemoveMarker)
-"""A decision is searched when one of these is among its legal actions."""
+KINDS = ("share", "par", "dividend", "tram", "auction", "lay")
+"""The kinds of decision the bot can search (``searched=``): a Share Round turn (buy, sell or
+pass), par, dividend, tram purchase, line auction, tile lay / station."""
+
+
+def decision_kind(state_round: str, legal: Sequence[Action]) -> str | None:
+    """The kind of decision ``legal`` offers (one of :data:`KINDS`), or None."""
+    if any(isinstance(a, Par) for a in legal):
+        return "par"
+    if state_round == "SR" and any(isinstance(a, (BuyShare, SellShares, Pass)) for a in legal):
+        return "share"
+    if any(isinstance(a, Dividend) for a in legal):
+        return "dividend"
+    if any(isinstance(a, BuyTram) for a in legal):
+        return "tram"
+    if any(isinstance(a, (OpenAuction, LineBid)) for a in legal):
+        return "auction"
+    if any(isinstance(a, (LayTile, PlaceStation, RemoveMarker)) for a in legal):
+        return "lay"
+    return None
 
 
 def public_position(state: Any, rng: random.Random) -> Any:
@@ -65,20 +83,71 @@ def public_position(state: Any, rng: random.Random) -> Any:
     return position
 
 
-def projected_wealth(model: ViewModel, seat: int) -> float:
+class Policy1840(Rules1840):
+    """The search bot's own base policy: the rule bot with two changes that measured stronger
+    against three rule bots (see the module docstring), used only by ``search``.
+
+    ``stadtbahn_weight``: a Stadtbahn share's score (expected dividends per Gulden) is
+    multiplied by this (their runs grow with the track laid, and CR6 pays x10, VIII.5.2, so the
+    present run undervalues them); ``pay_out``: a company pays out its whole revenue in every
+    Company Round (the share price rises with the dividend, Table 6) instead of keeping what
+    trams and lines will cost."""
+
+    def __init__(self, view: Any, legal: Sequence[Action], max_lays: int | None = None,
+                 rng: random.Random | None = None, stadtbahn_weight: float = 2.0,
+                 pay_out: bool = True, line_cap: int | None = 60) -> None:
+        super().__init__(view, legal, max_lays, rng)
+        self.stadtbahn_weight = stadtbahn_weight
+        self.pay_out = pay_out
+        self.line_cap = line_cap
+
+    def line_auction(self, main: list[Action]) -> tuple[Action, str]:
+        if self.line_cap is None:
+            return super().line_auction(main)
+        cap = self.line_cap
+        cheap = [a for a in main if not (isinstance(a, (OpenAuction, LineBid))
+                                         and a.amount > cap)]
+        if not cheap:
+            return super().line_auction(main)
+        action, why = super().line_auction(cheap)
+        if isinstance(action, CompanyPass) and len(cheap) < len(main):
+            why = f"pass: a line is worth at most {cap} here (VIII.6)"
+        return action, why
+
+    def share_score(self, cid: str) -> float:
+        score = super().share_score(cid)
+        if cid in self.view["stadtbahn"]:
+            score *= self.stadtbahn_weight
+        return score
+
+    def dividend(self, main: list[Action]) -> tuple[Action, str]:
+        if not self.pay_out:
+            return super().dividend(main)
+        divs = sorted((a for a in main if isinstance(a, Dividend)), key=lambda d: d.amount)
+        for d in divs:  # every sensible amount is a candidate for the search
+            self.scored.append((float(d.amount), d))
+        pick = divs[-1]
+        return pick, f"pay {pick.amount}: everything (the share price rises with the dividend)"
+
+
+def projected_wealth(model: ViewModel, seat: int, stadtbahn_weight: float = 1.0) -> float:
     """R-END-1 wealth now plus the dividends the player's shares and privates should still
-    earn (the rule bot's own estimates: present runs, Stadtbahn multipliers to come)."""
+    earn (the rule bot's own estimates: present runs, Stadtbahn multipliers to come; Stadtbahn
+    dividends weighted by ``stadtbahn_weight``)."""
     player = model.player(seat)
     value = float(player["value"])
     for cid, pct in player["shares"].items():
-        value += pct // 10 * model.share_income(cid)
+        income = model.share_income(cid)
+        if cid in model.view["stadtbahn"]:
+            income *= stadtbahn_weight
+        value += pct // 10 * income
     crs = model.rounds_left("CR", include_current=model.view["round_info"]["type"] != "CR")
     for p in player["privates"]:
         value += model.ent.privates[p].dividend * crs
     return value
 
 
-def projected_margin(state: Any, me: int) -> float:
+def projected_margin(state: Any, me: int, stadtbahn_weight: float = 1.0) -> float:
     """My projected wealth minus the best opponent's (the result itself once the game is
     over, with a bonus for winning)."""
     if state.is_over():
@@ -87,8 +156,8 @@ def projected_margin(state: Any, me: int) -> float:
         margin = float(wealth[me] - best_other)
         return margin + (1000.0 if margin > 0 else 0.0)
     model = ViewModel(state.view(me), me=me)
-    mine = projected_wealth(model, me)
-    others = [projected_wealth(model, s) for s in range(model.n) if s != me]
+    mine = projected_wealth(model, me, stadtbahn_weight)
+    others = [projected_wealth(model, s, stadtbahn_weight) for s in range(model.n) if s != me]
     return mine - max(others)
 
 
@@ -97,35 +166,56 @@ PLAYOUT_LAYS = 2
 weighs every legal lay with the exact router, too slow for many play-outs."""
 
 
-def rule_playout(state: Any, actions: int, rng: random.Random, until: float | None = None
-                 ) -> None:
-    """Let the rule bot (weighing a few lays) play every seat for ``actions`` actions, or
-    until ``until`` (a ``time.perf_counter()`` value)."""
+def rule_playout(state: Any, actions: int, rng: random.Random, until: float | None = None,
+                 me: int | None = None, options: dict[str, Any] | None = None,
+                 rounds: int | None = None, lays: int = PLAYOUT_LAYS) -> bool:
+    """Let the rule bot (weighing ``lays`` lays) play every seat for ``actions`` actions, or
+    until ``until`` (a ``time.perf_counter()`` value), or until ``rounds`` rounds of the Round
+    Bar have ended; seat ``me`` plays :class:`Policy1840` with ``options``.  Returns whether
+    the play-out met a Line or Company Round (where its random lays and the reshuffled deck
+    matter: otherwise every sample plays the same)."""
+    start = state.round_index
+    random_part = False
     for _ in range(actions):
         if state.is_over() or (until is not None and time.perf_counter() >= until):
-            return
+            break
+        if rounds is not None and state.round_index - start >= rounds:
+            break
+        random_part = random_part or state.round.type in ("LR", "CR")
         seat = state.current_players()[0]
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             action = legal[0]
+        elif seat == me:
+            action = Policy1840(state.view(seat), legal, lays, rng, **(options or {})).decide()[0]
         else:
-            action = Rules1840(state.view(seat), legal, PLAYOUT_LAYS, rng).decide()[0]
+            action = Rules1840(state.view(seat), legal, lays, rng).decide()[0]
         state.apply(action, seat)
+    return random_part
 
 
 class SearchBot1840:
-    """Rule-bot play-outs over public positions (see the module docstring)."""
+    """Play-outs over public positions from the stronger base policy (see the module
+    docstring)."""
 
     name = "search"
 
-    def __init__(self, game: Any = None, budget: float = 1.0, horizon: int = 24,
-                 candidates: int = 3, max_samples: int = 64, margin: float = 60.0) -> None:
+    def __init__(self, game: Any = None, budget: float = 1.0, horizon: int = 400,
+                 rounds: int = 1, candidates: int = 4, max_samples: int = 64,
+                 margin: float = 60.0, searched: Sequence[str] = ("share",),
+                 stadtbahn_weight: float = 2.0, pay_out: bool = True,
+                 line_cap: int | None = 60, lays: int = PLAYOUT_LAYS) -> None:
         self.game = game
         self.budget = budget
         self.horizon = horizon
+        self.rounds = rounds
         self.candidates = candidates
         self.max_samples = max_samples
         self.margin = margin
+        self.searched = tuple(searched)
+        self.options: dict[str, Any] = {"stadtbahn_weight": stadtbahn_weight,
+                                        "pay_out": pay_out, "line_cap": line_cap}
+        self.lays = lays
         self.position: Any = None
         self.explanation = ""
 
@@ -141,9 +231,10 @@ class SearchBot1840:
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         legal = list(legal_actions)
         position, self.position = self.position, None
-        rules = Rules1840(view, legal)
+        rules = Policy1840(view, legal, **self.options)
         action, why = rules.decide()
-        if position is None or not any(isinstance(a, SEARCHED) for a in legal):
+        kind = decision_kind(view["round_info"]["type"], legal)
+        if position is None or kind not in self.searched:
             self.explanation = why
             return action
         cands = self._candidates(rules, legal, action)
@@ -156,30 +247,36 @@ class SearchBot1840:
         samples = 0
         # two rounds of samples fit in the budget: no play-out takes more than its share
         share = self.budget / (2 * len(cands))
+        weight = float(self.options["stadtbahn_weight"])
         while samples < self.max_samples:
             started = time.perf_counter()
             seed = rng.randrange(2**32)
+            random_part = False
             for i, cand in enumerate(cands):
                 sample_rng = random.Random(seed)
                 sample = public_position(position, sample_rng)
                 sample.apply(cand, me)
-                rule_playout(sample, self.horizon, sample_rng, time.perf_counter() + share)
-                totals[i] += projected_margin(sample, me)
+                random_part |= rule_playout(sample, self.horizon, sample_rng,
+                                            time.perf_counter() + share, me, self.options,
+                                            self.rounds, self.lays)
+                totals[i] += projected_margin(sample, me, weight)
             samples += 1
+            if not random_part:
+                break  # no Line or Company Round met: every sample would play the same
             now = time.perf_counter()
             if samples >= 2 and now + (now - started) > deadline:
                 break  # another round like this one would overrun the budget
         mean = [t / samples for t in totals]
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        if samples < 2 or mean[best] < mean[0] + self.margin:
-            best = 0  # few, noisy play-outs: leave the rule's choice only for a clear gain
+        if mean[best] < mean[0] + self.margin:
+            best = 0  # noisy play-outs: leave the policy's choice only for a clear gain
         chosen = cands[best]
         fmt = self.game.format_action if self.game is not None else str
         if best == 0:
             self.explanation = f"{why} (search agrees: {mean[0]:+.0f} over {samples} samples)"
         else:
             self.explanation = (f"{fmt(chosen)}: projected margin {mean[best]:+.0f} against "
-                                f"{mean[0]:+.0f} for the rule's {fmt(action)} "
+                                f"{mean[0]:+.0f} for the policy's {fmt(action)} "
                                 f"({samples} samples)")
         return chosen
 

@@ -1,0 +1,104 @@
+"""The 1840 search bot (issue 13): its base policy, which decisions it searches, and a
+recorded position where looking ahead finds the better share."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from tramways.bots import make_bot
+from tramways.bots.g1840_rule import Rules1840
+from tramways.bots.g1840_search import Policy1840, SearchBot1840, decision_kind
+from tramways.core import Session
+from tramways.g1840.actions import BuyShare, Dividend
+from tramways.g1840.game import GAME
+
+
+@functools.cache
+def _game(seed: int = 5) -> list:
+    """Every position of one 4-player game of rule bots (the pinned game of seed 5)."""
+    bots = [make_bot("rule", GAME) for _ in range(4)]
+    s = Session.new("1840", {"players": 4}, seed)
+    rng = random.Random(1)
+    out = []
+    while not s.state.is_over():
+        state = s.state
+        p = state.current_players()[0]
+        out.append(state.clone())
+        s.play(bots[p].choose(state.view(p), state.legal_actions(p), rng), seat=p)
+    return out
+
+
+def _decisions(every: int = 1):
+    for state in _game()[::every]:
+        p = state.current_players()[0]
+        yield state, p, state.view(p), state.legal_actions(p)
+
+
+def test_policy_with_neutral_options_is_the_rule_bot():
+    """Policy1840 changes the rule bot only where its two options say so."""
+    for _, _, view, legal in _decisions(every=3):
+        assert Policy1840(view, legal, stadtbahn_weight=1.0, pay_out=False,
+                          line_cap=None).decide() == \
+            Rules1840(view, legal).decide()
+
+
+def test_policy_pays_out_everything_and_weighs_stadtbahn_shares_double():
+    """VIII.5.1 / Table 6: a bigger dividend moves the price further; VIII.5.2: Stadtbahn
+    runs grow and CR6 pays x10."""
+    dividends = 0
+    for _, _, view, legal in _decisions():
+        divs = [a for a in legal if isinstance(a, Dividend)]
+        if divs:
+            dividends += 1
+            action, _ = Policy1840(view, legal).decide()
+            assert action == max(divs, key=lambda d: d.amount)
+        if view["round_info"]["type"] == "SR":
+            policy, rule = Policy1840(view, legal), Rules1840(view, legal)
+            for sid in view["stadtbahn"]:
+                assert policy.share_score(sid) == 2.0 * rule.share_score(sid)
+    assert dividends >= 6
+
+
+def test_decision_kinds_of_a_game():
+    kinds = {decision_kind(view["round_info"]["type"], legal) for _, _, view, legal in
+             _decisions() if len(legal) > 1}
+    assert {"share", "par", "dividend", "tram", "auction", "lay"} <= kinds
+
+
+def test_search_bot_without_a_position_plays_its_policys_move():
+    search = make_bot("search", GAME)
+    for _, _, view, legal in _decisions(every=29):
+        assert search.choose(view, legal, random.Random(1)) == \
+            Policy1840(view, legal).decide()[0]
+
+
+def test_search_bot_searches_share_round_decisions_only_by_default():
+    bot = make_bot("search", GAME, budget=0.05)
+    searched = set()
+    for state, _p, view, legal in _decisions(every=5):
+        bot.see_position(state.clone(), random.Random(3))  # type: ignore[attr-defined]
+        action = bot.choose(view, legal, random.Random(3))
+        assert action in legal
+        if "samples" in bot.explanation:  # type: ignore[attr-defined]
+            searched.add(decision_kind(view["round_info"]["type"], legal))
+    assert "share" in searched and searched <= {"share", "par"}
+
+
+def test_search_finds_the_stadtbahn_share_that_pays_x10_in_cr6():
+    """SR5 of the pinned game, P4 to act with 512 Gulden: a base policy blind to Stadtbahn
+    shares (weight 0) buys DT; play-outs to the end of the game (VIII.5.2: CR6 pays x10) find
+    a share of the Stadtbahn W or G, which nobody holds yet, better.  Played on by four rule
+    bots from here, buying W ends 108 Gulden further ahead of the best opponent than DT
+    (margin +229 against +121)."""
+    state = _game()[590]
+    p = state.current_players()[0]
+    view, legal = state.view(p), state.legal_actions(p)
+    assert p == 3 and view["round"] == "SR5"
+    blind = {"stadtbahn_weight": 0.0}
+    assert Policy1840(view, legal, **blind).decide()[0] == BuyShare(player=3, company="DT")
+    bot = SearchBot1840(GAME, budget=60.0, rounds=10, max_samples=2, **blind)
+    bot.see_position(state.clone(), random.Random(2))
+    action = bot.choose(view, legal, random.Random(3))
+    assert isinstance(action, BuyShare) and action.company in ("W", "G")
+    assert "projected margin" in bot.explanation
