@@ -10,7 +10,7 @@ from tramways.bots import make_bot
 from tramways.bots.g1840_rule import Rules1840
 from tramways.bots.g1840_search import Policy1840, SearchBot1840, decision_kind
 from tramways.core import Session
-from tramways.g1840.actions import BuyShare, Dividend
+from tramways.g1840.actions import BuyShare, Dividend, LayTile
 from tramways.g1840.game import GAME
 
 
@@ -102,3 +102,21 @@ def test_search_finds_the_stadtbahn_share_that_pays_x10_in_cr6():
     action = bot.choose(view, legal, random.Random(3))
     assert isinstance(action, BuyShare) and action.company in ("W", "G")
     assert "projected margin" in bot.explanation
+
+
+def test_a_passed_deadline_stops_the_lay_weighing_at_the_first_useful_lay():
+    """The search bot's budget: its policy stops weighing lays once the deadline has passed
+    (the rule bot has none and weighs them all)."""
+    cut = 0
+    for _, _, view, legal in _decisions(every=2):
+        if view["round_info"]["type"] != "LR" or sum(isinstance(a, LayTile) for a in legal) < 5:
+            continue
+        full, hurried = Rules1840(view, legal), Rules1840(view, legal, deadline=0.0)
+        action, _ = full.decide()
+        quick, _ = hurried.decide()
+        assert quick in legal
+        if len(full.scored) > 1 and any(s > 0 for s, _ in full.scored):
+            cut += 1
+            useful = next(a for s, a in full.scored if s > 0)
+            assert quick == useful and len(hurried.scored) <= len(full.scored)
+    assert cut >= 5

@@ -25,6 +25,7 @@ would follow, with a one-line reason (``explanation``):
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -80,12 +81,16 @@ class Rules1840:
     """The rule bot's decisions for one position (see the module docstring)."""
 
     def __init__(self, view: Any, legal: Sequence[Action], max_lays: int | None = None,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, deadline: float | None = None) -> None:
         """``max_lays``: weigh at most this many tile lays, drawn with ``rng``, and no station
-        markers but a home circle (fast play-outs for the search bot); ``None``: weigh all."""
+        markers but a home circle (fast play-outs for the search bot); ``None``: weigh all.
+        ``deadline``: a ``time.perf_counter()`` value after which a Line Round turn stops
+        weighing further lays and takes the best so far (the search bot's time budget);
+        ``None`` (the rule bot): weigh them all."""
         self.view = view
         self.legal = list(legal)
         self.max_lays = max_lays
+        self.deadline = deadline
         self.rng = rng or random.Random(0)
         self.m = ViewModel(view)
         self.me = self.m.me
@@ -416,6 +421,9 @@ class Rules1840:
             weighed = [a for a in main if (a in keep or not isinstance(
                 a, (LayTile, PlaceStation, RemoveMarker)) or lt.get("home_choice"))]
         for a in weighed:
+            if self.deadline is not None and best is not None \
+                    and time.perf_counter() > self.deadline:
+                break  # out of time: the best lay weighed so far
             if isinstance(a, LayTile):
                 change = ("lay", a.hex, a.tile, a.rotation)
                 boards: list[Any] = []
