@@ -227,6 +227,8 @@ def main() -> None:
     ap.add_argument("--rule-games", type=int)
     ap.add_argument("--search-games", type=int)
     ap.add_argument("--search-budget", type=float, default=1.0)
+    ap.add_argument("--search-options", default="{}",
+                    help='more options of the 1840 search bot, JSON (e.g. \'{"searched": []}\')')
     ap.add_argument("--trambahn-games", type=int)
     ap.add_argument("--first", type=int, default=0,
                     help="skip the first K games of each series (run a long series in chunks)")
@@ -261,7 +263,7 @@ def main() -> None:
         out.update(rule_games(n_rule, args.seed + 1))
     if "search" in only:
         times = {}
-        options = {"search": {"budget": args.search_budget}}
+        options = {"search": {"budget": args.search_budget, **json.loads(args.search_options)}}
         r = one_against("search", "rule", n_search, args.seed + 2, options, times, args.first,
                         args.jobs)
         decisions = sorted(times.get("search", []))
@@ -272,6 +274,7 @@ def main() -> None:
             "search_vs_rule_win_rate": r["win_rate"],
             "search_vs_rule_ci95": r["ci95"],
             "search_budget_s": args.search_budget,
+            "search_options": json.loads(args.search_options),
             "search_median_wealth": r["hero_median"],
             "search_rule_median_wealth": r["others_median"],
             "search_decision_ms_median": round(1000 * statistics.median(decisions), 1)

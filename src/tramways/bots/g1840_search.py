@@ -199,13 +199,15 @@ weighs every legal lay with the exact router, too slow for many play-outs."""
 
 def rule_playout(state: Any, actions: int, rng: random.Random, until: float | None = None,
                  me: int | None = None, options: dict[str, Any] | None = None,
-                 rounds: int | None = None, lays: int = PLAYOUT_LAYS) -> bool:
+                 rounds: int | None = None, lays: int = PLAYOUT_LAYS,
+                 start: int | None = None) -> bool:
     """Let the rule bot (weighing ``lays`` lays) play every seat for ``actions`` actions, or
     until ``until`` (a ``time.perf_counter()`` value), or until ``rounds`` rounds of the Round
-    Bar have ended; seat ``me`` plays :class:`Policy1840` with ``options``.  Returns whether
+    Bar have ended (counted from the round index ``start``, by default the position's); seat
+    ``me`` plays :class:`Policy1840` with ``options``.  Returns whether
     the play-out met a Line or Company Round (where its random lays and the reshuffled deck
     matter: otherwise every sample plays the same)."""
-    start = state.round_index
+    start = state.round_index if start is None else start
     random_part = False
     for _ in range(actions):
         if state.is_over() or (until is not None and time.perf_counter() >= until):
@@ -288,10 +290,11 @@ class SearchBot1840:
             for i, cand in enumerate(cands):
                 sample_rng = random.Random(seed)
                 sample = public_position(position, sample_rng)
-                sample.apply(cand, me)
-                random_part |= rule_playout(sample, self.horizon, sample_rng,
-                                            time.perf_counter() + share, me, self.options,
-                                            self.rounds, self.lays)
+                sample.apply(cand, me)  # the rounds are counted from the decision's round
+                until = min(time.perf_counter() + share, deadline)
+                random_part |= rule_playout(sample, self.horizon, sample_rng, until, me,
+                                            self.options, self.rounds, self.lays,
+                                            position.round_index)
                 totals[i] += projected_margin(sample, me, weight)
             samples += 1
             if not random_part:
