@@ -25,7 +25,7 @@ def _position(hand: list[str], columns: list[tuple[list[str], str | None]],
             col.add(c)
         col.tram = tram
         state.columns[0].append(col)
-    state.money = [[pool["C"].pop() for _ in range(money)], []]
+    state.money = [list(range(money)), []]  # only the pile's size matters to the policies
     state.passengers, state.step = 1, 1
     return state
 
@@ -49,3 +49,27 @@ def test_the_planner_plays_the_rules_passengers_step_1():
     state.passengers = 0
     assert isinstance(plan_action(state), Passenger)
     assert plan_action(state) == rule_action(state)
+
+
+def test_step_2_the_planner_starts_a_two_card_column_with_high_cards_when_a_tram_is_affordable():
+    # 7y and 9y, no yellow column, 12 money and horses on display: the rule keeps new columns
+    # for low cards; the planner starts 7y (then 9y joins it) and buys a tram for it (T-R-6)
+    state = _position(["7y", "9y", "6r"], [(["2g"], "steam")], money=12)
+    assert state.display[0] == "horse"
+    assert rule_action(state) != Station(0, "7y", None)
+    assert plan_action(state) == Station(0, "7y", None)
+    state.apply(Station(0, "7y", None))
+    assert plan_action(state) == Station(0, "9y", 1)
+
+
+def test_step_2_the_planner_starts_no_column_it_cannot_buy_a_tram_for():
+    state = _position(["7y", "9y", "6r"], [(["2g"], "steam")], money=4)
+    assert Station(0, "7y", None) != plan_action(state)
+    assert Station(0, "7y", None) not in ranked_plan(state)[:3]
+
+
+def test_step_2_the_planner_starts_a_fifth_and_sixth_column_where_the_rule_stops_at_five():
+    columns = [([f"{v}g"], "horse") for v in (1, 2, 3, 4, 5)]
+    state = _position(["2y", "5y", "1b"], columns, money=10)
+    assert rule_action(state) != Station(0, "2y", None)
+    assert plan_action(state) == Station(0, "2y", None)
