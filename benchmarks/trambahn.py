@@ -30,7 +30,8 @@ from tramways.bots.match import play_match  # noqa: E402
 from tramways.core.selfplay import play_game  # noqa: E402
 from tramways.trambahn.game import GAME  # noqa: E402
 
-SEARCH_BUDGET: dict[str, Any] = {"determinizations": 6, "horizon": 2, "passengers_only": True}
+SEARCH_BUDGET: dict[str, Any] = {}
+"""Options of the search bot measured: none, the default ``search`` a player gets."""
 
 
 def random_speed(games: int, seed: int) -> float:
@@ -99,7 +100,7 @@ def main() -> None:
                     "rule_vs_random": args.rule_games,
                     "search_vs_rule": args.search_games,
                 },
-                "search_budget": SEARCH_BUDGET,
+                "search_budget": make_bot("search", GAME, **SEARCH_BUDGET).budget,
                 "rule_vs_random": rule,
                 "search_vs_rule": search,
                 "workers": args.workers,
