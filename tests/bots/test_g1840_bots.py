@@ -2,29 +2,19 @@
 
 from __future__ import annotations
 
-import functools
 import random
 
 from tramways.bots import Bot, make_bot
 from tramways.bots.g1840_model import ViewModel, board_of
 from tramways.bots.match import play_match
-from tramways.core import Session
 from tramways.g1840.game import GAME
 
+from .g1840_games import rule_game_positions
 
-@functools.cache
+
 def _game(seed: int) -> list:
     """Every position of one 3-player game of rule bots."""
-    bots = [make_bot("rule", GAME) for _ in range(3)]
-    s = Session.new("1840", {"players": 3}, seed)
-    rng = random.Random(seed)
-    out = []
-    while not s.state.is_over():
-        state = s.state
-        p = state.current_players()[0]
-        out.append(state.clone())
-        s.play(bots[p].choose(state.view(p), state.legal_actions(p), rng), seat=p)
-    return out
+    return rule_game_positions(3, seed, seed)
 
 
 def _positions(seed: int, every: int = 7):

@@ -3,30 +3,20 @@ recorded position where looking ahead finds the better share."""
 
 from __future__ import annotations
 
-import functools
 import random
 
 from tramways.bots import make_bot
 from tramways.bots.g1840_rule import Rules1840
 from tramways.bots.g1840_search import Policy1840, SearchBot1840, decision_kind
-from tramways.core import Session
 from tramways.g1840.actions import BuyShare, Dividend, LayTile
 from tramways.g1840.game import GAME
 
+from .g1840_games import rule_game_positions
 
-@functools.cache
+
 def _game(seed: int = 5) -> list:
     """Every position of one 4-player game of rule bots (the pinned game of seed 5)."""
-    bots = [make_bot("rule", GAME) for _ in range(4)]
-    s = Session.new("1840", {"players": 4}, seed)
-    rng = random.Random(1)
-    out = []
-    while not s.state.is_over():
-        state = s.state
-        p = state.current_players()[0]
-        out.append(state.clone())
-        s.play(bots[p].choose(state.view(p), state.legal_actions(p), rng), seat=p)
-    return out
+    return rule_game_positions(4, seed, 1)
 
 
 def _decisions(every: int = 1):

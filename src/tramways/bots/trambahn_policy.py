@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tramways.bots.trambahn_rule import STATION, Evaluator
+from tramways.bots.trambahn_rule import STATION, Evaluator, ranked_actions, rule_action
 from tramways.core import Action
 from tramways.trambahn.actions import Station
 from tramways.trambahn.cards import CONDUCTOR, FACE_COLOUR, FACE_VALUE, TRAMS
@@ -62,24 +62,10 @@ class Planner(Evaluator):
 def ranked_plan(state: TrambahnState, actions: Sequence[Action] | None = None,
                 planner: type[Planner] = Planner) -> list[Action]:
     """The legal actions from the most to the least wanted by :class:`Planner`."""
-    if actions is None:
-        actions = state.legal_actions()
-    ev = planner(state)
-    scored = sorted(((ev.score(a), i) for i, a in enumerate(actions)), reverse=True)
-    return [actions[i] for _, i in scored]
+    return ranked_actions(state, actions, planner)
 
 
 def plan_action(state: TrambahnState, actions: Sequence[Action] | None = None,
                 planner: type[Planner] = Planner) -> Action:
     """The :class:`Planner`'s choice for the player to move."""
-    if actions is None:
-        actions = state.legal_actions()
-    if len(actions) == 1:
-        return actions[0]
-    ev = planner(state)
-    best, best_score = actions[0], float("-inf")
-    for a in actions:
-        s = ev.score(a)
-        if s > best_score:
-            best, best_score = a, s
-    return best
+    return rule_action(state, actions, planner)

@@ -173,22 +173,26 @@ class Evaluator:
         return END
 
 
-def ranked_actions(state: TrambahnState, actions: Sequence[Action] | None = None) -> list[Action]:
-    """The legal actions from the most to the least wanted (the first is the rule's choice)."""
+def ranked_actions(state: TrambahnState, actions: Sequence[Action] | None = None,
+                   evaluator: type[Evaluator] | None = None) -> list[Action]:
+    """The legal actions from the most to the least wanted (the first is the rule's choice);
+    ``evaluator`` replaces the rule's :class:`Evaluator` (the search's planner does)."""
     if actions is None:
         actions = state.legal_actions()
-    ev = Evaluator(state)
+    ev = (evaluator or Evaluator)(state)
     scored = sorted(((ev.score(a), i) for i, a in enumerate(actions)), reverse=True)
     return [actions[i] for _, i in scored]
 
 
-def rule_action(state: TrambahnState, actions: Sequence[Action] | None = None) -> Action:
-    """The rule-of-thumb choice for the player to move."""
+def rule_action(state: TrambahnState, actions: Sequence[Action] | None = None,
+                evaluator: type[Evaluator] | None = None) -> Action:
+    """The rule-of-thumb choice for the player to move (``evaluator``: as for
+    :func:`ranked_actions`)."""
     if actions is None:
         actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    ev = Evaluator(state)
+    ev = (evaluator or Evaluator)(state)
     best, best_score = actions[0], float("-inf")
     for a in actions:
         s = ev.score(a)
