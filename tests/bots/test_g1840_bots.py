@@ -114,5 +114,5 @@ def test_search_bot_reshuffles_the_hidden_deck_and_chooses_legally():
         assert position.view(p) == state.view(p)
         action = bot.choose(state.view(p), legal, random.Random(3))
         assert action in legal and bot.explanation  # type: ignore[attr-defined]
-        searched += "samples" in bot.explanation  # type: ignore[attr-defined]
+        searched += " sample" in bot.explanation  # type: ignore[attr-defined]
     assert searched > 3

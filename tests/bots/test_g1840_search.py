@@ -70,7 +70,7 @@ def test_search_bot_searches_share_round_decisions_only_by_default():
         bot.see_position(state.clone(), random.Random(3))  # type: ignore[attr-defined]
         action = bot.choose(view, legal, random.Random(3))
         assert action in legal
-        if "samples" in bot.explanation:  # type: ignore[attr-defined]
+        if " sample" in bot.explanation:  # type: ignore[attr-defined]
             searched.add(decision_kind(view["round_info"]["type"], legal))
     assert "share" in searched and searched <= {"share", "par"}
 

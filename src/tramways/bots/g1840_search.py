@@ -118,9 +118,10 @@ def public_position(state: Any, rng: random.Random) -> Any:
 
 
 class Policy1840(Rules1840):
-    """The search bot's own base policy: the rule bot with two changes that measured stronger
+    """The search bot's own base policy: the rule bot with three changes that measured stronger
     against three rule bots (see the module docstring), used only by ``search``.
 
+    ``line_cap``: bid at most this much for a line (VIII.6; ``None``: as the rule bot);
     ``stadtbahn_weight``: a Stadtbahn share's score (expected dividends per Gulden) is
     multiplied by this (their runs grow with the track laid, and CR6 pays x10, VIII.5.2, so the
     present run undervalues them); ``pay_out``: a company pays out its whole revenue in every
@@ -312,12 +313,13 @@ class SearchBot1840:
             best = 0  # noisy play-outs: leave the policy's choice only for a clear gain
         chosen = cands[best]
         fmt = self.game.format_action if self.game is not None else str
+        over = f"{samples} sample" + ("s" if samples != 1 else "")
         if best == 0:
-            self.explanation = f"{why} (search agrees: {mean[0]:+.0f} over {samples} samples)"
+            self.explanation = f"{why} (search agrees: {mean[0]:+.0f} over {over})"
         else:
             self.explanation = (f"{fmt(chosen)}: projected margin {mean[best]:+.0f} against "
                                 f"{mean[0]:+.0f} for the policy's {fmt(action)} "
-                                f"({samples} samples)")
+                                f"({over})")
         return chosen
 
     def _candidates(self, rules: Rules1840, legal: list[Action], chosen: Action) -> list[Action]:
