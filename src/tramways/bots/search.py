@@ -30,7 +30,9 @@ but it buys almost no electric tram), 16 samples (55%), a longer horizon (4 turn
 :func:`evaluate` at 0.05 / 0.1 / 0.2 / 0.3 (50 / 56 / 55 / 46%) or as shares of the remaining
 scorings (43%, 27%), the rule bot as the other player's model in the play-outs (55.5%),
 searching the tram purchases (33% of 100: the evaluation values money too little),
-:data:`MONEY_VALUE` at 0.15 or 0.8 instead of 0.4 (58.2% and 56.7%, the same deals), more
+:data:`MONEY_VALUE` at 0.15 or 0.8 instead of 0.4 (58.2% and 56.7%, the same deals),
+searching every decision with the planner (``searched=("passenger", "all")``: 0 of 300; it
+ends turns without the tram a new column needs, so the column is discarded), more
 columns whatever the start card (41.5% of 200), and, in rule-bot games, banking fewer cards
 (every threshold lost: the income step is how a hand is renewed) or holding back early 10s.
 
