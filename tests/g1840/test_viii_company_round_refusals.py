@@ -3,23 +3,11 @@ mutation testing showed (issue 16).  Each refusal names its rule and leaves the 
 
 from __future__ import annotations
 
-import pytest
-
-from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import BuyTram, LineBid, OpenAuction, ReturnPrivate
 from tramways.g1840.rounds import company as company_round
 from tramways.g1840.rounds.company import MandatoryPurchase
 
-from .test_game_support import play, two_player_after_sr1
-
-
-def refused(s, text: str, rule: str) -> IllegalAction:
-    before = s.view(None)
-    with pytest.raises(IllegalAction) as exc:
-        play(s, text)
-    assert exc.value.rule == rule, exc.value
-    assert s.view(None) == before
-    return exc.value
+from .test_game_support import play, refused, two_player_after_sr1
 
 
 def test_viii6_choosing_a_line_refusals() -> None:

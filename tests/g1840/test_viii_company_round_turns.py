@@ -5,22 +5,10 @@ passes automatically, the round's view: the gaps the mutation run of company.py 
 
 from __future__ import annotations
 
-import pytest
-
-from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import OpenAuction
 from tramways.g1840.rounds import company as company_round
 
-from .test_game_support import CR1_SCRIPT, LR1_SCRIPT, play, two_player_after_sr1
-
-
-def refused(s, text: str, rule: str) -> IllegalAction:
-    before = s.view(None)
-    with pytest.raises(IllegalAction) as exc:
-        play(s, text)
-    assert exc.value.rule == rule, exc.value
-    assert s.view(None) == before
-    return exc.value
+from .test_game_support import CR1_SCRIPT, LR1_SCRIPT, play, refused, two_player_after_sr1
 
 
 def _cr2_wt_to_pay(revenue: int = 230):
