@@ -77,6 +77,10 @@ from tramways.trambahn.actions import Buy, Income, Passenger
 from tramways.trambahn.cards import CARD_FACE, REGULAR_SCORINGS, TRAMS
 from tramways.trambahn.state import TrambahnState
 
+HORIZON = 3
+"""Turns the new search plays out after a candidate: the end of its own turn, the other
+player's reply and its own next turn (the legacy search: 2)."""
+
 MONEY_VALUE = 0.4
 """Points a money card is worth while trams can still be bought."""
 
@@ -219,7 +223,7 @@ class SearchBot:
         game: Any,
         determinizations: int | None = None,
         candidates: int = 5,
-        horizon: int = 2,
+        horizon: int | None = None,
         passengers_only: bool | None = None,
         legacy: bool = False,
         seconds: float = 1.0,
@@ -231,7 +235,7 @@ class SearchBot:
         self.game = game
         self.determinizations = determinizations or (6 if legacy else 8)
         self.candidates = candidates
-        self.horizon = horizon
+        self.horizon = horizon or (2 if legacy else HORIZON)
         self.seconds = seconds
         self.searched = tuple(searched)
         self.memory = Memory() if memory and not legacy else None
