@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from tramways.bots.trambahn_policy import Planner, plan_action  # noqa: E402
+from tramways.bots.trambahn_policy import RULE_CONSTANTS, plan_action, variant  # noqa: E402
 from tramways.bots.trambahn_rule import rule_action  # noqa: E402
 from tramways.core import Session  # noqa: E402
 
@@ -56,18 +56,6 @@ GRID: dict[str, list[Any]] = {
     "income_keep_poor": [1.5, 3.0, 5.0, 8.0],
 }
 """Values tried per attribute (each grid holds the rule's value and the planner's)."""
-
-RULE_VALUES: dict[str, Any] = {
-    "lone_columns": 4, "conductor_keep": 1.0, "row_three_for": 0.2, "row_four": 1.0,
-    "new_column_remaining": 3, "new_column_columns": 5, "income_keep": 0.9, "income_money": 5,
-}
-"""The attributes where the tuned planner differs from the rule of thumb it started from."""
-
-
-def variant(changes: dict[str, Any]) -> type[Planner]:
-    """A subclass of the planner with ``changes`` to its attributes."""
-    return type("Variant", (Planner,), dict(changes))
-
 
 def win_rate(changes: dict[str, Any], first: int, deals: int) -> float:
     """Share of the games the variant wins against the rule bot (draws count half): each of
@@ -104,7 +92,7 @@ def main() -> None:
     ap.add_argument("--margin", type=float, default=0.008)
     ap.add_argument("--start", default="{}", help='JSON attributes, or "rule"')
     args = ap.parse_args()
-    best: dict[str, Any] = RULE_VALUES if args.start == "rule" else json.loads(args.start)
+    best: dict[str, Any] = RULE_CONSTANTS if args.start == "rule" else json.loads(args.start)
     begun = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         rate = start_rate = measure(pool, best, args.first, args.deals, args.jobs)

@@ -3,10 +3,10 @@ rule of thumb of the ``rule`` bot and the legacy search."""
 
 from __future__ import annotations
 
-from tramways.bots.trambahn_policy import plan_action, ranked_plan
+from tramways.bots.trambahn_policy import RULE_CONSTANTS, Planner, plan_action, ranked_plan, variant
 from tramways.bots.trambahn_rule import rule_action
 from tramways.core import Session
-from tramways.trambahn.actions import Passenger, Station
+from tramways.trambahn.actions import EndTurn, Income, Passenger, Station
 from tramways.trambahn.cards import IDS_BY_FACE
 from tramways.trambahn.state import Column, TrambahnState
 
@@ -73,3 +73,27 @@ def test_step_2_the_planner_starts_a_fifth_and_sixth_column_where_the_rule_stops
     state = _position(["2y", "5y", "1b"], columns, money=10)
     assert rule_action(state) != Station(0, "2y", None)
     assert plan_action(state) == Station(0, "2y", None)
+
+
+# -- the tuned constants (benchmarks/tune_trambahn_planner.py) ---------------------------------
+
+
+def test_step_2_the_planner_still_starts_a_two_card_column_with_two_scorings_left():
+    # new_column_remaining = 1: the rule stops starting columns when fewer than 3 remain
+    state = _position(["2y", "5y", "9r"], [(["2g"], "steam")], money=10)
+    state.regular = 8
+    assert Planner.new_column_remaining == 1
+    assert plan_action(state) == Station(0, "2y", None)
+    assert rule_action(state) != Station(0, "2y", None)
+
+
+def test_step_3_the_planner_banks_a_spare_card_while_its_money_pile_is_below_twelve():
+    # two scorings left: a 9g after 2g-3g (steam) is worth 2 x 3 x (0.5 + 0.5) x 0.2 = 1.2
+    # kept; the rule keeps it (above 0.9, and its pile of 7 is not below 5), the planner banks
+    # it (below 2.5, or below 3 while the pile is below 12)
+    state = _position(["9g"], [(["2g", "3g"], "steam")], money=7)
+    state.regular, state.step = 8, 3
+    assert rule_action(state) == EndTurn(0)
+    assert plan_action(state) == Income(0, "9g")
+    assert plan_action(state, None, variant(RULE_CONSTANTS)) == EndTurn(0)
+
