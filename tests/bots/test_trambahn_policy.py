@@ -3,6 +3,13 @@ rule of thumb of the ``rule`` bot and the legacy search."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
 from tramways.bots.trambahn_policy import RULE_CONSTANTS, Planner, plan_action, ranked_plan, variant
 from tramways.bots.trambahn_rule import rule_action
 from tramways.core import Session
@@ -97,3 +104,24 @@ def test_step_3_the_planner_banks_a_spare_card_while_its_money_pile_is_below_twe
     assert plan_action(state) == Income(0, "9g")
     assert plan_action(state, None, variant(RULE_CONSTANTS)) == EndTurn(0)
 
+
+
+def test_variant_changes_only_the_named_constants_and_refuses_unknown_names():
+    rule_like = variant(RULE_CONSTANTS)
+    assert rule_like.income_money == 5 and Planner.income_money == 12
+    assert rule_like.extend_gap == Planner.extend_gap == 4
+    with pytest.raises(ValueError, match="no attribute income_monney"):
+        variant({"income_monney": 3})
+
+
+def test_the_tuning_benchmark_measures_its_start_on_fixed_deals():
+    """benchmarks/tune_trambahn_planner.py still runs (figures printed, never asserted
+    beyond their range); the same deals give the same figure."""
+    bench = Path(__file__).resolve().parents[2] / "benchmarks" / "tune_trambahn_planner.py"
+    outs = [json.loads(subprocess.run(
+        [sys.executable, str(bench), "--deals", "3", "--rounds", "0", "--jobs", "1",
+         "--start", start], capture_output=True, text=True, timeout=300, check=True).stdout)
+        for start in ("rule", "{}", "{}")]
+    assert outs[0]["changes"] == RULE_CONSTANTS
+    assert outs[1]["start_win_rate"] == outs[2]["start_win_rate"]
+    assert all(0.0 <= o["start_win_rate"] <= 1.0 and o["variants"] == 0 for o in outs)
