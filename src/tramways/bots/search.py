@@ -6,9 +6,8 @@ discard pile, and its own money cards, which it put there itself), takes up to
 ``determinizations`` samples within a **budget per decision** (no new sample once ``seconds``
 are spent), and can search more decisions of the turn: ``searched`` names them
 (``"passenger"``, ``"buy"``: which tram, ``"all"``: every decision among the rule's best
-``candidates`` and one of each kind).  Measured (``benchmarks/bots.py``), searching trams or
-every decision with this 2-turn evaluation loses to the rule bot, so the default stays
-``("passenger",)``.  ``legacy=True`` is the previous bot, described
+``candidates`` and one of each kind).  Measured (below), searching trams or every decision
+wins less often than searching the passengers only, so the default stays ``("passenger",)``.  ``legacy=True`` is the previous bot, described
 below (kept to measure against: ``benchmarks/bots.py``), and it plays out and decides its
 unsearched moves with the ``rule`` bot's rule of thumb (:mod:`trambahn_rule`, frozen: the
 games of ``tests/bots/test_trambahn_legacy_pin.py`` pin it); the new search uses its own
@@ -25,11 +24,13 @@ play-out of 3 turns instead of 2 (:data:`HORIZON`: to the end of the bot's own n
 68.5% on the same 400 games (1, 4 and 5 turns: 60.5%, 56.5%, 57% of the first 200).
 The 1,000-game series of ``benchmarks/bots.py``: 656 wins, 65.6% (95% interval 62.6-68.5%),
 0.37 s a game with 2 processes; against ``rule`` 949 of 1,000 (``benchmarks/trambahn.py``).
-Set aside (the first 200 games of the series, where the default won 69.5%): searching every
-decision (``searched=("passenger", "all")``) 56% -- no longer 0%, but it still banks cards a
-column wants, because the evaluation does not see what a hand card is worth -- and with the
-planner's keep values of both hands added to :func:`evaluate` 56.5% (weight 0.5) and 55.5%
-(1.0); the same hand term with the default search 60.5%.
+Searching every decision (``searched=("passenger", "all")``) now wins 372.5 of 600 paired
+games against the legacy search (62.1%; under the 2-turn play-outs and the untuned planner it
+had won 0 of 300), against 407.5 of the same 600 (67.9%) for the default, which searches the
+passengers only: so the default stays.  Its evaluation does not see what a hand card is worth,
+and it banks cards a column wants; adding the planner's keep values of both hands to
+:func:`evaluate` made it worse (56.5% and 55.5% of the first 200 at weights 0.5 and 1, where
+it won 66%; with the default search 60.5% where the default won 69.5%).
 
 Issue 13, third session (measured with ``benchmarks/trambahn_stats.py``, which also counts
 trams by kind, money left and Extra Tour points; "paired": 150 deals each played from both
@@ -65,8 +66,8 @@ building of columns.
 For a decision with several legal actions, the bot samples ``determinizations`` positions
 consistent with its view (the engine's ``determinize``: hidden cards dealt at random), and in
 each sample plays every candidate action followed by rule-of-thumb play for both players
-until ``horizon`` turns have ended (by default: the end of its own turn and of the
-opponent's reply).  Each candidate is scored by the average of a static evaluation (score
+until ``horizon`` turns have ended (the legacy search: the end of its own turn and of the
+opponent's reply; the new search: its own next turn too, :data:`HORIZON`).  Each candidate is scored by the average of a static evaluation (score
 difference plus the expected value of the columns still to be scored, see :func:`evaluate`);
 the best one is played.  The same samples serve every candidate (common random numbers), so
 differences come from the choice and not from the luck of the deal.
