@@ -7,9 +7,9 @@ discard pile, and its own money cards, which it put there itself), takes up to
 are spent), and can search more decisions of the turn: ``searched`` names them
 (``"passenger"``, ``"buy"``: which tram, ``"all"``: every decision among the rule's best
 ``candidates`` and one of each kind).  Measured (below), searching trams or every decision
-wins less often than searching the passengers only, so the default stays ``("passenger",)``.  ``legacy=True`` is the previous bot, described
-below (kept to measure against: ``benchmarks/bots.py``), and it plays out and decides its
-unsearched moves with the ``rule`` bot's rule of thumb (:mod:`trambahn_rule`, frozen: the
+wins less often than searching the passengers only, so the default stays
+``("passenger",)``.  ``legacy=True`` is the previous bot, described below (kept to measure
+against: ``benchmarks/bots.py``), and it plays out and decides its unsearched moves with the ``rule`` bot's rule of thumb (:mod:`trambahn_rule`, frozen: the
 games of ``tests/bots/test_trambahn_legacy_pin.py`` pin it); the new search uses its own
 :mod:`trambahn_policy` (the planner) for both.
 
