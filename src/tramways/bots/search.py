@@ -9,8 +9,9 @@ are spent), and can search more decisions of the turn: ``searched`` names them
 ``candidates`` and one of each kind).  Measured (below), searching trams or every decision
 wins less often than searching the passengers only, so the default stays
 ``("passenger",)``.  ``legacy=True`` is the previous bot, described below (kept to measure
-against: ``benchmarks/bots.py``), and it plays out and decides its unsearched moves with the ``rule`` bot's rule of thumb (:mod:`trambahn_rule`, frozen: the
-games of ``tests/bots/test_trambahn_legacy_pin.py`` pin it); the new search uses its own
+against: ``benchmarks/bots.py``), and it plays out and decides its unsearched moves with
+the ``rule`` bot's rule of thumb (:mod:`trambahn_rule`, frozen: the games of
+``tests/bots/test_trambahn_legacy_pin.py`` pin it); the new search uses its own
 :mod:`trambahn_policy` (the planner) for both.
 
 Issue 13, fourth session: the planner's constants were tuned against the ``rule`` bot in
