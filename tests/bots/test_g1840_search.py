@@ -26,10 +26,10 @@ def _decisions(every: int = 1):
 
 
 def test_policy_with_neutral_options_is_the_rule_bot():
-    """Policy1840 changes the rule bot only where its two options say so."""
+    """Policy1840 changes the rule bot only where its options say so."""
     for _, _, view, legal in _decisions(every=3):
         assert Policy1840(view, legal, stadtbahn_weight=1.0, pay_out=False,
-                          line_cap=None).decide() == \
+                          line_cap=None, track_weight=0.0).decide() == \
             Rules1840(view, legal).decide()
 
 
@@ -110,3 +110,30 @@ def test_a_passed_deadline_stops_the_lay_weighing_at_the_first_useful_lay():
             useful = next(a for s, a in full.scored if s > 0)
             assert quick == useful and len(hurried.scored) <= len(full.scored)
     assert cut >= 5
+
+
+def test_ix2_the_policy_lays_a_first_tile_that_reaches_no_stop_yet():
+    """A line whose home reaches no other stop: every lay leaves its run at 0 and reaches no
+    stop, so the rule bot runs it for 0 without building (for the whole 2-player game of seed
+    3); the search's policy lays the tile that extends its track (IX.2), and its tram can
+    then earn."""
+    found = []
+    for state in rule_game_positions(2, 3, 1):
+        p = state.current_players()[0]
+        view, legal = state.view(p), state.legal_actions(p)
+        if view["round_info"]["type"] != "LR":
+            continue
+        rule, _ = Rules1840(view, legal).decide()
+        policy = Policy1840(view, legal)
+        action, why = policy.decide()
+        if rule != action:
+            found.append((rule, action, why, policy))
+    assert found
+    rule, action, why, policy = found[0]
+    assert GAME.format_action(rule) == "L1 run"
+    assert isinstance(action, LayTile) and (action.hex, action.tile) == ("D18", "235")
+    assert why == "lay 235 on D18: best run 0 -> 0, its track reaches 2 more hex sides"
+    m = policy.m
+    after = m.after_lay(action.hex, action.tile, action.rotation)
+    assert m.reach_size(1, after, ("t",), "edges") == m.reach_size(1, what="edges") + 2
+    assert m.reach_size(1, after, ("t",)) == m.reach_size(1)

@@ -153,9 +153,10 @@ class ViewModel:
         return value
 
     def reach_size(self, line: int, board: Board | Callable[[], Board | None] | None = None,
-                   change: tuple[Any, ...] = ()) -> int:
-        """How many stops ``line`` reaches (a lay's tie-breaker: room to grow)."""
-        key = (self.key, change, line, "reach")
+                   change: tuple[Any, ...] = (), what: str = "locations") -> int:
+        """How many stops ``line`` reaches (a lay's tie-breaker: room to grow); with
+        ``what="edges"``, how many hex sides its track arrives at (IX.2: where it can grow)."""
+        key = (self.key, change, line, "reach", what)
         value = _RUNS.get(key)
         if value is not None:
             return value
@@ -163,7 +164,7 @@ class ViewModel:
             board = board()
         board = board if board is not None else self.board
         try:
-            value = len(board.reach(line).locations)
+            value = len(getattr(board.reach(line), what))
         except (ValueError, KeyError):
             value = 0
         _RUNS[key] = value

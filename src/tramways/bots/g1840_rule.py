@@ -80,6 +80,10 @@ def _of(legal: Sequence[Action], kind: type | tuple[type, ...]) -> list[Action]:
 class Rules1840:
     """The rule bot's decisions for one position (see the module docstring)."""
 
+    track_weight = 0.0
+    """Score of a lay per hex side its line's track newly arrives at (0: the rule bot weighs
+    only revenue and stops reached; the search's policy sets it, see :class:`Policy1840`)."""
+
     def __init__(self, view: Any, legal: Sequence[Action], max_lays: int | None = None,
                  rng: random.Random | None = None, deadline: float | None = None) -> None:
         """``max_lays``: weigh at most this many tile lays, drawn with ``rng``, and no station
@@ -406,6 +410,7 @@ class Rules1840:
                 return scrap, f"scrap the {tram} tram of line {line}: it would run {now}"
         base = m.run_value(line, with_maintenance=False)
         reach = m.reach_size(line)
+        track = m.reach_size(line, what="edges") if self.track_weight else 0
         best: Action | None = None
         best_score = 0.0
         best_why = ""
@@ -440,12 +445,18 @@ class Rules1840:
                              * mult / 10)
                 grow = m.reach_size(line, laid, change) - reach
                 score = gain + 2.0 * grow
+                longer = 0
+                if self.track_weight:
+                    longer = m.reach_size(line, laid, change, "edges") - track
+                    score += self.track_weight * longer
                 self.scored.append((score, a))
                 if score > best_score:
                     best, best_score = a, score
                     best_why = f"lay {a.tile} on {a.hex}: best run {base} -> {after}"
                     if grow > 0 and after == base:
                         best_why += f", reaches {grow} more stops"
+                    elif longer > 0 and after == base:
+                        best_why += f", its track reaches {longer} more hex sides"
             elif isinstance(a, PlaceStation):
                 board = m.after_marker(a.hex, a.location, line)
                 if board is None:
