@@ -112,11 +112,11 @@ def test_a_passed_deadline_stops_the_lay_weighing_at_the_first_useful_lay():
     assert cut >= 5
 
 
-def test_ix2_the_policy_lays_a_first_tile_that_reaches_no_stop_yet():
+def test_ix2_the_track_weight_lays_a_first_tile_that_reaches_no_stop_yet():
     """A line whose home reaches no other stop: every lay leaves its run at 0 and reaches no
-    stop, so the rule bot runs it for 0 without building (for the whole 2-player game of seed
-    3); the search's policy lays the tile that extends its track (IX.2), and its tram can
-    then earn."""
+    stop, so the rule of thumb without the track weight runs it for 0 without building (for
+    the whole 2-player game of seed 3); with it (the rule and search bots' default) the bot
+    lays the tile that extends its track (IX.2), and its tram can then earn."""
     found = []
     for state in rule_game_positions(2, 3, 1):
         p = state.current_players()[0]
@@ -124,6 +124,7 @@ def test_ix2_the_policy_lays_a_first_tile_that_reaches_no_stop_yet():
         if view["round_info"]["type"] != "LR":
             continue
         rule, _ = Rules1840(view, legal).decide()
+        assert Rules1840(view, legal, track_weight=0.5).decide() == Policy1840(view, legal).decide()
         policy = Policy1840(view, legal)
         action, why = policy.decide()
         if rule != action:

@@ -65,7 +65,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tramways.bots.g1840_model import ViewModel
-from tramways.bots.g1840_rule import Rules1840
+from tramways.bots.g1840_rule import TRACK_WEIGHT, Rules1840
 from tramways.core import Action
 from tramways.g1840.actions import (
     BuyShare,
@@ -117,11 +117,6 @@ def public_position(state: Any, rng: random.Random) -> Any:
     return position
 
 
-TRACK_WEIGHT = 0.5
-"""The search's policy scores a lay 0.5 per hex side its line's track newly arrives at (see
-:class:`Policy1840`)."""
-
-
 class Policy1840(Rules1840):
     """The search bot's own base policy: the rule bot with three changes that measured stronger
     against three rule bots (see the module docstring), used only by ``search``.
@@ -147,8 +142,7 @@ class Policy1840(Rules1840):
                  rng: random.Random | None = None, stadtbahn_weight: float = 2.0,
                  pay_out: bool = True, line_cap: int | None = 60,
                  deadline: float | None = None, track_weight: float = TRACK_WEIGHT) -> None:
-        super().__init__(view, legal, max_lays, rng, deadline)
-        self.track_weight = track_weight
+        super().__init__(view, legal, max_lays, rng, deadline, track_weight)
         self.stadtbahn_weight = stadtbahn_weight
         self.pay_out = pay_out
         self.line_cap = line_cap
@@ -243,7 +237,8 @@ def rule_playout(state: Any, actions: int, rng: random.Random, until: float | No
         elif seat == me:
             action = Policy1840(state.view(seat), legal, lays, rng, **(options or {})).decide()[0]
         else:
-            action = Rules1840(state.view(seat), legal, lays, rng).decide()[0]
+            action = Rules1840(state.view(seat), legal, lays, rng,
+                               track_weight=TRACK_WEIGHT).decide()[0]
         state.apply(action, seat)
     return random_part
 
@@ -259,7 +254,7 @@ class SearchBot1840:
                  margin: float = 60.0, searched: Sequence[str] = ("share",),
                  stadtbahn_weight: float = 2.0, pay_out: bool = True,
                  line_cap: int | None = 60, lays: int = PLAYOUT_LAYS,
-                 track_weight: float = 0.5) -> None:
+                 track_weight: float = TRACK_WEIGHT) -> None:
         self.game = game
         self.budget = budget
         self.horizon = horizon
