@@ -14,9 +14,7 @@ from tramways.g1840.game import GAME
 def rule_game_positions(players: int, seed: int, rng_seed: int, track_weight: float = 0.0
                         ) -> list:
     """Every position (before each action) of one game of ``players`` rule bots from ``seed``,
-    the bots drawing from ``random.Random(rng_seed)``; by default the rule of thumb without
-    the track weight (``RuleBot1840``), so the positions the tests name stay where they were
-    found."""
+    the bots drawing from ``random.Random(rng_seed)`` (``track_weight``: as ``RuleBot1840``'s)."""
     bots = [make_bot("rule", GAME, track_weight=track_weight) for _ in range(players)]
     s = Session.new("1840", {"players": players}, seed)
     rng = random.Random(rng_seed)

@@ -114,8 +114,8 @@ def test_a_passed_deadline_stops_the_lay_weighing_at_the_first_useful_lay():
 
 def test_ix2_the_track_weight_lays_a_first_tile_that_reaches_no_stop_yet():
     """A line whose home reaches no other stop: every lay leaves its run at 0 and reaches no
-    stop, so the rule of thumb without the track weight runs it for 0 without building (for
-    the whole 2-player game of seed 3); with it (the rule and search bots' default) the bot
+    stop, so the rule bot runs it for 0 without building (for the whole 2-player game of seed
+    3); with the track weight (the search policy's default, the rule bot's option) the bot
     lays the tile that extends its track (IX.2), and its tram can then earn."""
     found = []
     for state in rule_game_positions(2, 3, 1):

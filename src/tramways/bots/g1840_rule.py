@@ -78,8 +78,9 @@ def _of(legal: Sequence[Action], kind: type | tuple[type, ...]) -> list[Action]:
 
 
 TRACK_WEIGHT = 0.5
-"""What the ``rule`` and ``search`` bots score a lay per hex side its line's track newly
-arrives at, beside revenue and stops (see :class:`RuleBot1840`)."""
+"""What the ``search`` bot's policy (and the ``rule`` bot with ``track_weight``) scores a lay
+per hex side its line's track newly arrives at, beside revenue and stops (see
+:class:`RuleBot1840`)."""
 
 
 class Rules1840:
@@ -94,10 +95,9 @@ class Rules1840:
         weighing further lays and takes the best so far (the search bot's time budget);
         ``None`` (the rule bot): weigh them all.
         ``track_weight``: a lay also scores this much per hex side its line's track newly
-        arrives at (IX.2; :data:`TRACK_WEIGHT`, the bots' default).  At 0 (the rule of thumb
-        as issue 13 first measured it, kept for the pinned games of the tests) a lay counts
-        only the revenue it adds and the stops it reaches, so a line whose home reaches no
-        other stop never lays a first tile."""
+        arrives at (IX.2; :data:`TRACK_WEIGHT` for the search's policy).  At 0 (the rule bot's
+        default, as issue 13 measured it) a lay counts only the revenue it adds and the stops
+        it reaches, so a line whose home reaches no other stop never lays a first tile."""
         self.track_weight = track_weight
         self.view = view
         self.legal = list(legal)
@@ -520,16 +520,23 @@ class Rules1840:
 class RuleBot1840:
     """The 1840 rule bot (see the module docstring); ``explanation`` holds the last reason.
 
-    ``track_weight`` (:data:`TRACK_WEIGHT`; 0: the rule of thumb as first measured): without
-    it, in 2-player games most lines ran for 0 all game (their homes reach no other stop, so
-    no lay scored), and games of two rule bots ended near 2,000 Gulden each with about 10
-    tiles.  Measured (2 players, 20 deals from both seats): the rule bot with it beat the one
-    without in 31 of 40 games (median wealth 5,257 against 3,579); with 4 players (10 deals,
-    each seat in turn) it won 19 of 40 (par 10)."""
+    ``track_weight``: 0 by default, the rule of thumb whose figures issue 13 reports (and
+    the ``search`` bot's measured opponent); :data:`TRACK_WEIGHT` makes it build from lines
+    far from any stop.  Without it, in 2-player games most lines run for 0 all game (their
+    homes reach no other stop, so no lay scores), and games of two rule bots end near 2,000
+    Gulden each with about 10 tiles.  Measured with it (2 players, 20 deals from both seats):
+    it beat the bot without it in 31 of 40 games (median wealth 5,257 against 3,579); with 4
+    players (10 deals, each seat in turn) it won 19 of 40 (par 10); four of them
+    (``benchmarks/bots.py`` series of 100 games) end with a median winner of 7,896 Gulden
+    (range 4,675-9,537, lowest player 3,716), beside the recorded game's 8,351 / 7,618, where
+    the default ends at 6,184.  It is not the default because the ``search`` bot, tuned
+    against the default, wins only 16 of 73 games against three of them (par 25%; its base
+    policy with no line cap 10 of 40, with a cap of 100 13 of 40): re-tuning the search
+    against a rule bot that builds is left for later."""
 
     name = "rule"
 
-    def __init__(self, game: Any = None, track_weight: float = TRACK_WEIGHT) -> None:
+    def __init__(self, game: Any = None, track_weight: float = 0.0) -> None:
         self.game = game
         self.track_weight = track_weight
         self.explanation = ""

@@ -126,17 +126,16 @@ class Policy1840(Rules1840):
     multiplied by this (their runs grow with the track laid, and CR6 pays x10, VIII.5.2, so the
     present run undervalues them); ``pay_out``: a company pays out its whole revenue in every
     Company Round (the share price rises with the dividend, Table 6) instead of keeping what
-    trams and lines will cost; ``track_weight`` (:data:`TRACK_WEIGHT`): a lay also scores
-    this much per hex side its line's track newly arrives at (IX.2).  The rule bot weighs
-    only revenue and stops reached, so a line whose home reaches no other stop never lays its
-    first tile, never earns, and its company never sees a tram worth buying: in 2-player
-    games most lines ran for 0 all game.  Measured (policy only, 2 players, 20 deals from both
-    seats): this policy beat the one without it in 82.5% of 40 games, and games of it against
-    itself end with a median wealth of 6,075 and 27 tiles on the board (without: 2,554 and 10;
-    the recorded 2-player game ends at 8,351 and 7,618).  With 4 players the search with it
-    beat three rule bots in 75 of 100 games (``benchmarks/bots.py --only search``; without it
-    54).  The weight only breaks ties: 0.2 and 1.5 did as well as 0.5 (50% and 52.5% of 40
-    games)."""
+    trams and lines will cost; ``track_weight`` (:data:`TRACK_WEIGHT`; the rule bot: 0): a lay also scores this much per hex side its line's track newly arrives at
+    (IX.2).  Without it a lay counts only revenue and stops reached, so a line whose home
+    reaches no other stop never lays its first tile, never earns, and its company never sees a
+    tram worth buying: in 2-player games most lines ran for 0 all game.  Measured (policy
+    only, 2 players, 20 deals from both seats): this policy beat the one without it in 33 of
+    40 games, and games of it against itself end with a median wealth of 6,075 and 27 tiles
+    on the board (without: 2,554 and 10; the recorded 2-player game ends at 8,351 and 7,618).
+    With 4 players the search with it beat three rule bots without it in 75 of 100 games
+    (``benchmarks/bots.py --only search``; the search without it: 54).  The weight only
+    breaks ties: 0.2 and 1.5 did as well as 0.5 (50% and 52.5% of 40 games)."""
 
     def __init__(self, view: Any, legal: Sequence[Action], max_lays: int | None = None,
                  rng: random.Random | None = None, stadtbahn_weight: float = 2.0,
@@ -237,8 +236,7 @@ def rule_playout(state: Any, actions: int, rng: random.Random, until: float | No
         elif seat == me:
             action = Policy1840(state.view(seat), legal, lays, rng, **(options or {})).decide()[0]
         else:
-            action = Rules1840(state.view(seat), legal, lays, rng,
-                               track_weight=TRACK_WEIGHT).decide()[0]
+            action = Rules1840(state.view(seat), legal, lays, rng).decide()[0]
         state.apply(action, seat)
     return random_part
 
