@@ -20,23 +20,23 @@ PINNED = Path(__file__).parent / "data" / "g1840_rule_4p_seed5.txt"
 PINNED_TRACK = Path(__file__).parent / "data" / "g1840_rule_track_4p_seed5.txt"
 
 
-def test_four_rule_bots_replay_the_pinned_game_action_for_action():
-    recorded = PINNED.read_text().splitlines()
-    bots = [make_bot("rule", GAME) for _ in range(4)]
+def _replay_pinned(pinned: Path, actions: int, **options: float) -> list[int]:
+    """Play four rule bots (``options``) from seed 5 and compare every action with the
+    pinned list; return the final wealth."""
+    recorded = pinned.read_text().splitlines()
+    bots = [make_bot("rule", GAME, **options) for _ in range(4)]
     session = play_match("1840", bots, 5, {"players": 4})
     played = [str(a) for a in session.record.actions]
-    assert len(played) == len(recorded) == 674
+    assert len(played) == len(recorded) == actions
     for i, (mine, theirs) in enumerate(zip(played, recorded, strict=True)):
         assert mine == theirs, f"action {i} differs: {mine!r} (recorded {theirs!r})"
-    assert session.state.result()["wealth"] == [4726, 4249, 3123, 4847]
+    return list(session.state.result()["wealth"])
+
+
+def test_four_rule_bots_replay_the_pinned_game_action_for_action():
+    assert _replay_pinned(PINNED, 674) == [4726, 4249, 3123, 4847]
 
 
 def test_four_rule_bots_with_the_track_weight_replay_their_pinned_game():
-    recorded = PINNED_TRACK.read_text().splitlines()
-    bots = [make_bot("rule", GAME, track_weight=TRACK_WEIGHT) for _ in range(4)]
-    session = play_match("1840", bots, 5, {"players": 4})
-    played = [str(a) for a in session.record.actions]
-    assert len(played) == len(recorded) == 724
-    for i, (mine, theirs) in enumerate(zip(played, recorded, strict=True)):
-        assert mine == theirs, f"action {i} differs: {mine!r} (recorded {theirs!r})"
-    assert session.state.result()["wealth"] == [6609, 7630, 7518, 7527]
+    assert _replay_pinned(PINNED_TRACK, 724, track_weight=TRACK_WEIGHT) == [6609, 7630, 7518,
+                                                                           7527]
