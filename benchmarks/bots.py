@@ -232,7 +232,8 @@ def main() -> None:
     ap.add_argument("--trambahn-games", type=int)
     ap.add_argument("--first", type=int, default=0,
                     help="skip the first K games of each series (run a long series in chunks)")
-    ap.add_argument("--jobs", type=int, default=1, help="processes for the search and Trambahn series")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="processes for the search and Trambahn series")
     args = ap.parse_args()
     q = args.quick
     n_random = args.rule_random_games or (8 if q else 200)

@@ -35,25 +35,25 @@ it won 66%; with the default search 60.5% where the default won 69.5%).
 
 Issue 13, third session (measured with ``benchmarks/trambahn_stats.py``, which also counts
 trams by kind, money left and Extra Tour points; "paired": 150 deals each played from both
-seats, the same deals for every variant, so a difference is less the luck of the deal): the
-new search plays its own rule of thumb, the planner of :mod:`trambahn_policy` (columns extend
-over gaps of up to 4 values; a new column starts with any card that has a higher one of its
-colour in hand when its tram is affordable, beyond 5 columns too).  Paired, the rule's own
-policy in the new search won 48.7% against the legacy search, the gap rule alone 55.8%, the
-planner 57.5%; on 400 other games 57.8%; the 1,000-game series of ``benchmarks/bots.py`` 57.7%
-(95% interval 54.6-60.7%, 0.59 s a game), short of the issue's 60%.  Against the ``rule`` bot
-the new search wins 92% of 300 games (the legacy search 92%).  Set aside (paired, 300
-games): conductors into columns from size 2 (53.3%), gaps of 6 (56.5%), trams chosen by points x value - cost (57.8%,
-but it buys almost no electric tram), 16 samples (55%), a longer horizon (4 turns: 51% of
-200), the next player's passengers played before the evaluation (46%), the row-fill weight of
-:func:`evaluate` at 0.05 / 0.1 / 0.2 / 0.3 (50 / 56 / 55 / 46%) or as shares of the remaining
-scorings (43%, 27%), the rule bot as the other player's model in the play-outs (55.5%),
-searching the tram purchases (33% of 100: the evaluation values money too little),
-:data:`MONEY_VALUE` at 0.15 or 0.8 instead of 0.4 (58.2% and 56.7%, the same deals),
-searching every decision with the planner (``searched=("passenger", "all")``: 0 of 300; it
-ends turns without the tram a new column needs, so the column is discarded), more
-columns whatever the start card (41.5% of 200), and, in rule-bot games, banking fewer cards
-(every threshold lost: the income step is how a hand is renewed) or holding back early 10s.
+seats, the same deals for every variant, so a difference is less the luck of the deal): the new
+search plays its own rule of thumb, the planner of :mod:`trambahn_policy` (columns extend over
+gaps of up to 4 values; a new column starts with any card that has a higher one of its colour
+in hand when its tram is affordable, beyond 5 columns too).  Paired, the rule's own policy in
+the new search won 48.7% against the legacy search, the gap rule alone 55.8%, the planner
+57.5%; on 400 other games 57.8%; the 1,000-game series of ``benchmarks/bots.py`` 57.7% (95%
+interval 54.6-60.7%, 0.59 s a game), short of the issue's 60%.  Against the ``rule`` bot the
+new search wins 92% of 300 games (the legacy search 92%).  Set aside (paired, 300 games):
+conductors into columns from size 2 (53.3%), gaps of 6 (56.5%), trams chosen by points x value
+- cost (57.8%, but it buys almost no electric tram), 16 samples (55%), a longer horizon (4
+turns: 51% of 200), the next player's passengers played before the evaluation (46%), the
+row-fill weight of :func:`evaluate` at 0.05 / 0.1 / 0.2 / 0.3 (50 / 56 / 55 / 46%) or as shares
+of the remaining scorings (43%, 27%), the rule bot as the other player's model in the play-outs
+(55.5%), searching the tram purchases (33% of 100: the evaluation values money too little),
+:data:`MONEY_VALUE` at 0.15 or 0.8 instead of 0.4 (58.2% and 56.7%, the same deals), searching
+every decision with the planner (``searched=("passenger", "all")``: 0 of 300; it ends turns
+without the tram a new column needs, so the column is discarded), more columns whatever the
+start card (41.5% of 200), and, in rule-bot games, banking fewer cards (every threshold lost:
+the income step is how a hand is renewed) or holding back early 10s.
 
 Tried against the previous bot and set aside (200 games each, seats alternating, a generous
 time budget so the sample counts were fixed; 95% intervals about +-7 points; the default bot
@@ -66,12 +66,13 @@ building of columns.
 
 For a decision with several legal actions, the bot samples ``determinizations`` positions
 consistent with its view (the engine's ``determinize``: hidden cards dealt at random), and in
-each sample plays every candidate action followed by rule-of-thumb play for both players
-until ``horizon`` turns have ended (the legacy search: the end of its own turn and of the
-opponent's reply; the new search: its own next turn too, :data:`HORIZON`).  Each candidate is scored by the average of a static evaluation (score
-difference plus the expected value of the columns still to be scored, see :func:`evaluate`);
-the best one is played.  The same samples serve every candidate (common random numbers), so
-differences come from the choice and not from the luck of the deal.
+each sample plays every candidate action followed by rule-of-thumb play for both players until
+``horizon`` turns have ended (the legacy search: the end of its own turn and of the opponent's
+reply; the new search: its own next turn too, :data:`HORIZON`).  Each candidate is scored by
+the average of a static evaluation (score difference plus the expected value of the columns
+still to be scored, see :func:`evaluate`); the best one is played.  The same samples serve
+every candidate (common random numbers), so differences come from the choice and not from the
+luck of the deal.
 
 By default (``passengers_only``) the bot searches the decisions that decide the timing of
 scorings -- which passengers to place, and whether to place a second one -- and plays the
@@ -254,7 +255,7 @@ class SearchBot:
         self.game = game
         self.determinizations = determinizations or (6 if legacy else 8)
         self.candidates = candidates
-        self.horizon = horizon or (2 if legacy else HORIZON)
+        self.horizon = horizon if horizon is not None else 2 if legacy else HORIZON
         self.seconds = seconds
         self.searched = tuple(searched)
         self.memory = Memory() if memory and not legacy else None

@@ -57,10 +57,11 @@ class Planner(Evaluator):
     income_money = 12
 
 
-RULE_CONSTANTS: dict[str, Any] = {
-    "lone_columns": 4, "conductor_keep": 1.0, "row_three_for": 0.2, "row_four": 1.0,
-    "new_column_remaining": 3, "new_column_columns": 5, "income_keep": 0.9, "income_money": 5,
-}
+TUNED = ("lone_columns", "conductor_keep", "row_three_for", "row_four", "new_column_remaining",
+         "new_column_columns", "income_keep", "income_money")
+"""The attributes the fourth session's tuning changed."""
+
+RULE_CONSTANTS: dict[str, Any] = {name: getattr(Evaluator, name) for name in TUNED}
 """The rule of thumb's values of the attributes the tuning changed: ``variant(RULE_CONSTANTS)``
 is the planner as it was before the tuning (the rule with wider gaps and two-card columns)."""
 
