@@ -1,7 +1,7 @@
 """The tramways site: the JSON API, live updates, bots in seats, and the pages.
 
 ``create_app(settings)`` builds the ASGI application (FastAPI); ``tramways serve`` runs it
-with uvicorn.  See the README's server section for the API.
+with uvicorn.  See docs/server.md for the API.
 """
 
 from tramways.server.app import ServerSettings, create_app

@@ -4,7 +4,8 @@ Every string a page shows goes through ``_()`` / ``ngettext()`` in the templates
 catalogs live in ``locale/<lang>/LC_MESSAGES/messages.po`` with the compiled ``.mo`` beside
 them (committed, so ``pip install`` needs no build step); English is the source language.
 A request's language is ``?lang=xx`` (remembered in a cookie), else the cookie, else the
-browser's ``Accept-Language``, else English.  How to add a language: README, "Languages".
+browser's ``Accept-Language``, else English.  How to add a language: CONTRIBUTING.md,
+"Adding a language to the pages".
 """
 
 from __future__ import annotations
