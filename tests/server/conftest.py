@@ -112,7 +112,8 @@ def make_client(url: str):
 
     # whole games are played as fast as the test can: the rate limits are tested on their own
     return TestClient(create_app(ServerSettings(database_url=url, moves_per_second=0,
-                                                games_per_minute=0)))
+                                                games_per_minute=0, bot_games_per_hour=0,
+                                                max_bot_games=0)))
 
 
 @pytest.fixture

@@ -42,6 +42,22 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="per client address, new games through the API (default 60, bursts of 30; 0: off)",
     )
     p.add_argument(
+        "--bot-games-per-hour",
+        type=float,
+        default=None,
+        metavar="R",
+        help="per client address, new games with no person's seat (default 10, bursts of 5; "
+        "0: off)",
+    )
+    p.add_argument(
+        "--max-bot-games",
+        type=int,
+        default=None,
+        metavar="N",
+        help="games of bots only running at once (default 50; 0: no cap); their bots always "
+        "yield to people's games",
+    )
+    p.add_argument(
         "--cache-games",
         type=int,
         default=None,
@@ -92,6 +108,12 @@ def run(args: argparse.Namespace) -> int:
         settings.moves_per_second = args.moves_per_second
     if args.games_per_minute is not None:
         settings.games_per_minute = args.games_per_minute
+    if args.bot_games_per_hour is not None:
+        settings.bot_games_per_hour = args.bot_games_per_hour
+    if args.max_bot_games is not None:
+        if args.max_bot_games < 0:
+            raise TramwaysError("--max-bot-games: 0 (no cap) or more")
+        settings.max_bot_games = args.max_bot_games
     if args.cache_games is not None:
         if args.cache_games < 1:
             raise TramwaysError("--cache-games: at least 1")

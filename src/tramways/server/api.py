@@ -78,7 +78,7 @@ TokenQuery = Annotated[str | None, Query(description="the seat token (for plain 
 def create_game(body: NewGame, request: Request) -> JSONResponse:
     """Create a game: one secret link (token) per human seat, and a spectator link.
     429 (with ``Retry-After``) when this address creates games too fast."""
-    limit_games(request.app.state, request.client.host if request.client else "-")
+    limit_games(request.app.state, request.client.host if request.client else "-", body.seats)
     return JSONResponse(
         _service(request).create(body.game, body.settings, body.seats, body.names), 201
     )

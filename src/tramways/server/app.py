@@ -54,6 +54,13 @@ class ServerSettings:
     games_per_minute: float = 60.0
     """Per client address, new games through the API (bursts of ``game_burst``); 0: no limit."""
     game_burst: int = 30
+    bot_games_per_hour: float = 10.0
+    """Per client address, new games with no person's seat (bursts of ``bot_game_burst``),
+    on top of ``games_per_minute``; 0: no limit."""
+    bot_game_burst: int = 5
+    max_bot_games: int = 50
+    """Games of bots only running at once on the database (a new one is refused with 429
+    while as many run); 0: no cap.  Their bots run at low priority in any case."""
     rate_limits: str = "auto"
     """Where the rate-limit buckets live: ``"database"`` (shared by every server process on
     the database: the limits hold across processes), ``"memory"`` (per process), or
@@ -181,6 +188,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.game_limiter = RateLimiter(
         settings.games_per_minute / 60.0, settings.game_burst, what="new games from this address",
         store=store if shared else None, prefix="game:",
+    )
+    app.state.bot_game_limiter = RateLimiter(
+        settings.bot_games_per_hour / 3600.0, settings.bot_game_burst,
+        what="new games of bots only from this address",
+        store=store if shared else None, prefix="botgame:",
     )
     app.state.socket_limit = SocketLimit(
         settings.sockets_total, settings.sockets_per_address, settings.sockets_per_seat

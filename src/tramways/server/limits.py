@@ -171,9 +171,25 @@ def limit_moves(app_state: Any, game_id: str, seat: int | None) -> None:
         app_state.move_limiter.hit(f"{game_id}/{seat}")
 
 
-def limit_games(app_state: Any, address: str) -> None:
-    """429 when one client address creates games too fast (API and pages alike)."""
+def limit_games(app_state: Any, address: str, seats: list[str] | None = None) -> None:
+    """429 when one client address creates games too fast (API and pages alike).
+
+    A game with no person's seat (``seats`` all bots) counts also against the stricter
+    ``bot_game_limiter`` of the address, and is refused while ``max_bot_games`` games of bots
+    only are running on the database: bots of such games run on the threads people's games
+    leave free (:mod:`tramways.server.bots`), and their number is bounded too."""
     app_state.game_limiter.hit(address)
+    if seats is None or "human" in seats:
+        return
+    app_state.bot_game_limiter.hit(address)
+    cap = app_state.settings.max_bot_games
+    if cap > 0 and app_state.store.count_bot_only_games() >= cap:
+        raise ApiError(
+            429, "rate_limited",
+            f"this site runs its most games of bots only ({cap}) at once; "
+            "try again when one has ended, or take a seat yourself",
+            retry_after=60,
+        )
 
 SOCKETS_TOTAL = 5000
 SOCKETS_PER_ADDRESS = 100

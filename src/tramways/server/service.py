@@ -21,8 +21,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tramways.core import Action, GameRecord, IllegalAction, NotationError, TramwaysError
@@ -31,6 +30,7 @@ from tramways.core.rng import derive_rng, draw_seed
 from tramways.core.undo import Played, check_undo, reveals, undoable
 from tramways.core.visibility import public_notation, record_is_public
 from tramways.games import game_names, get_game
+from tramways.server.bots import BotScheduler, Tier
 from tramways.server.notify import NotifyRefused, TurnEvent, check_email, check_webhook
 from tramways.server.storage import ActionRow, Conflict, GameRow, SeatRow, Store
 
@@ -80,11 +80,9 @@ class Live:
         return self.row.rev
 
 
-@dataclass
-class _BotRun:
-    running: set[str] = field(default_factory=set)
-    again: set[str] = field(default_factory=set)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+def _tier(seats: list[SeatRow]) -> Tier:
+    """People's games go first (:mod:`tramways.server.bots`)."""
+    return Tier.PEOPLE if any(s.kind == "human" for s in seats) else Tier.BOTS
 
 
 def _status(state: GameState) -> str:
@@ -189,8 +187,7 @@ class GameService:
         """One bot object per (game, seat, kind): a bot may remember what it saw in its own game
         (the Trambahn search's discards) and is never shared between games played at once.
         The least recently used are forgotten (a forgotten bot starts afresh)."""
-        self._bot_run = _BotRun()
-        self._executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
+        self._scheduler = BotScheduler(self._bot_step, workers=bot_workers)
         self._closed = False
         self._closing = threading.Event()
         self.bot_delay = bot_delay
@@ -200,7 +197,7 @@ class GameService:
     def close(self) -> None:
         self._closed = True
         self._closing.set()
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._scheduler.close()
 
     # -- listeners (the live hub) -----------------------------------------------------------
 
@@ -668,24 +665,24 @@ class GameService:
     # -- bots -------------------------------------------------------------------------------
 
     def kick_bots(self, game_id: str, live: Live | None = None) -> None:
-        """Let the bots of ``game_id`` play in the background if one of them is to act."""
+        """Queue ``game_id`` with the bot scheduler if one of its bots is to act (or, with no
+        position at hand, to look): its decisions are played one at a time, in turn with
+        every other game's, people's games first (:mod:`tramways.server.bots`)."""
         if self._closed:
             return
         if live is None:
             live = self._cache.get(game_id)
-        if live is not None and self._bot_to_act(live) is None:
-            return
-        run = self._bot_run
-        with run.lock:
-            if game_id in run.running:
-                run.again.add(game_id)
+        if live is not None:
+            if self._bot_to_act(live) is None:
                 return
-            run.running.add(game_id)
-        try:
-            self._executor.submit(self._play_bots, game_id)
-        except RuntimeError:  # shut down
-            with run.lock:
-                run.running.discard(game_id)
+            seats = live.seats
+        else:
+            try:
+                seats = self.store.seats(game_id)
+            except Exception:  # the database is away: the next request or sweep kicks again
+                logger.warning("bots of game %s not queued: no seats read", game_id)
+                return
+        self._scheduler.kick(game_id, _tier(seats))
 
     def _bot_to_act(self, live: Live) -> int | None:
         for p in live.state.current_players():
@@ -703,63 +700,52 @@ class GameService:
             self._bots.put(key, bot)
         return bot
 
-    def _play_bots(self, game_id: str) -> None:
-        run = self._bot_run
-        seen: int | None = None
-        leased = False
-        try:
-            with self.store.bot_lease(game_id) as leased:
-                if leased:
-                    seen = self._bot_loop(game_id)
-        except Exception:
-            logger.exception("bots of game %s stopped", game_id)
-        finally:
-            with run.lock:
-                run.running.discard(game_id)
-                again = game_id in run.again
-                run.again.discard(game_id)
-            if leased and not again and not self._closed:
-                # a move made elsewhere while we held the lease found it taken: look again
-                try:
-                    again = self.store.rev(game_id) != seen
-                except Exception:
-                    again = False
-            if again:
-                self.kick_bots(game_id)
+    def _bot_step(self, game_id: str) -> Tier | None:
+        """One bot decision of ``game_id`` (the scheduler's step): the tier to queue the game
+        again in, or ``None`` when no bot is to act.
 
-    def _bot_loop(self, game_id: str) -> int | None:
-        """Play while a bot of ``game_id`` is to act; the last revision seen."""
-        from tramways.bots.match import give_position
-
+        On PostgreSQL the decision is made under the game's bot lease, so that one server
+        process plays it; a process that finds the lease taken leaves the game to its holder.
+        """
         seen: int | None = None
-        for _ in range(10_000):
-            if self._closed:
-                return seen
+        with self.store.bot_lease(game_id) as leased:
+            if not leased or self._closed:
+                return None
             live = self.live(game_id)
             seen = live.rev
             p = self._bot_to_act(live)
-            if p is None:
-                return seen
-            bot = self._bot(game_id, p, live.game, live.seats[p].kind)
-            view = live.state.view(p)
-            legal = live.state.legal_actions(p)
-            if not legal:
-                return seen
-            rng = (random.Random(secrets.randbits(64)) if self._bot_seed is None
-                   else derive_rng(self._bot_seed, live.row.seed, "bot", p, live.n))
-            # A searching 1840 bot looks ahead on a copy of the position; it re-samples the
-            # hidden line deck itself (bots.match.give_position), so it learns nothing hidden.
-            give_position(bot, live.state, rng)
-            action = bot.choose(view, legal, rng)
-            if self.bot_delay > 0 and self._closing.wait(self.bot_delay):
-                return seen
-            try:
-                self._move(game_id, p + 1, live.n, live.game.format_action(action), by_bot=True)
-            except ApiError as exc:
-                if exc.status != 409:
-                    logger.error("bot %s in %s: %s", live.seats[p].kind, game_id, exc)
-                    return seen
-        return seen
+            if p is not None:
+                return _tier(live.seats) if self._bot_move(game_id, live, p) else None
+        # A move made elsewhere while we held the lease found it taken: look again.
+        if self.store.rev(game_id) != seen:
+            return _tier(live.seats)
+        return None
+
+    def _bot_move(self, game_id: str, live: Live, p: int) -> bool:
+        """Seat ``p``'s bot chooses from its own view and plays through the move path;
+        ``False`` when it cannot (its move was refused: logged, the game's bots stop)."""
+        from tramways.bots.match import give_position
+
+        legal = live.state.legal_actions(p)
+        if not legal:
+            return False
+        bot = self._bot(game_id, p, live.game, live.seats[p].kind)
+        view = live.state.view(p)
+        rng = (random.Random(secrets.randbits(64)) if self._bot_seed is None
+               else derive_rng(self._bot_seed, live.row.seed, "bot", p, live.n))
+        # A searching 1840 bot looks ahead on a copy of the position; it re-samples the
+        # hidden line deck itself (bots.match.give_position), so it learns nothing hidden.
+        give_position(bot, live.state, rng)
+        action = bot.choose(view, legal, rng)
+        if self.bot_delay > 0 and self._closing.wait(self.bot_delay):
+            return False
+        try:
+            self._move(game_id, p + 1, live.n, live.game.format_action(action), by_bot=True)
+        except ApiError as exc:
+            if exc.status != 409:  # 409: another process moved first; the next step looks
+                logger.error("bot %s in %s: %s", live.seats[p].kind, game_id, exc)
+                return False
+        return True
 
     def resume_bots(self, idle_for: float | None = None) -> None:
         """After a (re)start: let every unfinished game's bots continue.  With ``idle_for``
@@ -774,13 +760,5 @@ class GameService:
             self.kick_bots(game_id)
 
     def wait_for_bots(self, timeout: float = 30.0) -> bool:
-        """Wait until no bot is thinking (for tests and the benchmark); ``False`` on time-out."""
-        import time
-
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            with self._bot_run.lock:
-                if not self._bot_run.running:
-                    return True
-            time.sleep(0.01)
-        return False
+        """Wait until no bot is thinking or queued (tests, benchmarks); ``False`` on time-out."""
+        return self._scheduler.wait_idle(timeout)

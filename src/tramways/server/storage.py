@@ -453,6 +453,17 @@ class Store:
             )
             return ids
 
+    def count_bot_only_games(self) -> int:
+        """Games not over in which every seat is a bot's."""
+        query = (
+            sa.select(sa.func.count())
+            .select_from(games)
+            .where(games.c.status == "active")
+            .where(~sa.exists().where(seats.c.game_id == games.c.id, seats.c.kind == "human"))
+        )
+        with self._read() as conn:
+            return int(conn.execute(query).scalar_one())
+
     def notify_targets(self, game_id: str) -> NotifyTargets:
         """The game's webhook and the e-mail address of each seat that gave one, each with
         the language of the page it was set on."""

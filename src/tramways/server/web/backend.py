@@ -58,7 +58,7 @@ async def create(
     address = request.client.host if request.client else "-"
 
     def create() -> Any:
-        limit_games(request.app.state, address)
+        limit_games(request.app.state, address, seats)
         return service.create(game, dict(settings or {}), seats, names, seed=seed)
 
     return await _run(create, ok=201)
