@@ -96,7 +96,7 @@ class Rules1840:
         ``None`` (the rule bot): weigh them all.
         ``track_weight``: a lay also scores this much per hex side its line's track newly
         arrives at (IX.2; :data:`TRACK_WEIGHT` for the search's policy).  At 0 (the rule bot's
-        default, as issue 13 measured it) a lay counts only the revenue it adds and the stops
+        default) a lay counts only the revenue it adds and the stops
         it reaches, so a line whose home reaches no other stop never lays a first tile."""
         self.track_weight = track_weight
         self.view = view
@@ -520,19 +520,10 @@ class Rules1840:
 class RuleBot1840:
     """The 1840 rule bot (see the module docstring); ``explanation`` holds the last reason.
 
-    ``track_weight``: 0 by default, the rule of thumb whose figures issue 13 reports (and
-    the ``search`` bot's measured opponent); :data:`TRACK_WEIGHT` makes it build from lines
-    far from any stop.  Without it, in 2-player games most lines run for 0 all game (their
-    homes reach no other stop, so no lay scores), and games of two rule bots end near 2,000
-    Gulden each with about 10 tiles.  Measured with it (2 players, 20 deals from both seats):
-    it beat the bot without it in 31 of 40 games (median wealth 5,257 against 3,579); with 4
-    players (10 deals, each seat in turn) it won 19 of 40 (par 10); four of them
-    (``benchmarks/bots.py`` series of 100 games) end with a median winner of 7,896 Gulden
-    (range 4,675-9,537, lowest player 3,716), beside the recorded game's 8,351 / 7,618, where
-    the default ends at 6,184.  It is not the default because the ``search`` bot, tuned
-    against the default, wins only 16 of 73 games against three of them (par 25%; its base
-    policy with no line cap 10 of 40, with a cap of 100 13 of 40): re-tuning the search
-    against a rule bot that builds is left for later."""
+    ``track_weight``: 0 by default (the rule of thumb the ``search`` bot was tuned against);
+    :data:`TRACK_WEIGHT` makes it build from lines far from any stop.  Without it, in 2-player
+    games most lines run for 0 all game (their homes reach no other stop, so no lay scores).
+    Its measurements, and why it is not the default: ``docs/bots.md``, "Experiment records"."""
 
     name = "rule"
 

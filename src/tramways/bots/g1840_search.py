@@ -2,27 +2,13 @@
 clone/apply for the Share Round turns.
 
 **Base policy** (:class:`Policy1840`, used only by this bot; the ``rule`` bot is unchanged and
-pinned by a recorded game).  Experiments of "the rule bot with one change" in one seat against
-three rule bots (60 games each, seats rotating; par is 25%) showed where the rule bot loses:
-
-* line auctions (VIII.6) were the leak: the rule bot bids a line up to its treasury (up to
-  185 Gulden in CR1) and then lacks the money for trams.  Bidding at most 60 per line won
-  57% of the games (40: 52%, 100: 53%);
-* Stadtbahn shares weighed double (their runs grow with the track, and CR6 pays x10,
-  VIII.5.2): 40%; paying out the whole revenue in every Company Round (Table 6): 38%; both:
-  40%; together with the line cap: 57% (cap and double weight without full pay-out: 60%,
-  cap and full pay-out: 57%, all three and buying a tram for every line: 58%: within the
-  noise of 60 games, about +-12 points);
-* worse than the rule bot: par at 70 instead of the highest price it can pay (10%), bidding
-  at most 1.2 times a private's face value (27%); no gain from more weight on its own
-  company (30%) or on other tram companies (33%), or from bidding up to 3 times a
-  private's face value (38%, with the double weight and full pay-out).
-
-The policy is the rule bot with the line cap (``line_cap=60``), the double Stadtbahn weight
-(``stadtbahn_weight=2.0``), full pay-out (``pay_out=True``) and, since the fourth session,
-the track weight (``track_weight=0.5``: a lay also scores for the hex sides its line's track
-newly reaches, so lines whose homes reach no other stop start building; see
-:class:`Policy1840`).
+pinned by a recorded game): the rule bot with the line cap (``line_cap=60``: its line bids,
+VIII.6, up to its treasury left it without the money for trams), the double Stadtbahn weight
+(``stadtbahn_weight=2.0``), full pay-out (``pay_out=True``) and the track weight
+(``track_weight=0.5``: a lay also scores for the hex sides its line's track newly reaches, so
+lines whose homes reach no other stop start building; see :class:`Policy1840`).  The
+experiments that chose these changes, and the bot's measured strength: ``docs/bots.md``,
+"Experiment records".
 
 **Search.**  For a Share Round turn (VII: buy, sell or pass; ``searched=("share",)``, other
 kinds: ``"par"``, ``"dividend"``, ``"tram"``, ``"auction"``, ``"lay"``) the bot takes the
@@ -38,17 +24,6 @@ the candidates (common random numbers) while the time ``budget`` per decision (s
 default 1.0) leaves room for another round, each play-out stopping at its share of half the
 budget.  The bot leaves the policy's choice only for a mean gain of ``margin`` Gulden.  The
 policy's own Line Round weighing stops at 80% of the budget and takes the best lay so far.
-
-Measured by ``benchmarks/bots.py --only search`` (100 games, one ``search`` against three
-``rule``, seats rotating), with the track weight: 75 wins (95% interval 66-82%), decisions
-median 0.6 ms and at most 0.23 s.  Before it: 54 wins (54%, 95% interval 44-63%), decisions
-median 0.4 ms and at most 0.19 s, a game 2.1 s; the policy alone (``searched=()``) wins 53 of
-the same games, so the look-ahead, which seldom disagrees with the policy, adds little.  Set
-aside: searching to the end of the next Company Round (``rounds=4``) changed 89 decisions in 40
-games and won no more than the policy alone (both 37.5%, with the earlier policy without the
-line cap; with the policy before the track weight 21 of the series' first 40 games, as many as
-the default, at 13 s a game and with 95 of 6,266 decisions a little over the budget, up to 1.09
-s), and searching par chose par 70 (short play-outs see the cash, not the company's future).
 
 **What the bot may know.**  1840 hides only the order of the line-card deck (the view shows its
 size).  The bot searches a *position*: a copy of the game with the deck's remaining cards
@@ -122,7 +97,7 @@ def public_position(state: Any, rng: random.Random) -> Any:
 
 
 class Policy1840(Rules1840):
-    """The search bot's own base policy: the rule bot with three changes that measured stronger
+    """The search bot's own base policy: the rule bot with the changes that measured stronger
     against three rule bots (see the module docstring), used only by ``search``.
 
     ``line_cap``: bid at most this much for a line (VIII.6; ``None``: as the rule bot);
@@ -132,15 +107,9 @@ class Policy1840(Rules1840):
     Company Round (the share price rises with the dividend, Table 6) instead of keeping what
     trams and lines will cost; ``track_weight`` (:data:`TRACK_WEIGHT`; the rule bot: 0): a
     lay also scores this much per hex side its line's track newly arrives at (IX.2).  Without
-    it a lay counts only revenue and stops reached, so a line whose home
-    reaches no other stop never lays its first tile, never earns, and its company never sees a
-    tram worth buying: in 2-player games most lines ran for 0 all game.  Measured (policy
-    only, 2 players, 20 deals from both seats): this policy beat the one without it in 33 of
-    40 games, and games of it against itself end with a median wealth of 6,075 and 27 tiles
-    on the board (without: 2,554 and 10; the recorded 2-player game ends at 8,351 and 7,618).
-    With 4 players the search with it beat three rule bots without it in 75 of 100 games
-    (``benchmarks/bots.py --only search``; the search without it: 54).  The weight only
-    breaks ties: 0.2 and 1.5 did as well as 0.5 (50% and 52.5% of 40 games)."""
+    it a lay counts only revenue and stops reached, so a line whose home reaches no other stop
+    never lays its first tile, never earns, and its company never sees a tram worth buying.
+    The weight only breaks ties between lays (its measurements: ``docs/bots.md``)."""
 
     def __init__(self, view: Any, legal: Sequence[Action], max_lays: int | None = None,
                  rng: random.Random | None = None, stadtbahn_weight: float = 2.0,

@@ -1,85 +1,34 @@
-"""A search bot: flat Monte Carlo over determinizations, with rule-of-thumb play-outs.
+"""A search bot for Trambahn: flat Monte Carlo over determinizations, with rule-of-thumb
+play-outs.
 
-Since issue 13 the bot samples with **information-set sampling that remembers what it has
-seen** (:class:`Memory`: the faces of the passengers and tram-less columns that went to the
-discard pile, and its own money cards, which it put there itself), takes up to
-``determinizations`` samples within a **budget per decision** (no new sample once ``seconds``
-are spent), and can search more decisions of the turn: ``searched`` names them
-(``"passenger"``, ``"buy"``: which tram, ``"all"``: every decision among the rule's best
-``candidates`` and one of each kind).  Measured (below), searching trams or every decision
-wins less often than searching the passengers only, so the default stays
-``("passenger",)``.  ``legacy=True`` is the previous bot, described below (kept to measure
-against: ``benchmarks/bots.py``), and it plays out and decides its unsearched moves with
-the ``rule`` bot's rule of thumb (:mod:`trambahn_rule`, frozen: the games of
-``tests/bots/test_trambahn_legacy_pin.py`` pin it); the new search uses its own
-:mod:`trambahn_policy` (the planner) for both.
+For a decision with several legal actions, the bot samples positions consistent with its view
+(the engine's ``determinize``: the hidden cards dealt at random), up to ``determinizations``
+samples and no new one once ``seconds`` are spent.  With information-set sampling that
+remembers what it has seen (:class:`Memory`: the faces of the passengers and tram-less columns
+that went to the discard pile, and its own money cards, which it put there itself), no sample
+deals a card it knows is elsewhere.  In each sample it plays every candidate action followed by
+the planner's play (:mod:`trambahn_policy`) for both players until ``horizon`` turns have ended
+(:data:`HORIZON`: the end of its own turn, the other player's reply and its own next turn), and
+scores each candidate by the average of a static evaluation (score difference plus the expected
+value of the columns still to be scored, see :func:`evaluate`); the best one is played.  The
+same samples serve every candidate (common random numbers), so differences come from the
+choice and not from the luck of the deal.
 
-Issue 13, fourth session: the planner's constants were tuned against the ``rule`` bot in
-policy-only games (``benchmarks/tune_trambahn_planner.py``, 4 ms a game: 2,000 games per
-variant in 4 s, so a coordinate search tries 100 variants in minutes where a search-against-
-search comparison of 300 games takes 3).  The tuned planner beats ``rule`` in about 72% of
-policy games (the planner before: 55%).  Alone, without search, it wins only 18% of 200 games
-against the legacy search, whose passenger search is the strength; inside the new search it
-lifts the win rate against the legacy search from about 58% to 62% (400 paired games), and a
-play-out of 3 turns instead of 2 (:data:`HORIZON`: to the end of the bot's own next turn) to
-68.5% on the same 400 games (1, 4 and 5 turns: 60.5%, 56.5%, 57% of the first 200).
-The 1,000-game series of ``benchmarks/bots.py``: 656 wins, 65.6% (95% interval 62.6-68.5%),
-0.37 s a game with 2 processes; against ``rule`` 949 of 1,000 (``benchmarks/trambahn.py``).
-Searching every decision (``searched=("passenger", "all")``) now wins 372.5 of 600 paired
-games against the legacy search (62.1%; under the 2-turn play-outs and the untuned planner it
-had won 0 of 300), against 407.5 of the same 600 (67.9%) for the default, which searches the
-passengers only: so the default stays.  Its evaluation does not see what a hand card is worth,
-and it banks cards a column wants; adding the planner's keep values of both hands to
-:func:`evaluate` made it worse (56.5% and 55.5% of the first 200 at weights 0.5 and 1, where
-it won 66%; with the default search 60.5% where the default won 69.5%).
+``searched`` names the decisions it searches: ``"passenger"`` (the default: which passengers
+to place, and whether to place a second one, which decide the timing of scorings that a short
+horizon judges well), ``"buy"`` (which tram), ``"all"`` (every decision among the planner's
+best ``candidates`` and one action of each kind).  Elsewhere it plays the planner's choice.
 
-Issue 13, third session (measured with ``benchmarks/trambahn_stats.py``, which also counts
-trams by kind, money left and Extra Tour points; "paired": 150 deals each played from both
-seats, the same deals for every variant, so a difference is less the luck of the deal): the new
-search plays its own rule of thumb, the planner of :mod:`trambahn_policy` (columns extend over
-gaps of up to 4 values; a new column starts with any card that has a higher one of its colour
-in hand when its tram is affordable, beyond 5 columns too).  Paired, the rule's own policy in
-the new search won 48.7% against the legacy search, the gap rule alone 55.8%, the planner
-57.5%; on 400 other games 57.8%; the 1,000-game series of ``benchmarks/bots.py`` 57.7% (95%
-interval 54.6-60.7%, 0.59 s a game), short of the issue's 60%.  Against the ``rule`` bot the
-new search wins 92% of 300 games (the legacy search 92%).  Set aside (paired, 300 games):
-conductors into columns from size 2 (53.3%), gaps of 6 (56.5%), trams chosen by points x value
-- cost (57.8%, but it buys almost no electric tram), 16 samples (55%), a longer horizon (4
-turns: 51% of 200), the next player's passengers played before the evaluation (46%), the
-row-fill weight of :func:`evaluate` at 0.05 / 0.1 / 0.2 / 0.3 (50 / 56 / 55 / 46%) or as shares
-of the remaining scorings (43%, 27%), the rule bot as the other player's model in the play-outs
-(55.5%), searching the tram purchases (33% of 100: the evaluation values money too little),
-:data:`MONEY_VALUE` at 0.15 or 0.8 instead of 0.4 (58.2% and 56.7%, the same deals), searching
-every decision with the planner (``searched=("passenger", "all")``: 0 of 300; it ends turns
-without the tram a new column needs, so the column is discarded), more columns whatever the
-start card (41.5% of 200), and, in rule-bot games, banking fewer cards (every threshold lost:
-the income step is how a hand is renewed) or holding back early 10s.
-
-Tried against the previous bot and set aside (200 games each, seats alternating, a generous
-time budget so the sample counts were fixed; 95% intervals about +-7 points; the default bot
-won 51% of 100 games in that setup): an evaluation fitted by least squares to the final score
-difference of rule-bot games (R^2 0.47 against 0.43 for :func:`evaluate` between the 3rd and
-6th scorings) won 49% searching passengers and 28% searching every decision; 16 samples
-instead of 8 won 50%; play-outs to the end of the game for the tram purchases won 24% (it
-bought fewer trams).  Play-outs of the rule bot judge the timing of scorings, not the
-building of columns.
-
-For a decision with several legal actions, the bot samples ``determinizations`` positions
-consistent with its view (the engine's ``determinize``: hidden cards dealt at random), and in
-each sample plays every candidate action followed by rule-of-thumb play for both players until
-``horizon`` turns have ended (the legacy search: the end of its own turn and of the opponent's
-reply; the new search: its own next turn too, :data:`HORIZON`).  Each candidate is scored by
-the average of a static evaluation (score difference plus the expected value of the columns
-still to be scored, see :func:`evaluate`); the best one is played.  The same samples serve
-every candidate (common random numbers), so differences come from the choice and not from the
-luck of the deal.
-
-By default (``passengers_only``) the bot searches the decisions that decide the timing of
-scorings -- which passengers to place, and whether to place a second one -- and plays the
-rule of thumb elsewhere: a short horizon judges those well, while building columns pays off
-only over many turns.  With ``passengers_only=False`` it searches every decision among the
+``legacy=True`` is the previous bot, kept to measure against (``benchmarks/bots.py``): no
+memory, 6 samples, play-outs to the end of the opponent's reply (2 turns), and the frozen rule
+of thumb of :mod:`trambahn_rule` for its play-outs and unsearched moves (the games of
+``tests/bots/test_trambahn_legacy_pin.py`` pin it).  It searches the passenger decisions only
+(``passengers_only``); with ``passengers_only=False`` it searches every decision among the
 rule's ``candidates`` best actions.  The budget per searched decision is
 ``determinizations x candidates`` play-outs.
+
+The experiments that chose these settings, with their win rates: ``docs/bots.md``,
+"Experiment records".
 """
 
 from __future__ import annotations

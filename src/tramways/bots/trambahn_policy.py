@@ -1,15 +1,15 @@
-"""The new search's own rule of thumb (issue 13), kept apart from :mod:`trambahn_rule`.
+"""The new search's own rule of thumb, kept apart from :mod:`trambahn_rule`.
 
 The ``rule`` bot and the legacy search play :mod:`tramways.bots.trambahn_rule`, frozen as it
-was when issue 13 was filed (``tests/bots/test_trambahn_legacy_pin.py``); this module is the
-policy the new search plays where it does not search, and in its play-outs.
+was before the new search (pinned by ``tests/bots/test_trambahn_legacy_pin.py``); this module
+is the policy the new search plays where it does not search, and in its play-outs.
 
 The :class:`Planner` is the rule's :class:`~tramways.bots.trambahn_rule.Evaluator` (a
 priority per action, every constant a class attribute) with other values for some constants;
 :func:`variant` makes further subclasses (``benchmarks/tune_trambahn_planner.py`` tries
 them).  The values are the rule's where tuning found nothing better, and otherwise the ones
 the coordinate search of that script found (policy against policy, 4 ms a game, the same
-deals for every variant; the figures are in :class:`Planner`'s docstring).
+deals for every variant; the figures: ``docs/bots.md``, "Experiment records").
 """
 
 from __future__ import annotations
@@ -25,18 +25,8 @@ from tramways.trambahn.state import TrambahnState
 class Planner(Evaluator):
     """The rule of thumb (:class:`~tramways.bots.trambahn_rule.Evaluator`) with tuned constants.
 
-    Measured with ``benchmarks/tune_trambahn_planner.py`` (1,000 deals from seed 5000, each
-    from both seats): with :data:`RULE_CONSTANTS` (the rule's values, with the wider gaps and
-    the two-card columns of the third session) the planner beats the ``rule`` bot in 55.4% of
-    the games; each change kept by the coordinate search raised that, in this order: fewer
-    columns before a lone low card loses its keep value (56.5%), new columns until the last
-    scoring (58.3%), own leads weighed in rows of 3 (59.6%), at most 3 columns from lone cards
-    (61.1%), conductors kept at half value (65.6%), banking while the pile is below 12
-    (69.1%), banking cards worth less than 2.5 (70.8%), a triggered scoring weighed at half
-    (72.0%).  A second round and a search with the rule's passengers (building only, other
-    deals) found nothing more.  In the new search against the legacy search: 65.6% of the
-    1,000 games of ``benchmarks/bots.py`` (with the 3-turn play-outs of
-    :data:`~tramways.bots.search.HORIZON`).
+    Each constant the tuning changed is in :data:`TUNED`; :data:`RULE_CONSTANTS` holds the
+    rule's values of them.
     """
 
     lone_columns = 3
@@ -46,20 +36,20 @@ class Planner(Evaluator):
     extend_gap = 4
     """T-R-1: a column only ever ascends, so a card that skips values wastes them; the rule
     skips at most 2, the planner up to 4: a card in a column scores at every scoring of its
-    colour, a card banked scores nothing (third session)."""
+    colour, a card banked scores nothing."""
     new_column_remaining = 1
     new_column_columns = 3
     new_column_with_higher = True
     """Step 2 and 4 (T-R-6): a new column needs a tram bought this turn or it goes to the
     money pile; the planner also starts one with any card when a higher card of its colour
-    is in hand (two stations at once) and the tram is affordable (third session)."""
+    is in hand (two stations at once) and the tram is affordable."""
     income_keep = 2.5
     income_money = 12
 
 
 TUNED = ("lone_columns", "conductor_keep", "row_three_for", "row_four", "new_column_remaining",
          "new_column_columns", "income_keep", "income_money")
-"""The attributes the fourth session's tuning changed."""
+"""The attributes the tuning (``benchmarks/tune_trambahn_planner.py``) changed."""
 
 RULE_CONSTANTS: dict[str, Any] = {name: getattr(Evaluator, name) for name in TUNED}
 """The rule of thumb's values of the attributes the tuning changed: ``variant(RULE_CONSTANTS)``

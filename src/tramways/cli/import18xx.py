@@ -1,5 +1,5 @@
 """``tramways import-18xx FILE -o RECORD [--check TRACE.jsonl]``: import an 18xx.games game of
-1840 (issue 5).
+1840 (docs/interop.md).
 
 The record is written only once it replays to the site's position: every action translated
 and legal, the export's own result reached, and with ``--check`` every figure of the trace

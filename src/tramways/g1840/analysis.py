@@ -6,7 +6,7 @@
 * :func:`board_from_view`: the board a view shows;
 * :func:`best_run`: a line's best run now (the route drawn by the pages' *Run the best route*);
 * :func:`lay_previews`: for each legal tile lay of a line, the change it brings to that line's
-  best run this turn (the revenue preview of the pages, issue 12);
+  best run this turn (the revenue preview of the pages' tile choice);
 * :func:`line_option_costs`: for a line's legal tile lays, station markers and marker removals,
   what each takes from the treasury (the Danube's 40, a Stadtbahn tile's 20, R-LR-10; the
   charter's marker price, IX.6; a removal's 40, R-LR-5) and, for a lay, why the tile goes down

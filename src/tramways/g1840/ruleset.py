@@ -45,7 +45,7 @@ class Ruleset:
     #                                             company with three lines
     climb_at_row_end: bool = False  # R-CR-2 of the first edition (R-VERSION-1; X-9)
     # The site's procedure where it asks or acts differently with no effect on the rules'
-    # outcome for the records replayed so far (the importer issue lists them as X-n):
+    # outcome for the records replayed so far (docs/interop.md lists them):
     private_after_run: bool = False  # a private may be bought after the run (the BuyCompany step)
     lines_drawn_after_auctions: bool = False  # CRf as soon as the auctions end; unsold lines
     #                                           leave once every company has three lines

@@ -1,4 +1,4 @@
-"""Interop with other 1840 implementations: 18xx.games records and traces (issue 5).
+"""Interop with other 1840 implementations: 18xx.games records and traces.
 
 * :mod:`.lcg` - the site's random generator; :mod:`.setup18xx` - its set-up draws (X-1).
 * :mod:`.actions18xx` - the catalogue of its action types; :mod:`.log18xx` - reading an export,

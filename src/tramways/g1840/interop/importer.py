@@ -1,4 +1,4 @@
-"""Importing an 18xx.games export of 1840 as a tramways record (issue 5).
+"""Importing an 18xx.games export of 1840 as a tramways record.
 
 :func:`import_export` turns a validated export into a :class:`~tramways.core.record.GameRecord`
 that replays, and with a trace compares every figure after every processed action

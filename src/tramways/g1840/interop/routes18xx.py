@@ -21,7 +21,7 @@ PRINTED_NODES: dict[str, dict[int, int]] = {"F8": {3: 1}, "F10": {3: 1}}
 """Printed hexes whose site definition interleaves paths between their two towns (Auf der
 Schmelz): the site's node 3 is our location 1 (interpretations.md, "Recorded runs").  Every
 other printed hex lists its locations in our order, placeholders included: the untiled purple
-station (X-6) is node 0 and F24's Stadtbahn circles are nodes 1 and 2 (issue 10, items 4, 9)."""
+station (X-6) is node 0 and F24's Stadtbahn circles are nodes 1 and 2."""
 
 
 def route_text(board: Any, route: Route18xx,
@@ -35,7 +35,7 @@ def route_text(board: Any, route: Route18xx,
     and comes back to another: fz2027_10_5p action 227, E17-F18-F16-E17-D16) has one stop per
     visit.  The site's node list is not always in running order (fz2027_5_6p action 541 lists
     J22-3 first, but J22-0 is where the route starts), so the hex's nodes are tried in every
-    order over its visits and the first route ``valid`` accepts is taken (issue 10, item 3).
+    order over its visits and the first route ``valid`` accepts is taken.
     """
     nodes: dict[str, list[int]] = {}
     for node in route.nodes:

@@ -182,7 +182,8 @@ def scrap(state: Position, company: TramCompany, colour: str, log: list[str],
           line: int | None = None) -> None:
     """VIII.5.3: a tram may be scrapped at any time, without compensation.  ``line`` names
     the tram of that line; with the 18xx.games ruleset the line then stays without a tram
-    even if a spare waits (the site's reassignment comes later, issue 10)."""
+    even if a spare waits (the site's reassignment comes as a later action of its own,
+``Ruleset.scrapped_line_stays_empty``)."""
     if colour not in company.trams:
         raise IllegalAction("VIII.5.3", f"{company.id} has no {colour} tram")
     if line is not None:
