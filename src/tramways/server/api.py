@@ -9,12 +9,13 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
+import anyio.to_thread
 from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from tramways.server.limits import limit_games, limit_moves
+from tramways.server.limits import limit_games, limit_moves, limit_reads
 from tramways.server.service import ApiError, GameService
 
 router = APIRouter(tags=["games"])
@@ -61,6 +62,10 @@ def _service(request: Request) -> GameService:
     return service
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "-"
+
+
 def _token(authorization: str | None, token: str | None) -> str | None:
     if authorization:
         scheme, _, value = authorization.partition(" ")
@@ -72,6 +77,10 @@ def _token(authorization: str | None, token: str | None) -> str | None:
 
 AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>")]
 TokenQuery = Annotated[str | None, Query(description="the seat token (for plain links)")]
+SinceQuery = Annotated[str | None, Query(
+    description="the `cursor` of the payload the client holds: then `log` and `moves` hold "
+    "only what came after it (from `log_from` and `moves_from`); none: the whole log and moves",
+    max_length=40, examples=["12.11.30"])]
 
 
 @router.post("/games", status_code=201)
@@ -91,18 +100,30 @@ def my_games(body: Mine, request: Request) -> JSONResponse:
 
 
 @router.get("/games/{game_id}")
-def get_game(
+async def get_game(
     game_id: str,
     request: Request,
     authorization: AuthHeader = None,
     token: TokenQuery = None,
     at: Annotated[int | None, Query(description="a past position: after the first N moves")] = None,
+    since: SinceQuery = None,
 ) -> JSONResponse:
     """The game as the viewer may see it: ``n``, ``to_act``, ``view``, ``legal`` (that
-    seat's moves only), ``seat``, ``status``, ``seats``, ``log``."""
+    seat's moves only), ``seat``, ``status``, ``seats``, ``log`` (from line ``log_from`` of
+    ``log_length``), ``moves`` (from ``moves_from``) and ``cursor``.  With ``since`` (a
+    ``cursor`` held), only the log lines and moves added after it.  ``at``: a past position
+    (429 when this address asks for them too fast)."""
     service = _service(request)
-    seat = service.seat_for(game_id, _token(authorization, token))
-    return JSONResponse(service.state(game_id, seat, at))
+    held = _token(authorization, token)
+    if at is not None:
+        limit_reads(request.app.state, _address(request))
+
+    def read() -> dict[str, Any]:
+        return service.state(game_id, service.seat_for(game_id, held), at, since)
+
+    # a past position may be replayed: in the lane of the costly reads
+    heavy = request.app.state.heavy if at is not None else None
+    return JSONResponse(await anyio.to_thread.run_sync(read, limiter=heavy))
 
 
 @router.post("/games/{game_id}/moves")
@@ -112,15 +133,17 @@ def play_move(
     request: Request,
     authorization: AuthHeader = None,
     token: TokenQuery = None,
+    since: SinceQuery = None,
 ) -> JSONResponse:
-    """Play one move as move number ``n``.  200: the new payload; 403: not your seat; 409:
+    """Play one move as move number ``n`` (the reply: only what is new after ``since``, if
+    given).  200: the new payload; 403: not your seat; 409:
     ``n`` is stale (the body's ``state`` is the fresh payload); 422: illegal (``rule``,
     ``message``); 429: this seat moves too fast (``Retry-After``).  The same move sent
     twice counts once."""
     service = _service(request)
     seat = service.seat_for(game_id, _token(authorization, token))
     limit_moves(request.app.state, game_id, seat)
-    return JSONResponse(service.move(game_id, seat, body.n, body.action))
+    return JSONResponse(service.move(game_id, seat, body.n, body.action, since))
 
 
 @router.post("/games/{game_id}/undo")
@@ -130,13 +153,14 @@ def undo(
     request: Request,
     authorization: AuthHeader = None,
     token: TokenQuery = None,
+    since: SinceQuery = None,
 ) -> JSONResponse:
     """Take back your own last move(s): allowed until another seat has acted or hidden
     information was revealed (a card drawn, a reshuffle); 422 otherwise."""
     service = _service(request)
     seat = service.seat_for(game_id, _token(authorization, token))
     limit_moves(request.app.state, game_id, seat)
-    return JSONResponse(service.undo(game_id, seat, body.n, body.count))
+    return JSONResponse(service.undo(game_id, seat, body.n, body.count, since))
 
 
 @router.get("/games/{game_id}/notify")
@@ -175,8 +199,12 @@ def get_record(game_id: str, request: Request) -> JSONResponse:
 
 
 @router.websocket("/games/{game_id}/live")
-async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+async def live(websocket: WebSocket, game_id: str, token: str | None = None,
+               since: str | None = None, full: bool = False) -> None:
     """Sends the viewer's payload (as ``GET /api/games/{id}``) at once and after every move.
+    The first frame holds the whole log and moves (or, with ``since``, what came after that
+    cursor); every later frame only the log lines and moves new since the frame before
+    (``log_from``, ``moves_from``), unless ``full=true`` (every frame whole).
     Closed with 4429 before it is accepted when this process holds too many live connections
     (in all, from the client's address, or for the seat)."""
     service: GameService = websocket.app.state.service
@@ -193,17 +221,18 @@ async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> 
         return
     try:
         try:
-            first = await run_in_threadpool(service.state, game_id, seat)
+            first = await run_in_threadpool(service.state, game_id, seat, None,
+                                            (since or "")[:40] or None)
         except ApiError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.body["message"][:120])
             return
-        await _stream(websocket, service, game_id, seat, first)
+        await _stream(websocket, service, game_id, seat, first, full)
     finally:
         limit.give_back(slot)
 
 
 async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat: int | None,
-                  first: dict[str, Any]) -> None:
+                  first: dict[str, Any], full: bool = False) -> None:
     await websocket.accept()
     sub = websocket.app.state.hub.subscribe(game_id)
 
@@ -215,15 +244,18 @@ async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat
     try:
         await websocket.send_json(first)
         last = first["rev"]
+        held = first["cursor"]
         while not reader.done():
             waiter = asyncio.create_task(sub.wait())
             await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
             if reader.done():
                 waiter.cancel()
                 break
-            payload = await run_in_threadpool(service.state, game_id, seat)
+            payload = await run_in_threadpool(service.state, game_id, seat, None,
+                                              None if full else held)
             if payload["rev"] != last:
                 last = payload["rev"]
+                held = payload["cursor"]
                 await websocket.send_json(payload)
     except (WebSocketDisconnect, RuntimeError):
         pass

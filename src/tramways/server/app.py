@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from tramways import __version__
+from tramways.server.history import HISTORY_POSITIONS
 from tramways.server.limits import (
     MAX_BODY_BYTES,
     SOCKETS_PER_ADDRESS,
@@ -61,6 +62,16 @@ class ServerSettings:
     max_bot_games: int = 50
     """Games of bots only running at once on the database (a new one is refused with 429
     while as many run); 0: no cap.  Their bots run at low priority in any case."""
+    reads_per_second: float = 20.0
+    """Per client address and process, the reads that cost CPU: past positions (``?at=N``)
+    and the 1840 map's previews (bursts of ``read_burst``); 0: no limit."""
+    read_burst: int = 60
+    heavy_threads: int = 1
+    """Of the ``threads``, how many may work on such costly reads at once (the others
+    wait their turn without taking the CPU from the rest of the site)."""
+    history_positions: int = HISTORY_POSITIONS
+    """Past positions this process keeps (``?at=N`` and the history are replayed from the
+    nearest kept one, not from the first move)."""
     rate_limits: str = "auto"
     """Where the rate-limit buckets live: ``"database"`` (shared by every server process on
     the database: the limits hold across processes), ``"memory"`` (per process), or
@@ -127,7 +138,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                   run_migrations=settings.run_migrations)
     service = GameService(store, bot_workers=settings.bot_workers,
                           cache_games=settings.cache_games, bot_seed=settings.bot_seed,
-                          bot_delay=settings.bot_delay_seconds)
+                          bot_delay=settings.bot_delay_seconds,
+                          history_positions=settings.history_positions)
     hub = Hub()
     service.add_listener(hub.publish)
     from tramways.server.web.notify_text import turn_message
@@ -194,6 +206,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         what="new games of bots only from this address",
         store=store if shared else None, prefix="botgame:",
     )
+    app.state.read_limiter = RateLimiter(
+        settings.reads_per_second, settings.read_burst, what="costly reads from this address",
+    )
+    app.state.heavy = anyio.CapacityLimiter(max(1, settings.heavy_threads))
     app.state.socket_limit = SocketLimit(
         settings.sockets_total, settings.sockets_per_address, settings.sockets_per_seat
     )

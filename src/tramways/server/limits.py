@@ -7,6 +7,8 @@
   ``ApiError(429, "rate_limited")`` with ``retry_after`` (seconds), sent with a
   ``Retry-After`` header.  On PostgreSQL the buckets are rows in the database, shared by
   every server process; on SQLite they live in the process (``ServerSettings.rate_limits``).
+  The costly reads (past positions, 1840 previews) have their own per-address buckets, always
+  in the process (``limit_reads``).
 - ``SocketLimit``: caps on the live WebSockets of one process.
 """
 
@@ -190,6 +192,15 @@ def limit_games(app_state: Any, address: str, seats: list[str] | None = None) ->
             "try again when one has ended, or take a seat yourself",
             retry_after=60,
         )
+
+
+def limit_reads(app_state: Any, address: str) -> None:
+    """429 when one client address asks too fast for the reads that cost CPU: past positions
+    (``?at=N`` through the API and the pages) and the 1840 map's previews (a board after a
+    lay, a claimed route, a hex's revenue changes).  Its buckets are always in the process:
+    these reads cost the process's CPU, not the database's, and a shared bucket would cost a
+    database write per read."""
+    app_state.read_limiter.hit(address)
 
 SOCKETS_TOTAL = 5000
 SOCKETS_PER_ADDRESS = 100

@@ -31,6 +31,7 @@ from tramways.core.undo import Played, check_undo, reveals, undoable
 from tramways.core.visibility import public_notation, record_is_public
 from tramways.games import game_names, get_game
 from tramways.server.bots import BotScheduler, Tier
+from tramways.server.history import HISTORY_POSITIONS, History
 from tramways.server.notify import NotifyRefused, TurnEvent, check_email, check_webhook
 from tramways.server.storage import ActionRow, Conflict, GameRow, SeatRow, Store
 
@@ -87,6 +88,34 @@ def _tier(seats: list[SeatRow]) -> Tier:
 
 def _status(state: GameState) -> str:
     return "over" if state.is_over() else "active"
+
+
+def cursor(live: Live) -> str:
+    """What a payload of ``live`` holds, as ``REV.N.LOG``: its revision, its number of moves
+    and of log lines.  A client sends it back as ``since`` to be sent only what is new."""
+    return f"{live.rev}.{live.n}.{len(live.log)}"
+
+
+_CURSOR = re.compile(r"(\d{1,12})\.(\d{1,9})\.(\d{1,9})")
+
+
+def _delta(live: Live, since: str | None) -> tuple[int, int]:
+    """``(log_from, moves_from)``: where the log and the moves sent to a client holding the
+    payload of cursor ``since`` start.  The log only grows (an undo adds a line), so it
+    restarts at 0 only for a cursor that cannot be this game's; the moves restart at 0 when
+    an undo came after the cursor (a move adds one to both ``rev`` and ``n``, an undo adds one
+    to ``rev`` and takes from ``n``).  A text that is no cursor: 422."""
+    if since is None or since == "":
+        return 0, 0
+    m = _CURSOR.fullmatch(since)
+    if m is None:
+        raise ApiError(422, "bad_since", "since is the 'cursor' of a payload: REV.N.LOG")
+    rev, n, lines = (int(g) for g in m.groups())
+    if rev > live.rev or lines > len(live.log):
+        return 0, 0  # not a cursor of this game as it is: everything
+    appended = live.rev - rev
+    moves_from = n if n + appended == live.n else 0
+    return lines, moves_from
 
 
 def _apply_as(state: GameState, action: Action, player: int) -> list[str]:
@@ -173,10 +202,12 @@ class GameService:
 
     def __init__(self, store: Store, *, bot_workers: int = 2,
                  cache_games: int = CACHE_GAMES, bot_seed: int | None = None,
-                 bot_delay: float = 0.0) -> None:
+                 bot_delay: float = 0.0,
+                 history_positions: int = HISTORY_POSITIONS) -> None:
         self.store = store
         self._bot_seed = bot_seed
         self._cache = LRU(cache_games)
+        self._history = History(history_positions)
         self._locks: weakref.WeakValueDictionary[str, _GameLock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
@@ -316,18 +347,28 @@ class GameService:
 
     # -- payloads ---------------------------------------------------------------------------
 
-    def payload(self, live: Live, seat: int | None, at: int | None = None) -> dict[str, Any]:
-        """What ``seat`` (1-based; ``None``: a spectator) may see, now or after ``at`` moves."""
+    def payload(self, live: Live, seat: int | None, at: int | None = None,
+                since: str | None = None) -> dict[str, Any]:
+        """What ``seat`` (1-based; ``None``: a spectator) may see, now or after ``at`` moves.
+
+        ``log`` holds the log lines from number ``log_from`` on and ``moves`` the moves from
+        number ``moves_from`` on: all of them (0) unless ``since`` is the ``cursor`` of a
+        payload the client holds, and then only what was added after it (the moves again
+        from the first when an undo came between; the log only grows).  A past position
+        (``at``) always carries its whole log; it is replayed from the nearest kept one
+        (:class:`~tramways.server.history.History`)."""
         player = seat - 1 if seat is not None else None
         seats = [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats]
         if at is not None and at != live.n:
             if not 0 <= at <= live.n:
                 raise ApiError(422, "bad_position", f"?at must be between 0 and {live.n}")
             game = live.game
-            state = game.new_state(live.row.settings, live.row.setup, live.row.seed)
-            lines: list[str] = []
-            for action, played in zip(live.actions[:at], live.played, strict=False):
-                lines.extend(state.apply(action, played.seat))
+            row = live.row
+            past = self._history.position(
+                (row.id, live.rev - live.n), at,
+                lambda: game.new_state(row.settings, row.setup, row.seed),
+                live.actions, live.played)
+            state = past.state
             return {
                 "id": live.row.id,
                 "game": live.row.game,
@@ -341,13 +382,18 @@ class GameService:
                 "seat": seat,
                 "status": _status(state),
                 "seats": seats,
-                "log": lines,
+                "log": list(past.lines),
                 "moves": [public_notation(game, a, player) for a in live.actions[:at]],
                 "undoable": 0,
                 "record": False,
+                "log_from": 0,
+                "moves_from": 0,
+                "log_length": len(past.lines),
+                "cursor": None,
             }
         state = live.state
         human = seat is not None and live.seats[seat - 1].kind == "human"
+        log_from, moves_from = _delta(live, since)
         return {
             "id": live.row.id,
             "game": live.row.game,
@@ -363,16 +409,21 @@ class GameService:
             "seat": seat,
             "status": _status(state),
             "seats": seats,
-            "log": list(live.log),
-            "moves": [public_notation(live.game, a, player) for a in live.actions],
+            "log": live.log[log_from:],
+            "moves": [public_notation(live.game, a, player) for a in live.actions[moves_from:]],
             "undoable": undoable(live.played, player) if human and player is not None else 0,
             "record": record_is_public(live.game, state),
+            "log_from": log_from,
+            "moves_from": moves_from,
+            "log_length": len(live.log),
+            "cursor": cursor(live),
         }
 
-    def state(self, game_id: str, seat: int | None, at: int | None = None) -> dict[str, Any]:
+    def state(self, game_id: str, seat: int | None, at: int | None = None,
+              since: str | None = None) -> dict[str, Any]:
         live = self.live(game_id)
         self.kick_bots(game_id, live)
-        return self.payload(live, seat, at)
+        return self.payload(live, seat, at, since)
 
     # -- creating ---------------------------------------------------------------------------
 
@@ -462,14 +513,17 @@ class GameService:
 
     # -- moving -----------------------------------------------------------------------------
 
-    def move(self, game_id: str, seat: int | None, n: int, text: str) -> dict[str, Any]:
-        """Play ``text`` for ``seat`` as move number ``n`` (0-based: the moves so far)."""
-        result = self._move(game_id, seat, n, text)
+    def move(self, game_id: str, seat: int | None, n: int, text: str,
+             since: str | None = None) -> dict[str, Any]:
+        """Play ``text`` for ``seat`` as move number ``n`` (0-based: the moves so far); the
+        new payload (only what is new after cursor ``since``, if given)."""
+        result = self._move(game_id, seat, n, text, since=since)
         self.kick_bots(game_id)
         return result
 
     def _move(
-        self, game_id: str, seat: int | None, n: int, text: str, by_bot: bool = False
+        self, game_id: str, seat: int | None, n: int, text: str, by_bot: bool = False,
+        since: str | None = None,
     ) -> dict[str, Any]:
         if seat is None:
             raise ApiError(403, "spectator", "spectators cannot act: use your seat's link")
@@ -491,11 +545,11 @@ class GameService:
                             state=self.payload(live, seat),
                         ) from None
             if new is live:
-                return self.payload(live, seat)  # the same move again: it counts once
+                return self.payload(live, seat, since=since)  # the same move again: once
             self._cache.put(game_id, new)
         self._announce(game_id, new.rev)
         self._turns(live, new, seat)
-        return self.payload(new, seat)
+        return self.payload(new, seat, since=since)
 
     def _try_move(self, live: Live, seat: int, n: int, text: str, by_bot: bool) -> Live:
         """Judge and write one move on ``live``; the new position (``live`` itself if the
@@ -544,7 +598,8 @@ class GameService:
             live.log_id if log_id is None else log_id,
         )
 
-    def undo(self, game_id: str, seat: int | None, n: int, count: int = 1) -> dict[str, Any]:
+    def undo(self, game_id: str, seat: int | None, n: int, count: int = 1,
+             since: str | None = None) -> dict[str, Any]:
         """Take back ``seat``'s last ``count`` moves, if the undo policy allows it."""
         if seat is None:
             raise ApiError(403, "spectator", "spectators cannot act: use your seat's link")
@@ -582,7 +637,7 @@ class GameService:
         self._announce(game_id, new.rev)
         self._turns(live, new, seat)
         self.kick_bots(game_id)
-        return self.payload(new, seat)
+        return self.payload(new, seat, since=since)
 
     # -- the record -------------------------------------------------------------------------
 

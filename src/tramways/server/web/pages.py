@@ -14,14 +14,17 @@ Routes (all server-rendered; the JavaScript in ``static/`` only refreshes the ta
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Annotated, Any
 from urllib.parse import parse_qs, urlencode
 
+import anyio.to_thread
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.concurrency import run_in_threadpool
 
 from tramways.g1840.analysis import lay_previews
+from tramways.server.limits import limit_reads
+from tramways.server.service import ApiError
 from tramways.server.web import backend, g1840_table
 from tramways.server.web.i18n import environment, negotiate, translations
 from tramways.server.web.table import table_model
@@ -40,7 +43,17 @@ def _lang(request: Request) -> str:
     )
 
 
-def _render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+async def _render(request: Request, template: str, status: int = 200,
+                  **context: Any) -> HTMLResponse:
+    """The page, rendered in a worker thread (the 1840 table is some ms of Python: never on
+    the event loop); a past position's in the lane of the costly reads."""
+    heavy = request.app.state.heavy if context.get("at") is not None else None
+    return await anyio.to_thread.run_sync(
+        lambda: _render_now(request, template, status, **context), limiter=heavy)
+
+
+def _render_now(request: Request, template: str, status: int = 200,
+                **context: Any) -> HTMLResponse:
     lang = _lang(request)
 
     def lang_url(code: str) -> str:
@@ -70,14 +83,14 @@ MAPS_1840 = ("full", "small", "two")
 chosen by the number of players)."""
 
 
-def _lobby(request: Request, status: int = 200, **context: Any) -> HTMLResponse:
-    return _render(request, "lobby.html", status=status, kinds=SEAT_KINDS, maps=MAPS_1840,
+async def _lobby(request: Request, status: int = 200, **context: Any) -> HTMLResponse:
+    return await _render(request, "lobby.html", status=status, kinds=SEAT_KINDS, maps=MAPS_1840,
                    **context)
 
 
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request) -> HTMLResponse:
-    return _lobby(request)
+    return await _lobby(request)
 
 
 async def _form(request: Request) -> dict[str, list[str]]:
@@ -104,15 +117,15 @@ async def new_game(request: Request) -> HTMLResponse:
     hotseat = _one(form, "hotseat")
     kinds = ["human", "human"] if hotseat else [seat1, seat2]
     if any(k not in SEAT_KINDS for k in kinds):
-        return _lobby(request, status=422, error="seat")
+        return await _lobby(request, status=422, error="seat")
     names: list[str | None] = [
         name.strip()[:40] or _default_name(request, kind, i, kinds)
         for i, (name, kind) in enumerate(zip((name1, name2), kinds, strict=True))
     ]
     reply = await backend.create(request, kinds, names)
     if not reply.ok:
-        return _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
-    return _created(request, reply.data, bool(hotseat))
+        return await _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
+    return await _created(request, reply.data, bool(hotseat))
 
 
 @router.post("/new1840", response_class=HTMLResponse)
@@ -121,26 +134,26 @@ async def new_1840(request: Request) -> HTMLResponse:
     form = await _form(request)
     players = _int(form, "players") or 4
     if not 2 <= players <= 6:
-        return _lobby(request, status=422, error="seat")
+        return await _lobby(request, status=422, error="seat")
     kinds = [_one(form, f"seat{i}", "human" if i == 1 else "bot:rule") for i in range(1, players + 1)]
     if any(k not in SEAT_KINDS for k in kinds):
-        return _lobby(request, status=422, error="seat")
+        return await _lobby(request, status=422, error="seat")
     names: list[str | None] = [
         _one(form, f"name{i}").strip()[:40] or None for i in range(1, players + 1)
     ]
     chosen = _one(form, "map", "full")
     settings: dict[str, Any] = {"players": players, "small_map": chosen == "small" and players == 3}
     if (chosen == "small" and players != 3) or (chosen == "two" and players != 2):
-        return _lobby(request, status=422, error="map")
+        return await _lobby(request, status=422, error="map")
     seed_text = _one(form, "seed").strip()
     seed = int(seed_text) if seed_text.isdigit() else None
     reply = await backend.create(request, kinds, names, "1840", settings, seed)
     if not reply.ok:
-        return _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
-    return _created(request, reply.data, False)
+        return await _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
+    return await _created(request, reply.data, False)
 
 
-def _created(request: Request, game: dict[str, Any], hotseat: bool) -> HTMLResponse:
+async def _created(request: Request, game: dict[str, Any], hotseat: bool) -> HTMLResponse:
     base = str(request.base_url).rstrip("/")
     seats = []
     for s in game["seats"]:
@@ -171,7 +184,7 @@ def _created(request: Request, game: dict[str, Any], hotseat: bool) -> HTMLRespo
             if s["kind"] == "human" and s["token"]
         ][: 2 if hotseat_link else 1],
     }
-    return _render(
+    return await _render(
         request,
         "created.html",
         game=game,
@@ -212,6 +225,11 @@ async def _table(
     """Load what this page may show: the seat's (or spectator's) state, or the pass screen."""
     tokens = [t for t in tokens if t][:2]
     token = tokens[0] if tokens else None
+    if at is not None:
+        try:
+            limit_reads(request.app.state, _address(request))
+        except ApiError as exc:
+            return {"missing": True, "api_status": exc.status, "detail": _detail(exc.body)}
     reply = await backend.state(request, gid, token, at)
     if not reply.ok:
         return {"missing": True, "api_status": reply.status, "detail": _detail(reply.data)}
@@ -245,7 +263,7 @@ async def _table(
 
     context["q_at"] = q_at
     if state.get("game") == "1840":
-        context["g"] = g1840_table.table_model(state)
+        context["g"] = await _cpu(request, at is not None, g1840_table.table_model, state)
         context["seats"] = state.get("seats") or []
         if view["finished"]:
             context["charts"] = await _charts(request, gid, token, view)
@@ -263,9 +281,20 @@ async def _table(
         }
         context["ready_q"] = _query({"tokens": tokens, "ready": view["turn"]})
         return context
-    context["t"] = table_model(state)
+    context["t"] = await _cpu(request, at is not None, table_model, state)
     context["seats"] = state.get("seats") or []
     return context
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "-"
+
+
+async def _cpu(request: Request, heavy: bool, fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` in a worker thread (CPU work never runs on the event loop); ``heavy``:
+    in the lane of the costly reads (``ServerSettings.heavy_threads`` at once)."""
+    return await anyio.to_thread.run_sync(
+        lambda: fn(*args), limiter=request.app.state.heavy if heavy else None)
 
 
 _CHARTS: dict[str, dict[str, str]] = {}
@@ -305,9 +334,9 @@ async def table_page(
     at: int | None = None,
 ) -> HTMLResponse:
     ctx = await _table(request, gid, token or [], ready, at)
-    status = 404 if ctx["missing"] else 200
+    status = _status(ctx)
     await _notify_context(request, gid, ctx)
-    return _render(request, "game.html", status=status, **ctx)
+    return await _render(request, "game.html", status=status, **ctx)
 
 
 async def _notify_context(request: Request, gid: str, ctx: dict[str, Any]) -> None:
@@ -343,7 +372,7 @@ async def set_notify(request: Request, gid: str) -> Response:
     ctx["notify_error"] = _detail(reply.data)
     if "notify" in ctx:
         ctx["notify"] = {**ctx["notify"], "email": changes["email"]}  # as typed, to correct
-    return _render(request, "game.html", status=reply.status, **ctx)
+    return await _render(request, "game.html", status=reply.status, **ctx)
 
 
 @router.get("/g/{gid}/table", response_class=HTMLResponse)
@@ -355,8 +384,15 @@ async def table_fragment(
     at: int | None = None,
 ) -> HTMLResponse:
     ctx = await _table(request, gid, token or [], ready, at)
-    status = 404 if ctx["missing"] else 200
-    return _render(request, _fragment(ctx), status=status, **ctx)
+    status = _status(ctx)
+    return await _render(request, _fragment(ctx), status=status, **ctx)
+
+
+def _status(ctx: dict[str, Any]) -> int:
+    """200 for a table; 429 when a past position was asked for too fast; else 404."""
+    if not ctx["missing"]:
+        return 200
+    return 429 if ctx.get("api_status") == 429 else 404
 
 
 def _fragment(ctx: dict[str, Any]) -> str:
@@ -367,6 +403,7 @@ def _fragment(ctx: dict[str, Any]) -> str:
 async def board_preview(request: Request, gid: str, lay: str = "") -> Response:
     """The 1840 board as it would be after ``lay`` (``L7 lay E17 57 r2``), with that line's
     best run: the map shown before a tile lay is confirmed.  Public (1840 hides nothing)."""
+    limit_reads(request.app.state, _address(request))
     reply = await backend.state(request, gid, None, None)
     if not reply.ok or reply.data.get("game") != "1840":
         return Response(status_code=404)
@@ -374,9 +411,9 @@ async def board_preview(request: Request, gid: str, lay: str = "") -> Response:
     if not m:
         return Response(status_code=422)
     try:
-        svg, run = g1840_table.board_svg(
-            reply.data["view"], int(m.group(1)[1:]), (m.group(2), m.group(3), int(m.group(4)))
-        )
+        svg, run = await _cpu(
+            request, True, g1840_table.board_svg,
+            reply.data["view"], int(m.group(1)[1:]), (m.group(2), m.group(3), int(m.group(4))))
     except (ValueError, KeyError):
         return Response(status_code=422)
     return HTMLResponse(svg, headers={"X-Run-Total": str(run.total if run else 0)})
@@ -388,14 +425,15 @@ async def claimed_route(request: Request, gid: str, line: int = 0, route: str = 
     (IX.2, IX.7, IX.8): JSON ``{"run": ..., "svg": the board with it drawn}``, or 422 with
     ``{"rule", "message"}`` when it is no route.  Whether it is the best (IX.8) is the
     engine's question when it is played.  Public (1840 hides nothing)."""
+    limit_reads(request.app.state, _address(request))
     reply = await backend.state(request, gid, None, None)
     if not reply.ok or reply.data.get("game") != "1840":
         return Response(status_code=404)
     from tramways.core.errors import IllegalAction, NotationError
 
     try:
-        svg, run = await run_in_threadpool(
-            g1840_table.board_svg, reply.data["view"], line, None, None, route)
+        svg, run = await _cpu(
+            request, True, g1840_table.board_svg, reply.data["view"], line, None, None, route)
     except IllegalAction as exc:
         return Response(json.dumps({"rule": exc.rule, "message": exc.message}),
                         status_code=422, media_type="application/json")
@@ -410,6 +448,7 @@ async def hex_previews(request: Request, gid: str, hex: str = "", token: str | N
                        ) -> Response:
     """The revenue previews of one hex's legal lays for this seat (JSON ``{notation: change}``):
     asked by the map when a turn has too many lays to preview them all with the page."""
+    limit_reads(request.app.state, _address(request))
     reply = await backend.state(request, gid, token, None)
     if not reply.ok or reply.data.get("game") != "1840":
         return Response(status_code=404)
@@ -420,7 +459,7 @@ async def hex_previews(request: Request, gid: str, hex: str = "", token: str | N
         return Response("{}", media_type="application/json")
     line = int(found[0].group(1)[1:])
     lays = [(m.group(2), m.group(3), int(m.group(4))) for m in found]
-    previews = await run_in_threadpool(lay_previews, view, line, lays)
+    previews = await _cpu(request, True, lay_previews, view, line, lays)
     return Response(
         json.dumps({f"L{line} lay {h} {t} r{r}": d for (h, t, r), d in previews.items()}),
         media_type="application/json",
@@ -442,7 +481,7 @@ async def _after(
     if not reply.ok:
         ctx["error"] = {"status": reply.status, "detail": _detail(reply.data)}
     template = _fragment(ctx) if fragment else "game.html"
-    return _render(request, template, **ctx)
+    return await _render(request, template, **ctx)
 
 
 @router.post("/g/{gid}/move")
@@ -469,7 +508,7 @@ async def undo(request: Request, gid: str) -> Response:
 async def record(request: Request, gid: str, token: str | None = None) -> Response:
     reply = await backend.record(request, gid, token)
     if not reply.ok:
-        return _render(
+        return await _render(
             request, "game.html", status=reply.status, missing=True, detail=_detail(reply.data),
         )
     return Response(
