@@ -64,11 +64,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(database: str) -> tuple[subprocess.Popen, str]:
+def start(database: str, extra: list[str] | None = None) -> tuple[subprocess.Popen, str]:
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "tramways", "serve", "--port", str(port), "--database", database,
-         "--moves-per-second", "0", "--games-per-minute", "0"],
+         "--moves-per-second", "0", "--games-per-minute", "0", *(extra or [])],
         stdout=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"

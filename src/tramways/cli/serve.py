@@ -58,6 +58,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "yield to people's games",
     )
     p.add_argument(
+        "--reads-per-second",
+        type=float,
+        default=None,
+        metavar="R",
+        help="per client address, the reads that cost CPU: past positions (?at=N) and the "
+        "1840 map's previews (default 20, bursts of 60; 0: off)",
+    )
+    p.add_argument(
         "--cache-games",
         type=int,
         default=None,
@@ -114,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
         if args.max_bot_games < 0:
             raise TramwaysError("--max-bot-games: 0 (no cap) or more")
         settings.max_bot_games = args.max_bot_games
+    if args.reads_per_second is not None:
+        settings.reads_per_second = args.reads_per_second
     if args.cache_games is not None:
         if args.cache_games < 1:
             raise TramwaysError("--cache-games: at least 1")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import anyio.to_thread
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
@@ -34,16 +35,20 @@ def _service(request: Request) -> GameService:
     return service
 
 
-async def _run(fn: Callable[[], Any], ok: int = 200) -> ApiReply:
+async def _run(fn: Callable[[], Any], ok: int = 200, limiter: Any = None) -> ApiReply:
     try:
-        return ApiReply(ok, await run_in_threadpool(fn))
+        if limiter is None:
+            return ApiReply(ok, await run_in_threadpool(fn))
+        return ApiReply(ok, await anyio.to_thread.run_sync(fn, limiter=limiter))
     except ApiError as exc:
         return ApiReply(exc.status, exc.body)
 
 
 async def state(request: Request, gid: str, token: str | None, at: int | None) -> ApiReply:
+    """The payload; a past position (``at``) in the lane of the costly reads."""
     service = _service(request)
-    return await _run(lambda: service.state(gid, service.seat_for(gid, token), at))
+    return await _run(lambda: service.state(gid, service.seat_for(gid, token), at),
+                      limiter=request.app.state.heavy if at is not None else None)
 
 
 async def create(
