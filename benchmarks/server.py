@@ -1,31 +1,32 @@
-"""Server benchmark: N concurrent Trambahn games against a real ``tramways serve`` on loopback.
+"""Server benchmark: N whole Trambahn games at once against one ``tramways serve`` on loopback,
+each watched over a WebSocket by its other seat.
 
-    .venv/bin/python benchmarks/server.py                     # N = 10 and 100, SQLite
-    .venv/bin/python benchmarks/server.py --games 10 --moves 20
-    .venv/bin/python benchmarks/server.py --database postgresql+psycopg://...
+    nice .venv/bin/python benchmarks/server.py                     # 100 games, paced, SQLite
+    nice .venv/bin/python benchmarks/server.py --games 10 --think-ms 0
+    nice .venv/bin/python benchmarks/server.py --database postgresql+psycopg://...
 
 Starts ``tramways serve`` (uvicorn, one process) on a free loopback port with a fresh SQLite
-database (or ``--database``), creates N games (two human seats each), then plays them all at
-once: one client per game, each move a real ``POST /api/games/{id}/moves`` (committed before
-the reply), ``--moves`` moves per game (bounded).  When the turn passes, the client reads the
-other seat's legal moves with a ``GET`` (not timed).  Each configuration runs twice: as a
-closed loop (``think_ms`` 0: every client sends its next move as soon as the last one is
-answered, so the server is saturated and latency is queueing: this run measures throughput),
-and paced (``think_ms`` 500: a pause uniform in 0-1 s before each move, still faster than any
-person).  Prints one JSON object:
+database (or ``--database``), creates N games (two human seats each; the rate limits off) and
+plays every one of them to its end (at most ``--seconds``; about 160 moves a game), with the
+client machinery of ``server_load.py``:
 
-    {"runs": [{"games": N, "think_ms": T, "moves": M, "moves_per_s": ..., "p50_ms": ...,
-               "p99_ms": ...}]}
+- the players are ``--clients`` client processes (aiohttp); each move is a real
+  ``POST /api/games/{id}/moves`` (committed before the reply; the client sends the ``cursor``
+  it holds, so the reply carries only the new lines), a random legal move after a pause
+  uniform in 0-2x ``--think-ms`` (default 500: 0-1 s, faster than any person; 0: a closed
+  loop of ``--loops`` players measuring throughput).  When the turn passes the client reads
+  the other seat's moves with a ``GET`` (not timed);
+- every game is watched by a WebSocket of its second seat, opened by a separate watcher
+  process: **fan-out** is the time from a move's ``POST`` until its watcher holds a frame of
+  that revision or a later one (``fanout_after_reply``: from the reply).
 
-``server_cpu_ms_per_move`` is the server process's CPU time per move (including the untimed
-``GET``s), which stays meaningful when other work loads the machine (``load_avg``).
+Prints one JSON object: per run ``games_finished``, ``moves``, ``moves_per_s``, ``p50_ms``,
+``p99_ms``, ``max_ms`` of the moves, ``fanout_p50_ms``/``fanout_p99_ms``, the server process's
+CPU per move (sockets' frames and untimed ``GET``s included: it stays meaningful when other
+work loads the machine) and the machine's load average at the start and the end of the run
+(``load_avg``): the clients, the watchers and whatever else runs share its cores.
 
-The load client is aiohttp.  An httpx ``AsyncClient`` holding ~100 connections was measured to
-add seconds of queueing inside the client itself (paced 100 games: p99 1.6 s while py-spy showed
-the server idle; closed loop 228 moves/s), so it measured the client, not the server; with
-aiohttp the same runs gave p99 7 ms and 707 moves/s.
-
-Goal on the 2-core reference machine: p99 under 50 ms at 100 concurrent games on SQLite.
+Goal on the 2-core reference machine: 100 paced games on SQLite, p99 of the moves <= 50 ms.
 """
 
 from __future__ import annotations
@@ -34,101 +35,48 @@ import argparse
 import asyncio
 import json
 import os
-import random
-import statistics
-import sys
 import tempfile
-import time
 from pathlib import Path
-from typing import Any
 
-import aiohttp
-from server_load import cpu_seconds, send, start  # the same server start-up and client
+from server_load import _create, run, start  # the same server start-up, clients and watchers
 
-
-async def create(client: aiohttp.ClientSession) -> dict[str, Any]:
-    _, created = await send(client, "POST", "/api/games", json={"game": "trambahn", "seats": ["human", "human"]})
-    return dict(created)
-
-
-async def play_one(client: aiohttp.ClientSession, created: dict[str, Any], moves: int,
-                   rng: random.Random, latencies: list[float], think_ms: float) -> int:
-    gid = created["id"]
-    auth = [{"Authorization": f"Bearer {s['token']}"} for s in created["seats"]]
-    seat = 1
-    _, state = await send(client, "GET", f"/api/games/{gid}", headers=auth[0])
-    played = 0
-    while played < moves and state["status"] == "active":
-        if not state["legal"]:  # the turn passed: read the other seat's moves (not timed)
-            seat = state["to_act"][0]
-            _, state = await send(client, "GET", f"/api/games/{gid}", headers=auth[seat - 1])
-            continue
-        move = rng.choice(state["legal"])
-        if think_ms:
-            await asyncio.sleep(rng.uniform(0, 2 * think_ms) / 1000)
-        t0 = time.perf_counter()
-        status, state = await send(client, "POST", f"/api/games/{gid}/moves",
-                                   json={"n": state["n"], "action": move}, headers=auth[seat - 1])
-        latencies.append(time.perf_counter() - t0)
-        if status != 200:
-            raise SystemExit(f"move refused: {status} {str(state)[:200]}")
-        played += 1
-    return played
-
-
-async def run(base: str, games: int, moves: int, seed: int, think_ms: float,
-              pid: int) -> dict[str, Any]:
-    latencies: list[float] = []
-    connector = aiohttp.TCPConnector(limit=games + 10)
-    timeout = aiohttp.ClientTimeout(total=60)
-    async with aiohttp.ClientSession(base, connector=connector, timeout=timeout) as client:
-        created = await asyncio.gather(*(create(client) for _ in range(games)))
-        cpu0 = cpu_seconds(pid)
-        t0 = time.perf_counter()
-        played = sum(await asyncio.gather(*(
-            play_one(client, c, moves, random.Random(seed * 1000 + g), latencies, think_ms)
-            for g, c in enumerate(created)
-        )))
-        elapsed = time.perf_counter() - t0
-        cpu = cpu_seconds(pid) - cpu0
-    ms = sorted(x * 1000 for x in latencies)
-    print(f"{games} games, think {think_ms} ms: {played} moves", file=sys.stderr)
-    return {
-        "games": games,
-        "think_ms": think_ms,
-        "moves": played,
-        "moves_per_s": round(played / elapsed, 1),
-        "p50_ms": round(statistics.median(ms), 1),
-        "p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 1),
-        "server_cpu_ms_per_move": round(cpu * 1000 / played, 2),
-        "load_avg": round(os.getloadavg()[0], 1),
-    }
+MAX_GAMES = 500
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, action="append", help="concurrent games (repeatable)")
-    ap.add_argument("--moves", type=int, default=40, help="moves per game (default 40)")
-    ap.add_argument("--database", help="SQLAlchemy URL (default: a fresh SQLite file)")
+    ap.add_argument("--games", type=int, action="append", help="concurrent games (repeatable; "
+                    "default 100, at most 500)")
     ap.add_argument("--think-ms", type=float, action="append",
-                    help="mean pause before each move, uniform in [0, 2x] (repeatable; "
-                    "default: 0, a closed loop measuring throughput, and 500)")
-    ap.add_argument("--seed", type=int, default=1)
+                    help="mean pause before each move, uniform in [0, 2x] (repeatable; default "
+                    "500; 0: a closed loop measuring throughput)")
+    ap.add_argument("--seconds", type=float, default=600.0,
+                    help="at most this long per run (default and max 600)")
+    ap.add_argument("--loops", type=int, default=16, help="players of a closed loop (max 64)")
+    ap.add_argument("--clients", type=int, default=1, help="client processes (max 4)")
+    ap.add_argument("--watch", type=int, default=MAX_GAMES,
+                    help="games watched by a socket (default: all)")
+    ap.add_argument("--database", help="SQLAlchemy URL (default: a fresh SQLite file)")
     args = ap.parse_args()
-    counts = args.games or [10, 100]
+    counts = [max(1, min(MAX_GAMES, n)) for n in (args.games or [100])]
+    seconds = max(1.0, min(600.0, args.seconds))
+    clients = max(1, min(4, args.clients))
+    loops = max(1, min(64, args.loops))
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         proc, base = start(database)
         try:
-            runs = [
-                asyncio.run(run(base, n, args.moves, args.seed, think, proc.pid))
-                for think in (args.think_ms or [0.0, 500.0])
-                for n in counts
-            ]
+            runs = []
+            for think in args.think_ms or [500.0]:
+                for n in counts:
+                    created = asyncio.run(_create([base], n))
+                    runs.append(run([base], [proc.pid], n, seconds, think, min(clients, n),
+                                    max(0, min(args.watch, n)), loops, created))
         finally:
             proc.terminate()
             proc.wait()
-    print(json.dumps({"runs": runs}))
+    print(json.dumps({"processes": 1, "database": database.split(":")[0],
+                      "cores": os.cpu_count(), "runs": runs}))
 
 
 if __name__ == "__main__":

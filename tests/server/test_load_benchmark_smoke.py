@@ -1,5 +1,6 @@
 """benchmarks/server_load.py still runs on PostgreSQL (a tiny run: two server processes, two
-games, one client process; its figures are printed, never asserted)."""
+games each watched by a WebSocket, one client process, one watcher process; its figures are
+printed, never asserted)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,12 @@ def test_load_benchmark_prints_a_paced_and_a_closed_loop_run():
         pytest.skip(f"PostgreSQL: set {POSTGRES_ENV} (.ci/run does)")
     out = subprocess.run(
         [sys.executable, str(BENCH), "--database", url, "--games", "2", "--seconds", "2",
-         "--think-ms", "100", "--closed-loop", "2", "--clients", "1"],
+         "--think-ms", "100", "--closed-loop", "2", "--clients", "1", "--watchers", "1"],
         capture_output=True, text=True, timeout=300, check=True,
     ).stdout
     runs = json.loads(out)["runs"]
     assert [(r["games"], r["mode"]) for r in runs] == [(2, "paced 100 ms"), (2, "closed loop x2")]
     assert all(r["moves"] > 0 and r["refused"].get("500", 0) == 0 for r in runs)
-    assert {"p50_ms", "p99_ms", "fanout_p99_ms", "kb_per_idle_game", "client_cpu"} <= set(runs[0])
+    assert all(r["watched_games"] == 2 and r["fanout_samples"] > 0 for r in runs)
+    assert {"p50_ms", "p99_ms", "fanout_p99_ms", "kb_per_idle_game", "client_cpu",
+            "games_finished", "load_avg"} <= set(runs[0])
