@@ -229,7 +229,7 @@ async def _one_move(client: aiohttp.ClientSession, table: Table, rng: random.Ran
     base = table.base()
     t0 = time.monotonic()
     status, reply = await send(client, "POST", f"{base}/api/games/{table.id}/moves",
-                               params={"since": state["cursor"]},
+                               params={"since": state["cursor"]} if state.get("cursor") else {},
                                json={"n": state["n"], "action": rng.choice(state["legal"])},
                                headers=table.auth[seat - 1])
     t1 = time.monotonic()
