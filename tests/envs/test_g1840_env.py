@@ -194,3 +194,22 @@ def test_observation_layout_is_the_documented_one():
     assert (g1840_v0.GLOBAL, L.seat_size, L.company_size, L.line_size, L.stadtbahn_size,
             L.private_size, L.hex_size) == (152, 23, 27, 13, 7, 13, 104)
     assert g1840_v0.OBS_SIZE == 152 + 6 * 23 + 6 * 27 + 18 * 13 + 4 * 7 + 6 * 13 + 148 * 104
+
+
+def test_r_pre_1_the_observation_holds_the_private_auction():
+    """R-PRE-1: during a private's auction the observation names the private, the high bid and
+    the high bidder (relative to the agent); no line and no company is bidding."""
+    env = g1840_v0.raw_env(players=3)
+    env.reset(seed=3)
+    opener = env.state.current_players()[0]
+    bid = next(a for a in env.state.legal_actions(opener) if isinstance(a, A.Bid))
+    env.step(CATALOGUE.index_of(bid))
+    L, P = g1840_v0.L, g1840_v0.PRIVATES
+    me = env.state.current_players()[0]  # the next bidder observes
+    obs = env.observe(env.possible_agents[me])["observation"]
+    assert obs[L.auction_private + P.index(bid.private)] == 1.0
+    assert sum(obs[L.auction_private:L.auction_private + len(P)]) == 1.0
+    assert obs[L.auction_high] == pytest.approx(bid.amount / 100)
+    assert obs[L.auction_seat + (opener - me) % 3] == 1.0
+    assert not obs[L.auction_line:L.auction_line + len(g1840_v0.LINES)].any()
+    assert not obs[L.auction_company:L.auction_company + len(g1840_v0.COMPANIES)].any()

@@ -6,7 +6,7 @@ import json
 
 from tramways.g1840.game import GAME
 
-from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1, two_player_sr2
+from .test_game_support import CR1_SCRIPT, make, play, two_player_after_sr1, two_player_sr2
 
 
 def test_view_is_public_json_with_the_figures() -> None:
@@ -57,3 +57,20 @@ def test_text_view_shows_orders_unsold_and_pool_shares_company_privates_and_the_
     text = GAME.text_view(sr.view(None))
     names = [sr.players[seat].name for seat in sr.order]
     assert f"Share Round order (VII.2): {', '.join(names)}" in text
+
+
+def test_r_pre_1_the_spectator_view_shows_the_private_auction() -> None:
+    """R-PRE-1: while a private is auctioned, the public view names it, the high bid, its
+    bidder and whose turn it is to bid or pass; ``tramways show`` prints it."""
+    s = make(2, order=[0, 1])
+    assert "auction" not in s.view(None)["round_info"]  # nothing opened yet
+    play(s, "P1 bid KK 20")
+    auction = s.view(None)["round_info"]["auction"]
+    assert auction == {"private": "KK", "high": 20, "high_bidder": 0, "opener_pos": 0,
+                       "turn": 1}
+    play(s, "P2 bid KK 25")
+    assert s.view(None)["round_info"]["auction"]["high_bidder"] == 1
+    assert "Auction: KK, high bid 25 by Player 2" in GAME.text_view(s.view(None))
+    play(s, "P1 pass")  # P2 buys KK: the auction is over
+    assert "auction" not in s.view(None)["round_info"]
+    assert "Auction:" not in GAME.text_view(s.view(None))

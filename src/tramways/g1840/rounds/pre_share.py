@@ -14,6 +14,7 @@ cards, least money first (ties: earlier in the old order).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
@@ -64,6 +65,15 @@ class PreShare(PlayersRound):
 
     def turn_rule(self) -> str:
         return "VI"
+
+    def view(self, pos: Position) -> dict[str, Any]:
+        """The private being auctioned (R-PRE-1): which, the high bid and its bidder, whose
+        turn it is to bid or pass."""
+        a = self.auction
+        if a is None:
+            return {}
+        return {"auction": {"private": a.private, "high": a.high, "high_bidder": a.high_bidder,
+                            "opener_pos": a.opener_pos, "turn": a.turn}}
 
 
 def begin(state: Position, log: list[str]) -> PreShare:
