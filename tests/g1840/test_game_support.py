@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from tramways.core.errors import IllegalAction
 from tramways.g1840.edition import LATEST
 from tramways.g1840.engine import State1840
 from tramways.g1840.game import GAME
@@ -41,16 +38,6 @@ def play(state: State1840, *texts: str) -> list[str]:
     for text in texts:
         log.extend(state.apply(GAME.parse_action(text)))
     return log
-
-
-def refused(s: State1840, text: str, rule: str) -> IllegalAction:
-    """Play ``text`` and expect it refused for ``rule``, the position untouched."""
-    before = s.view(None)
-    with pytest.raises(IllegalAction) as exc:
-        play(s, text)
-    assert exc.value.rule == rule, exc.value
-    assert s.view(None) == before
-    return exc.value
 
 
 def two_player_after_pre(ruleset: str = "rules") -> State1840:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support import refused
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board
 from tramways.g1840.data import load_layout, tiles
@@ -30,14 +31,6 @@ def fresh(phase: str = "yellow", layout: str = "full") -> SimpleBuildState:
 def operate(state: SimpleBuildState, line: int, coord: str, location: int = 0) -> None:
     state.board.place_marker(coord, location, line)
     state.operated.add(line)
-
-
-def refused_bonus(rule: str, state: SimpleBuildState, line: int, bonus: str, coord: str,
-                  tile: str, rot: int) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        check_bonus_lay(state, line, bonus, coord, tile, rot)
-    assert info.value.rule == rule, info.value
-    return info.value
 
 
 # ---------------------------------------------------------------- the Stadtbahn tile
@@ -146,10 +139,10 @@ def test_r_lr_3_bonus_yellow_tile_follows_the_normal_rules() -> None:
     assert {lay.coord for lay in lays} == {"E9"}
     assert not any(lay.upgrade for lay in lays)
     assert check_bonus_lay(state, 12, BONUS_YELLOW, "E9", "3", 3).cost == 0
-    refused_bonus("IX.4", state, 12, BONUS_YELLOW, "D10", "4", 0)  # not reachable
-    refused_bonus("R-LR-3", state, 12, BONUS_YELLOW, "B16", "L1", 1)  # no Stadtbahn tile
+    refused("IX.4", check_bonus_lay, state, 12, BONUS_YELLOW, "D10", "4", 0)  # not reachable
+    refused("R-LR-3", check_bonus_lay, state, 12, BONUS_YELLOW, "B16", "L1", 1)  # no Stadtbahn tile
     state.phase = "green"
-    refused_bonus("R-LR-1", state, 12, BONUS_YELLOW, "E11", "14", 0)  # no upgrade
+    refused("R-LR-1", check_bonus_lay, state, 12, BONUS_YELLOW, "E11", "14", 0)  # no upgrade
 
 
 def test_r_lr_3_bonus_yellow_tile_on_the_danube_costs_40() -> None:
@@ -166,17 +159,17 @@ def test_r_lr_1_bonus_green_upgrade_from_lr2a_including_stadtbahn_tiles() -> Non
     state.board.lay("G25", "5", 0)  # edges 0 (H24), 1 (G23)
     state.board.lay("G23", "L1", 1)
     assert legal_bonus_lays(state, 4, BONUS_UPGRADE) == []
-    refused_bonus("IX.5", state, 4, BONUS_UPGRADE, "G25", "14", 0)
+    refused("IX.5", check_bonus_lay, state, 4, BONUS_UPGRADE, "G25", "14", 0)
     state.phase = "green"
     lays = legal_bonus_lays(state, 4, BONUS_UPGRADE)
     assert {lay.coord for lay in lays} == {"G23", "G25"}
     assert {lay.kind for lay in lays} == {"bonus_upgrade"}
     assert all(tiles()[lay.tile_id].colour == "green" for lay in lays)
     assert any(tiles()[lay.tile_id].orange_edged for lay in lays if lay.coord == "G23")
-    refused_bonus("R-LR-1", state, 4, BONUS_UPGRADE, "H24", "3", 0)  # empty hex
+    refused("R-LR-1", check_bonus_lay, state, 4, BONUS_UPGRADE, "H24", "3", 0)  # empty hex
     state.board.lay("G25", "14", 0)
     state.phase = "brown"
-    refused_bonus("R-LR-1", state, 4, BONUS_UPGRADE, "G25", "611", 0)  # green -> brown
+    refused("R-LR-1", check_bonus_lay, state, 4, BONUS_UPGRADE, "G25", "611", 0)  # green -> brown
 
 
 def test_r_lr_3_bonus_upgrade_not_of_a_tile_laid_this_turn() -> None:
@@ -201,14 +194,14 @@ def test_r_lr_1_bonus_red_tile_single_orientation_with_landmark() -> None:
         ("D20", "L20", 4), ("D20", "L21", 4), ("D20", "L22", 4), ("D20", "L23", 4)]
     assert {lay.landmark for lay in lays} == {"Stephansdom"}
     assert {lay.kind for lay in lays} == {"red"}
-    err = refused_bonus("IX.4", state, 1, BONUS_RED, "D20", "L20", 3)
+    err = refused("IX.4", check_bonus_lay, state, 1, BONUS_RED, "D20", "L20", 3)
     assert "arrow" in err.message
     e19 = state.board.layout.hexes["E19"].red_tile_rotations["L20"][0]
-    refused_bonus("R-LR-3", state, 1, BONUS_RED, "E19", "L20", e19)  # no arrow to line 1
-    refused_bonus("IX.4", state, 1, BONUS_RED, "C19", "L20", 0)  # not an inner-city hex
-    refused_bonus("IX.4", state, 1, BONUS_RED, "D20", "5", 4)  # not a red tile
+    refused("R-LR-3", check_bonus_lay, state, 1, BONUS_RED, "E19", "L20", e19)  # no arrow to line 1
+    refused("IX.4", check_bonus_lay, state, 1, BONUS_RED, "C19", "L20", 0)  # not an inner-city hex
+    refused("IX.4", check_bonus_lay, state, 1, BONUS_RED, "D20", "5", 4)  # not a red tile
     lays[0].apply(state.board)
-    refused_bonus("IX.5", state, 1, BONUS_RED, "D20", "L21", 4)  # already red
+    refused("IX.5", check_bonus_lay, state, 1, BONUS_RED, "D20", "L21", 4)  # already red
 
 
 def test_r_lr_1_red_orientation_points_only_at_existing_non_inner_city_hexes() -> None:
@@ -235,9 +228,9 @@ def test_r_lr_1_bonus_purple_tile_on_ordinary_station_any_orientation() -> None:
     assert {lay.coord for lay in lays} == {"C17"}
     assert {lay.tile_id for lay in lays} == {"L24", "L25", "L26", "L27", "L28", "L29"}
     assert len(lays) == 36 and {lay.cost for lay in lays} == {0}
-    refused_bonus("IX.4", state, 1, BONUS_PURPLE, "C17", "L30a", 0)  # reserved for G11
-    refused_bonus("R-LR-3", state, 1, BONUS_PURPLE, "B26", "L24", 0)  # not reachable
-    refused_bonus("IX.4", state, 1, BONUS_PURPLE, "C19", "L24", 0)  # not a station hex
+    refused("IX.4", check_bonus_lay, state, 1, BONUS_PURPLE, "C17", "L30a", 0)  # reserved for G11
+    refused("R-LR-3", check_bonus_lay, state, 1, BONUS_PURPLE, "B26", "L24", 0)  # not reachable
+    refused("IX.4", check_bonus_lay, state, 1, BONUS_PURPLE, "C19", "L24", 0)  # not a station hex
 
 
 def test_r_lr_11_f24_takes_only_l30_or_l31_and_the_w_and_d_markers_move_on() -> None:
@@ -247,9 +240,9 @@ def test_r_lr_11_f24_takes_only_l30_or_l31_and_the_w_and_d_markers_move_on() -> 
     lays = legal_bonus_lays(state, 4, BONUS_PURPLE)
     assert sorted((lay.coord, lay.tile_id, lay.rotation) for lay in lays) == [
         ("F24", "L30b", 0), ("F24", "L31b", 0)]
-    refused_bonus("IX.4", state, 4, BONUS_PURPLE, "F24", "L24", 0)
-    refused_bonus("IX.4", state, 4, BONUS_PURPLE, "F24", "L30b", 1)
-    refused_bonus("IX.4", state, 4, BONUS_PURPLE, "F24", "L30a", 0)  # the G11 version
+    refused("IX.4", check_bonus_lay, state, 4, BONUS_PURPLE, "F24", "L24", 0)
+    refused("IX.4", check_bonus_lay, state, 4, BONUS_PURPLE, "F24", "L30b", 1)
+    refused("IX.4", check_bonus_lay, state, 4, BONUS_PURPLE, "F24", "L30a", 0)  # the G11 version
     l31 = check_bonus_lay(state, 4, BONUS_PURPLE, "F24", "L31b", 0)
     assert l31.mapping == {1: 0, 2: 1}
     assert check_bonus_lay(state, 4, BONUS_PURPLE, "F24", "L30b", 0).mapping == {1: 1, 2: 2}
@@ -267,5 +260,5 @@ def test_r_lr_11_g11_special_tile_uses_up_the_single_l30() -> None:
     lays = legal_bonus_lays(state, 5, BONUS_PURPLE)
     assert sorted((lay.tile_id, lay.rotation) for lay in lays) == [("L30a", 0), ("L31a", 0)]
     check_bonus_lay(state, 5, BONUS_PURPLE, "G11", "L30a", 0).apply(state.board)
-    refused_bonus("R-LR-11", state, 4, BONUS_PURPLE, "F24", "L30b", 0)
+    refused("R-LR-11", check_bonus_lay, state, 4, BONUS_PURPLE, "F24", "L30b", 0)
     assert [lay.tile_id for lay in legal_bonus_lays(state, 4, BONUS_PURPLE)] == ["L31b"]

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tramways.core.errors import IllegalAction
+from tests.support import refused
 from tramways.g1840.board import Board
 from tramways.g1840.data import load_layout
 from tramways.g1840.legality import SimpleBuildState, check_tile_lay, legal_tile_lays
@@ -18,14 +16,6 @@ def fresh(phase: str = "yellow", layout: str = "full") -> SimpleBuildState:
 def operate(state: SimpleBuildState, line: int, coord: str, location: int = 0) -> None:
     state.board.place_marker(coord, location, line)
     state.operated.add(line)
-
-
-def refused(rule: str, state: SimpleBuildState, line: int, coord: str, tile: str, rot: int,
-            **kw: object) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        check_tile_lay(state, line, coord, tile, rot, **kw)  # type: ignore[arg-type]
-    assert info.value.rule == rule, info.value
-    return info.value
 
 
 def line7_network(state: SimpleBuildState) -> None:
@@ -42,7 +32,7 @@ def test_ix4_first_turn_tile_goes_on_home_base_r_lr_2() -> None:
     lays = legal_tile_lays(state, 12, first_turn=True)
     assert {lay.coord for lay in lays} == {"E11"}
     assert {lay.tile_id for lay in lays} == {"5", "6", "57"}
-    err = refused("R-LR-2", state, 12, "E9", "3", 3, first_turn=True)
+    err = refused("R-LR-2", check_tile_lay, state, 12, "E9", "3", 3, first_turn=True)
     assert "home base E11" in err.message
     assert check_tile_lay(state, 12, "E11", "5", 0, first_turn=True).coord == "E11"
 
@@ -84,16 +74,16 @@ def test_ix4_halt_tiles_on_open_hexes() -> None:
     # tile 3 (sharp curve) at rotation 3 has edges 3 and 4: edge 4 meets E11.
     lay = check_tile_lay(state, 12, "E9", "3", 3)
     assert (lay.tile_id, lay.cost, lay.upgrade) == ("3", 0, False)
-    err = refused("IX.4", state, 12, "E9", "5", 3)
+    err = refused("IX.4", check_tile_lay, state, 12, "E9", "5", 3)
     assert "halt" in err.message
-    refused("IX.4", state, 12, "E9", "235", 4)
+    refused("IX.4", check_tile_lay, state, 12, "E9", "235", 4)
 
 
 def test_ix4_interchange_tiles_on_interchange_hexes() -> None:
     state = fresh()
     operate(state, 12, "E11")
     assert check_tile_lay(state, 12, "E11", "57", 0).tile_id == "57"
-    err = refused("IX.4", state, 12, "E11", "4", 0)
+    err = refused("IX.4", check_tile_lay, state, 12, "E11", "4", 0)
     assert "interchange" in err.message
 
 
@@ -103,7 +93,7 @@ def test_ix4_oo_hexes_take_only_the_oo_tile() -> None:
     lays = legal_tile_lays(state, 1, first_turn=True)
     assert {lay.tile_id for lay in lays} == {"235"}
     assert len(lays) == 6
-    refused("IX.4", state, 1, "D18", "5", 0)
+    refused("IX.4", check_tile_lay, state, 1, "D18", "5", 0)
 
 
 def test_ix4_tile_must_be_reachable_from_a_marker() -> None:
@@ -116,10 +106,10 @@ def test_ix4_tile_must_be_reachable_from_a_marker() -> None:
     assert e9
     for lay in e9:
         assert state_tile_exits(lay.tile_id, lay.rotation) & {4, 5}
-    err = refused("IX.4", state, 12, "D10", "4", 0)
+    err = refused("IX.4", check_tile_lay, state, 12, "D10", "4", 0)
     assert "reachable" in err.message
     # E9 with track that does not meet E11 is not connected either.
-    refused("IX.4", state, 12, "E9", "3", 0)
+    refused("IX.4", check_tile_lay, state, 12, "E9", "3", 0)
 
 
 def state_tile_exits(tile_id: str, rotation: int) -> frozenset[int]:
@@ -134,7 +124,7 @@ def test_ix4_interchange_full_of_other_markers_blocks_the_way() -> None:
     # D14 meets E15's edge 2 at its edge 5; tile 4 at rotation 2 has edges 2 and 5.
     assert check_tile_lay(state, 7, "D14", "4", 2).coord == "D14"
     operate(state, 9, "E15")  # another line fills E15's only circle
-    err = refused("IX.4", state, 7, "D14", "4", 2)
+    err = refused("IX.4", check_tile_lay, state, 7, "D14", "4", 2)
     assert "reachable" in err.message
     assert "D14" not in {lay.coord for lay in legal_tile_lays(state, 7)}
 
@@ -163,9 +153,9 @@ def test_ix4_no_track_off_the_map_edge() -> None:
     state.board.lay("D4", "5", 0)  # exits 0 (E3) and 1 (D2)
     # D2's edges 0, 1, 2 lead off the map; edge 4 meets D4.
     assert check_tile_lay(state, 10, "D2", "3", 3).coord == "D2"  # edges 3, 4
-    err = refused("IX.4", state, 10, "D2", "3", 0)  # would need edges 0, 1
+    err = refused("IX.4", check_tile_lay, state, 10, "D2", "3", 0)  # would need edges 0, 1
     assert "off the map" in err.message or "reachable" in err.message
-    err = refused("IX.4", state, 10, "D2", "4", 1)  # edges 1, 4: edge 1 is off the map
+    err = refused("IX.4", check_tile_lay, state, 10, "D2", "4", 1)  # edges 1, 4: edge 1 is off the map
     assert "off the map" in err.message
     rotations = {lay.rotation for lay in legal_tile_lays(state, 10)
                  if lay.coord == "D2" and lay.tile_id == "3"}
@@ -177,7 +167,7 @@ def test_ix4_no_track_into_a_grey_hex_without_an_arrow() -> None:
     operate(state, 18, "I21")
     state.board.lay("I21", "6", 0)  # exits 0 (J20) and 2 (H20)
     # H20 meets I21 at its edge 5; its edge 4 faces Belvedere H22, which has no arrow there.
-    err = refused("IX.4", state, 18, "H20", "5", 4)  # edges 4, 5
+    err = refused("IX.4", check_tile_lay, state, 18, "H20", "5", 4)  # edges 4, 5
     assert "H22" in err.message
     assert check_tile_lay(state, 18, "H20", "5", 5).coord == "H20"  # edges 5, 0
 
@@ -187,7 +177,7 @@ def test_ix4_track_may_meet_arrows_of_grey_red_and_station_hexes() -> None:
     operate(state, 9, "C7")
     # B6: edge 3 faces the grey hex A7 (arrow), edge 5 meets C7.
     assert check_tile_lay(state, 9, "B6", "58", 3).coord == "B6"  # edges 3, 5
-    err = refused("IX.4", state, 9, "B6", "58", 0)  # edges 0, 2: edge 2 is off the map
+    err = refused("IX.4", check_tile_lay, state, 9, "B6", "58", 0)  # edges 0, 2: edge 2 is off the map
     assert "off the map" in err.message or "reachable" in err.message
     state = fresh()
     operate(state, 1, "D18")
@@ -238,7 +228,7 @@ def test_ix4_tile_must_be_in_the_supply_r_lr_11() -> None:
     for coord in ("D24", "F14", "F20", "F22", "F28"):  # all five 57s elsewhere on the map
         state.board.lay(coord, "57", 0)
     assert state.board.available("57") == 0
-    err = refused("R-LR-11", state, 12, "E11", "57", 0)
+    err = refused("R-LR-11", check_tile_lay, state, 12, "E11", "57", 0)
     assert "supply" in err.message
     assert "57" not in {lay.tile_id for lay in legal_tile_lays(state, 12)}
 
@@ -247,13 +237,13 @@ def test_ix4_special_tiles_are_not_normal_lays() -> None:
     state = fresh()
     operate(state, 1, "D18")
     state.board.lay("D18", "235", 4)  # exit 4 towards D20
-    refused("IX.4", state, 1, "D20", "L20", 4)  # red only as a bonus
-    refused("IX.4", state, 1, "C17", "L24", 0)  # purple only as a bonus
-    refused("IX.4", state, 1, "B16", "L1", 1)  # Stadtbahn tile only as the Stadtbahn lay
+    refused("IX.4", check_tile_lay, state, 1, "D20", "L20", 4)  # red only as a bonus
+    refused("IX.4", check_tile_lay, state, 1, "C17", "L24", 0)  # purple only as a bonus
+    refused("IX.4", check_tile_lay, state, 1, "B16", "L1", 1)  # Stadtbahn tile only as the Stadtbahn lay
 
 
 def test_ix4_no_tile_on_fixed_or_red_hexes() -> None:
     state = fresh()
     operate(state, 9, "C7")
-    refused("IX.4", state, 9, "C7", "5", 0)
-    refused("IX.4", state, 9, "A7", "3", 0)
+    refused("IX.4", check_tile_lay, state, 9, "C7", "5", 0)
+    refused("IX.4", check_tile_lay, state, 9, "A7", "3", 0)

@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
-from tramways.core.errors import IllegalAction
+from tests.support import refused
 from tramways.g1840.board import Board
 from tramways.g1840.data import load_layout, tiles
 from tramways.g1840.legality import SimpleBuildState, check_tile_lay, legal_tile_lays
@@ -21,14 +19,6 @@ def fresh(phase: str = "yellow") -> SimpleBuildState:
 def operate(state: SimpleBuildState, line: int, coord: str, location: int = 0) -> None:
     state.board.place_marker(coord, location, line)
     state.operated.add(line)
-
-
-def refused(rule: str, state: SimpleBuildState, line: int, coord: str, tile: str, rot: int,
-            **kw: object) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        check_tile_lay(state, line, coord, tile, rot, **kw)  # type: ignore[arg-type]
-    assert info.value.rule == rule, info.value
-    return info.value
 
 
 def line12(phase: str) -> SimpleBuildState:
@@ -53,7 +43,7 @@ def test_ix5_upgrade_relation_matches_the_reference_chart(shared_dir: Path) -> N
 
 
 def test_ix5_green_tiles_from_lr2a() -> None:
-    err = refused("IX.5", line12("yellow"), 12, "E11", "14", 0)
+    err = refused("IX.5", check_tile_lay, line12("yellow"), 12, "E11", "14", 0)
     assert "not available" in err.message
     state = line12("green")
     lays = [lay for lay in legal_tile_lays(state, 12) if lay.coord == "E11"]
@@ -65,27 +55,27 @@ def test_ix5_green_tiles_from_lr2a() -> None:
 def test_ix5_brown_from_lr4a_and_grey_from_lr5a() -> None:
     state = line12("green")
     state.board.lay("E11", "14", 0)
-    refused("IX.5", state, 12, "E11", "611", 0)
+    refused("IX.5", check_tile_lay, state, 12, "E11", "611", 0)
     state.phase = "brown"
     assert check_tile_lay(state, 12, "E11", "611", 0).replaced == "14"
     state.board.lay("E11", "611", 0)
-    refused("IX.5", state, 12, "E11", "455", 0)
+    refused("IX.5", check_tile_lay, state, 12, "E11", "455", 0)
     state.phase = "grey"
     assert check_tile_lay(state, 12, "E11", "455", 0).replaced == "611"
 
 
 def test_ix5_colours_in_order_only() -> None:
     state = line12("brown")
-    err = refused("IX.5", state, 12, "E11", "611", 0)  # yellow straight to brown
+    err = refused("IX.5", check_tile_lay, state, 12, "E11", "611", 0)  # yellow straight to brown
     assert "green" in err.message
     state.board.lay("E11", "14", 0)
-    refused("IX.5", state, 12, "E11", "15", 0)  # green to green
+    refused("IX.5", check_tile_lay, state, 12, "E11", "15", 0)  # green to green
 
 
 def test_ix5_new_tile_keeps_all_old_track() -> None:
     state = line12("green")
     # 14 has edges 0, 1, 3, 4: at rotation 2 (2, 3, 5, 0) edge 1 of the old tile is lost.
-    err = refused("IX.5", state, 12, "E11", "14", 2)
+    err = refused("IX.5", check_tile_lay, state, 12, "E11", "14", 2)
     assert "keep" in err.message
     assert check_tile_lay(state, 12, "E11", "14", 0).coord == "E11"
 
@@ -93,7 +83,7 @@ def test_ix5_new_tile_keeps_all_old_track() -> None:
 def test_ix5_halt_never_becomes_an_interchange() -> None:
     state = line12("green")
     state.board.lay("E9", "3", 3)  # edges 3, 4
-    refused("IX.5", state, 12, "E9", "14", 3)
+    refused("IX.5", check_tile_lay, state, 12, "E9", "14", 3)
     assert check_tile_lay(state, 12, "E9", "141", 3).tile_id == "141"
 
 
@@ -108,7 +98,7 @@ def test_ix5_oo_chain_keeps_both_circles_and_merges_them_on_l17() -> None:
     for lay in lays:
         m = lay.mapping
         assert set(m) == {0, 1} and m[0] != m[1]
-    refused("IX.5", state, 1, "D18", "14", 0)  # OO only by OO
+    refused("IX.5", check_tile_lay, state, 1, "D18", "14", 0)  # OO only by OO
     green = check_tile_lay(state, 1, "D18", "8858", 0)
     green.apply(state.board)
     assert sorted(o for owners in state.board.markers("D18").values() for o in owners) == [1, 2]
@@ -144,7 +134,7 @@ def test_ix5_orange_edged_only_by_orange_edged() -> None:
         # no tram track towards H22 (no arrow there) nor F24's dotted-only edge
         assert not tile.exits_at(lay.rotation) & {0, 3}
         assert 4 in tile.exits_at(lay.rotation)  # the new tram track meets G25
-    err = refused("IX.5", state, 4, "G23", "142", 1)
+    err = refused("IX.5", check_tile_lay, state, 4, "G23", "142", 1)
     assert "orange" in err.message
 
 
@@ -153,11 +143,11 @@ def test_ix5_red_purple_grey_tiles_never_upgrade() -> None:
     operate(state, 1, "D18")
     state.board.lay("D18", "235", 4)
     state.board.lay("D20", "L20", 4)
-    refused("IX.5", state, 1, "D20", "14", 4)
+    refused("IX.5", check_tile_lay, state, 1, "D20", "14", 4)
     state.board.lay("C17", "L24", 0)
-    refused("IX.5", state, 1, "C17", "611", 0)
+    refused("IX.5", check_tile_lay, state, 1, "C17", "611", 0)
     state.board.lay("C19", "L19", 0)
-    refused("IX.5", state, 1, "C19", "455", 0)
+    refused("IX.5", check_tile_lay, state, 1, "C19", "455", 0)
 
 
 def test_ix5_upgrades_are_free_even_on_the_danube_r_lr_10() -> None:
@@ -170,7 +160,7 @@ def test_ix5_upgrades_are_free_even_on_the_danube_r_lr_10() -> None:
 
 def test_ix5_tile_laid_this_turn_is_not_upgraded_r_lr_3() -> None:
     state = line12("green")
-    err = refused("R-LR-3", state, 12, "E11", "14", 0, laid_this_turn={"E11"})
+    err = refused("R-LR-3", check_tile_lay, state, 12, "E11", "14", 0, laid_this_turn={"E11"})
     assert "this turn" in err.message
     assert "E11" not in {
         lay.coord for lay in legal_tile_lays(state, 12, laid_this_turn={"E11"})}
@@ -179,7 +169,7 @@ def test_ix5_tile_laid_this_turn_is_not_upgraded_r_lr_3() -> None:
 def test_ix5_upgrade_needs_a_connection_to_the_line() -> None:
     state = line12("green")
     state.board.lay("H6", "58", 0)  # far away from line 12
-    err = refused("IX.5", state, 12, "H6", "141", upgrade_turns("58", "141")[0])
+    err = refused("IX.5", check_tile_lay, state, 12, "H6", "141", upgrade_turns("58", "141")[0])
     assert "reachable" in err.message
     operate(state, 8, "J10")
-    refused("IX.5", state, 8, "E11", "14", 0)  # line 8 does not reach E11
+    refused("IX.5", check_tile_lay, state, 8, "E11", "14", 0)  # line 8 does not reach E11

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support import refused
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board
 from tramways.g1840.data import load_layout
@@ -29,14 +30,6 @@ def operate(state: SimpleBuildState, line: int, coord: str, location: int = 0) -
     state.operated.add(line)
 
 
-def refused(rule: str, state: SimpleBuildState, line: int, coord: str, location: int
-            ) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        check_station(state, line, coord, location)
-    assert info.value.rule == rule, info.value
-    return info.value
-
-
 def line7_to_e17(state: SimpleBuildState) -> None:
     """Line 7 on F18, track F18 - F16 - E15 (interchange) - E17 (OO, home of line 3)."""
     operate(state, 7, "F18")
@@ -49,7 +42,7 @@ def line7_to_e17(state: SimpleBuildState) -> None:
 def test_ix6_home_base_marker_first_and_free() -> None:
     state = fresh()
     assert legal_station_placements(state, 5) == [StationPlacement("G15", 0, 0, home=True)]
-    err = refused("IX.6", state, 5, "E11", 0)
+    err = refused("IX.6", check_station, state, 5, "E11", 0)
     assert "home base" in err.message
     placements = legal_station_placements(state, 1)
     assert [(p.coord, p.location, p.cost, p.home) for p in placements] == [
@@ -73,7 +66,7 @@ def test_ix6_marker_costs_follow_the_charter() -> None:
         state.board.place_marker(coord, 0, 7)
     assert costs == [20, 40, 60, 80, 100]
     assert next_marker_cost(state.board, 7) is None
-    err = refused("IX.6", state, 7, "E15", 0)
+    err = refused("IX.6", check_station, state, 7, "E15", 0)
     assert "six" in err.message
 
 
@@ -88,10 +81,10 @@ def test_ix6_bonus_marker_is_free_r_lr_4() -> None:
 def test_ix6_only_on_unoccupied_interchange_circles() -> None:
     state = fresh()
     line7_to_e17(state)
-    err = refused("IX.6", state, 7, "F16", 0)  # a halt
+    err = refused("IX.6", check_station, state, 7, "F16", 0)  # a halt
     assert "interchange" in err.message
     operate(state, 9, "E15")
-    err = refused("IX.6", state, 7, "E15", 0)
+    err = refused("IX.6", check_station, state, 7, "E15", 0)
     assert "occupied" in err.message
 
 
@@ -100,7 +93,7 @@ def test_ix6_one_marker_per_hex_per_line() -> None:
     line7_to_e17(state)
     state.board.lay("F18", "14", 1)  # two circles on line 7's home hex
     assert state.board.free_slots("F18", 0) == 1
-    err = refused("IX.6", state, 7, "F18", 0)
+    err = refused("IX.6", check_station, state, 7, "F18", 0)
     assert "already" in err.message
     assert "F18" not in {p.coord for p in legal_station_placements(state, 7)}
 
@@ -120,10 +113,10 @@ def test_ix6_new_marker_needs_an_unblocked_connection() -> None:
     state = fresh()
     line7_to_e17(state)
     assert check_station(state, 7, "E17", 0).cost == 20  # leaves circle 1 for line 3
-    err = refused("IX.6", state, 7, "F14", 0)
+    err = refused("IX.6", check_station, state, 7, "F14", 0)
     assert "connection" in err.message
     operate(state, 9, "E15")  # E15 full of another line's marker: the way is blocked
-    err = refused("IX.6", state, 7, "E17", 0)
+    err = refused("IX.6", check_station, state, 7, "E17", 0)
     assert "connection" in err.message
 
 
@@ -133,7 +126,7 @@ def test_ix6_home_circle_kept_free_for_a_line_not_yet_operating() -> None:
     state.board.lay("F18", "57", 1)  # edges 1, 4
     state.board.lay("F16", "58", 4)  # edges 4, 0
     state.board.lay("G15", "5", 2)  # edges 2, 3: line 5's home, one circle
-    err = refused("IX.6", state, 7, "G15", 0)
+    err = refused("IX.6", check_station, state, 7, "G15", 0)
     assert "home base" in err.message
     state.phase = "green"
     state.board.lay("G15", "14", 2)  # two circles now: one may be taken
@@ -145,9 +138,9 @@ def test_ix6_d18_keeps_a_circle_for_each_of_lines_1_and_2() -> None:
     operate(state, 3, "E17")
     state.board.lay("E17", "235", 3)  # circle 0 with track towards D18
     state.board.lay("D18", "235", 0)  # circle 0 with track towards E17
-    refused("IX.6", state, 3, "D18", 0)
+    refused("IX.6", check_station, state, 3, "D18", 0)
     operate(state, 1, "D18", 1)
-    refused("IX.6", state, 3, "D18", 0)  # the last circle is line 2's
+    refused("IX.6", check_station, state, 3, "D18", 0)  # the last circle is line 2's
 
 
 def test_ix6_stadtbahn_markers_removable_for_40_except_termini_r_lr_5() -> None:
@@ -174,7 +167,7 @@ def test_ix6_after_removing_a_stadtbahn_marker_the_line_may_station_there() -> N
     operate(state, 9, "C7")  # C7 (two circles) now holds V and line 9: full
     state.board.lay("D4", "57", 0)  # edges 0, 3 (towards C5)
     state.board.lay("C5", "58", 4)  # edges 4 (C7), 0 (D4)
-    refused("IX.6", state, 10, "C7", 0)
+    refused("IX.6", check_station, state, 10, "C7", 0)
     removal = check_marker_removal(state, 10, "C7", 0, "V")
     state.board.remove_marker(removal.coord, removal.location, removal.company)
     assert check_station(state, 10, "C7", 0).cost == 20
@@ -186,7 +179,7 @@ def test_ix6_first_marker_leaves_a_circle_for_another_lines_home_base() -> None:
     state = fresh()
     state.board.place_marker("D18", 0, 3)
     state.operated.add(3)
-    err = refused("IX.6", state, 1, "D18", 1)
+    err = refused("IX.6", check_station, state, 1, "D18", 1)
     assert "another home base" in err.message
     assert legal_station_placements(state, 1) == []
     assert legal_station_placements(state, 2) == []
@@ -232,7 +225,7 @@ def test_ix6_line_1_takes_the_circle_line_2_left_free_on_d18() -> None:
 def test_ix6_a_hex_off_the_map_is_refused_for_markers_and_removals() -> None:
     state = fresh()
     operate(state, 7, "F18")
-    refused("IX.6", state, 7, "A1", 0)
+    refused("IX.6", check_station, state, 7, "A1", 0)
     with pytest.raises(IllegalAction) as info:
         check_marker_removal(state, 7, "A1", 0)
     assert info.value.rule == "IX.6"

@@ -3,23 +3,24 @@ mutation testing showed (issue 16).  Each refusal names its rule and leaves the 
 
 from __future__ import annotations
 
+from tests.support import refused
 from tramways.g1840.actions import BuyTram, LineBid, OpenAuction, ReturnPrivate
 from tramways.g1840.rounds import company as company_round
 from tramways.g1840.rounds.company import MandatoryPurchase
 
-from .test_game_support import play, refused, two_player_after_sr1
+from .test_game_support import play, two_player_after_sr1
 
 
 def test_viii6_choosing_a_line_refusals() -> None:
     s = two_player_after_sr1()
     play(s, "WT done", "SJE done")
     assert s.current_players() == [1] and s.companies["WT"].treasury == 1000
-    refused(s, "WT bid 25", "VIII.6")  # no auction open: choose a line or pass
-    err = refused(s, "WT auction L2 20", "VIII.6")
+    refused("VIII.6", play, s, "WT bid 25")  # no auction open: choose a line or pass
+    err = refused("VIII.6", play, s, "WT auction L2 20")
     assert "not on display" in err.message
-    refused(s, "WT auction L1 22", "R-CR-7")  # from 20 in steps of 5
-    refused(s, "WT auction L1 15", "R-CR-7")
-    err = refused(s, "WT auction L1 1005", "R-CR-7")
+    refused("R-CR-7", play, s, "WT auction L1 22")  # from 20 in steps of 5
+    refused("R-CR-7", play, s, "WT auction L1 15")
+    err = refused("R-CR-7", play, s, "WT auction L1 1005")
     assert "only 1000" in err.message
     play(s, "WT auction L1 1000")  # the whole treasury is a legal opening bid
     # SJE cannot raise above 1000: it passes at once and WT buys line 1 for all it has
@@ -31,11 +32,11 @@ def test_viii6_bidding_refusals() -> None:
     play(s, "WT done", "SJE done", "WT auction L5 20")
     assert s.current_players() == [0]
     treasury = s.companies["SJE"].treasury
-    refused(s, "SJE auction L1 20", "VIII.6")  # an auction is open: bid or pass
-    refused(s, "SJE bid 20", "VIII.6")  # not above the high bid
-    refused(s, "SJE bid 15", "VIII.6")
-    refused(s, "SJE bid 27", "VIII.6")  # raises go in steps of 5
-    err = refused(s, f"SJE bid {treasury + 5}", "R-CR-7")
+    refused("VIII.6", play, s, "SJE auction L1 20")  # an auction is open: bid or pass
+    refused("VIII.6", play, s, "SJE bid 20")  # not above the high bid
+    refused("VIII.6", play, s, "SJE bid 15")
+    refused("VIII.6", play, s, "SJE bid 27")  # raises go in steps of 5
+    err = refused("R-CR-7", play, s, f"SJE bid {treasury + 5}")
     assert f"only {treasury}" in err.message
     bids = [a.amount for a in s.legal_actions(0) if isinstance(a, LineBid)]
     assert bids == list(range(25, treasury + 1, 5))
@@ -108,7 +109,7 @@ def test_viii5_3_forced_purchase_the_director_cannot_afford_waits_while_privates
     legal = s.legal_actions(1)
     assert BuyTram(company="WT", colour="yellow") in legal
     assert any(isinstance(a, ReturnPrivate) for a in legal)
-    refused(s, "WT done", "VIII.5.3")
+    refused("VIII.5.3", play, s, "WT done")
 
 
 def test_viii5_3_forced_purchase_with_no_private_to_return_is_automatic_with_loans() -> None:

@@ -7,23 +7,12 @@ from __future__ import annotations
 
 import copy
 
-import pytest
-
-from tramways.core.errors import IllegalAction
+from tests.support import refused
 from tramways.g1840.actions import BuyTram, CompanyPass, Dividend, LineBid
 
 from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1
 
 X18 = "18xx.games"
-
-
-def refused(s, text: str, rule: str) -> None:
-    """The action is refused naming ``rule``; the round is equal to a copy taken before."""
-    before, view = copy.deepcopy(s.sub), s.view(None)
-    with pytest.raises(IllegalAction) as exc:
-        play(s, text)
-    assert exc.value.rule == rule, exc.value
-    assert s.sub == before and s.view(None) == view
 
 
 def _give_lines(s, company: str, lines: list[int]) -> None:
@@ -39,12 +28,12 @@ def test_viii4_a_refused_action_leaves_the_dividend_and_auction_steps_equal() ->
     its copy (state untouched) in CRd and CRe."""
     s = two_player_after_sr1()
     assert s.sub.step == copy.deepcopy(s.sub.step)
-    refused(s, "WT auction L1 20", "VIII.5.3")  # WT's buying turn in CRd
-    refused(s, "SJE done", "VIII.4")
+    refused("VIII.5.3", play, s, "WT auction L1 20")  # WT's buying turn in CRd
+    refused("VIII.4", play, s, "SJE done")
     play(s, "WT done", "SJE done")
     assert s.sub.turn_view(s) == {"company": "WT", "step": "e"}
-    refused(s, "SJE auction L1 20", "VIII.6")
-    refused(s, "WT buy yellow", "VIII.6")
+    refused("VIII.6", play, s, "SJE auction L1 20")
+    refused("VIII.6", play, s, "WT buy yellow")
 
 
 def test_xi_r_cr_4_after_cr6s_stadtbahn_runs_the_round_is_over() -> None:
@@ -79,8 +68,8 @@ def test_viii6_final_rearrangement_after_a_mandatory_tram() -> None:
     assert s.sub.turn_view(s) == {"company": "WT", "step": "final"}
     assert s.sub.turn_rule() == "VIII.6"
     assert not s.sub.line_auctions_ahead()
-    refused(s, "WT buy yellow", "VIII.6")
-    refused(s, "SJE done", "VIII.6")
+    refused("VIII.6", play, s, "WT buy yellow")
+    refused("VIII.6", play, s, "SJE done")
     log = play(s, "WT done")
     assert "New lines on display: 6, 7, 15" in log
     assert s.round.name == "LR1a"
@@ -121,7 +110,7 @@ def test_x_18_a_company_without_a_tram_cannot_end_its_buying_turn() -> None:
     """X-18 (proposed, 18xx.games ruleset): WT has no tram and trams are on sale: `done` is
     refused as VIII.5.3 and the position is unchanged."""
     s = two_player_after_sr1(X18)
-    refused(s, "WT done", "VIII.5.3")
+    refused("VIII.5.3", play, s, "WT done")
 
 
 def test_viii7_r_cr_8_printed_rules_draw_the_lines_at_crf() -> None:
@@ -185,7 +174,7 @@ def test_iv2_r_cr_7_a_bidder_that_could_raise_by_returning_its_private_is_asked(
     legal = s.legal_actions(0)
     assert CompanyPass(player=0, company="SJE") in legal
     assert not any(isinstance(a, LineBid) for a in legal)
-    refused(s, "SJE bid 25", "R-CR-7")
+    refused("R-CR-7", play, s, "SJE bid 25")
     log = play(s, "SJE pass")
     assert "WT buys line 1 for 20" in log
 

@@ -5,10 +5,11 @@ passes automatically, the round's view: the gaps the mutation run of company.py 
 
 from __future__ import annotations
 
+from tests.support import refused
 from tramways.g1840.actions import OpenAuction
 from tramways.g1840.rounds import company as company_round
 
-from .test_game_support import CR1_SCRIPT, LR1_SCRIPT, play, refused, two_player_after_sr1
+from .test_game_support import CR1_SCRIPT, LR1_SCRIPT, play, two_player_after_sr1
 
 
 def _cr2_wt_to_pay(revenue: int = 230):
@@ -30,26 +31,26 @@ def test_viii4_only_the_company_whose_turn_it_is_acts_and_the_refusal_names_the_
     s = two_player_after_sr1()
     assert s.sub.view(s) == {"company_order": ["WT", "SJE"], "step": "d"}
     assert s.sub.turn_view(s) == {"company": "WT", "step": "d"}
-    refused(s, "SJE done", "VIII.4")
+    refused("VIII.4", play, s, "SJE done")
     play(s, "WT done", "SJE done")
     assert s.sub.turn_view(s) == {"company": "WT", "step": "e"}
-    refused(s, "SJE auction L1 20", "VIII.6")
+    refused("VIII.6", play, s, "SJE auction L1 20")
     play(s, "WT auction L1 20")
     view = s.sub.view(s)
     assert view["step"] == "e"
     assert view["auction"] == {"line": 1, "high": 20, "high_company": "WT", "turn": "SJE"}
     play(s, "SJE pass")
     assert s.sub.turn_view(s) == {"company": "WT", "step": "e"}  # WT's buying turn (R-CR-7)
-    refused(s, "SJE done", "VIII.6")
+    refused("VIII.6", play, s, "SJE done")
     play(s, "WT done", "SJE auction L3 20")
     assert s.sub.turn_view(s)["company"] == "SJE"
 
 
 def test_viii5_1_a_dividend_above_the_revenue_is_refused() -> None:
     s = _cr2_wt_to_pay(230)
-    refused(s, "WT pay 240", "VIII.5.1")
-    refused(s, "WT pay 235", "VIII.5.1")
-    refused(s, "WT buy yellow", "VIII.5.1")  # the dividend comes first
+    refused("VIII.5.1", play, s, "WT pay 240")
+    refused("VIII.5.1", play, s, "WT pay 235")
+    refused("VIII.5.1", play, s, "WT buy yellow")  # the dividend comes first
 
 
 def test_viii5_1_payouts_are_whole_money_and_the_log_names_the_price_move() -> None:
@@ -100,8 +101,8 @@ def test_viii5_3_a_buying_turn_takes_only_tram_actions_a_return_or_done() -> Non
     now is refused (VIII.5.3), the auctions come after every company's turn (VIII.6)."""
     s = two_player_after_sr1()
     assert s.sub.step.paid and s.sub.turn_view(s) == {"company": "WT", "step": "d"}
-    refused(s, "WT auction L1 20", "VIII.5.3")
-    refused(s, "WT pay 0", "VIII.5.3")
+    refused("VIII.5.3", play, s, "WT auction L1 20")
+    refused("VIII.5.3", play, s, "WT pay 0")
 
 
 def test_r_cr_7_after_the_auctions_a_company_without_a_line_has_a_buying_turn() -> None:
@@ -110,7 +111,7 @@ def test_r_cr_7_after_the_auctions_a_company_without_a_line_has_a_buying_turn() 
     s = two_player_after_sr1()
     play(s, "WT done", "SJE done", "WT auction L1 20", "SJE pass", "WT done", "SJE pass")
     assert s.sub.turn_view(s) == {"company": "SJE", "step": "post"}
-    refused(s, "WT done", "VIII.5.3")
+    refused("VIII.5.3", play, s, "WT done")
 
 
 def test_viii5_3_the_mandatory_purchase_waits_for_its_company_alone() -> None:
@@ -125,12 +126,12 @@ def test_viii5_3_the_mandatory_purchase_waits_for_its_company_alone() -> None:
     s.trams.spaces = [sp if sp is None or sp[0] != "orange" else None for sp in s.trams.spaces]
     play(s, "SJE done")
     assert s.sub.turn_view(s) == {"company": "WT", "step": "mandatory"}
-    refused(s, "SJE done", "VIII.5.3")
+    refused("VIII.5.3", play, s, "SJE done")
 
 
 def test_viii4_a_players_action_is_no_action_of_the_company_round() -> None:
     s = two_player_after_sr1()
-    refused(s, "P2 pass", "VIII.4")
+    refused("VIII.4", play, s, "P2 pass")
 
 
 def test_viii5_2_each_stadtbahn_run_is_logged_with_its_price_move() -> None:

@@ -18,7 +18,7 @@ def _client(url: str, **caps: int) -> TestClient:
                                                 games_per_minute=0, **caps)))
 
 
-def _refused(client: TestClient, url: str) -> int:
+def _close_code_of_refused_socket(client: TestClient, url: str) -> int:
     with pytest.raises(WebSocketDisconnect) as exc:
         with client.websocket_connect(url) as ws:
             ws.receive_json()
@@ -32,11 +32,11 @@ def test_sockets_beyond_the_seat_and_address_caps_are_refused_with_4429(sqlite_u
         seat1 = f"/api/games/{gid}/live?token={t1}"
         with c.websocket_connect(seat1) as a, c.websocket_connect(seat1) as b:
             assert a.receive_json()["seat"] == 1 and b.receive_json()["seat"] == 1
-            assert _refused(c, seat1) == 4429  # a third for the same seat
+            assert _close_code_of_refused_socket(c, seat1) == 4429  # a third for the same seat
             with c.websocket_connect(f"/api/games/{gid}/live?token={t2}") as other:
                 assert other.receive_json()["seat"] == 2  # another seat has its own count
                 # three from this address now: a spectator is refused too
-                assert _refused(c, f"/api/games/{gid}/live") == 4429
+                assert _close_code_of_refused_socket(c, f"/api/games/{gid}/live") == 4429
             assert c.app.state.socket_limit.open == 2
         # every socket closed gave its place back
         assert c.app.state.socket_limit.open == 0
@@ -47,10 +47,10 @@ def test_sockets_beyond_the_seat_and_address_caps_are_refused_with_4429(sqlite_u
 def test_the_total_cap_and_a_refused_game_leave_no_place_taken(sqlite_url):
     with _client(sqlite_url, sockets_total=1) as c:
         gid = new_game(c)["id"]
-        assert _refused(c, "/api/games/nope/live") == 4404
+        assert _close_code_of_refused_socket(c, "/api/games/nope/live") == 4404
         with c.websocket_connect(f"/api/games/{gid}/live") as ws:
             assert ws.receive_json()["n"] == 0
-            assert _refused(c, f"/api/games/{gid}/live") == 4429
+            assert _close_code_of_refused_socket(c, f"/api/games/{gid}/live") == 4429
         assert c.app.state.socket_limit.open == 0
 
 

@@ -3,12 +3,8 @@ result's fields: the gaps mutation testing showed (issue 16)."""
 
 from __future__ import annotations
 
-import copy
-
-import pytest
-
+from tests.support import refused
 from tests.trambahn.helpers import position
-from tramways.core import IllegalAction
 from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station
 
 
@@ -18,19 +14,11 @@ def _after_passenger(hand: str, **kw):
     return st
 
 
-def _refused(st, action, rule: str) -> None:
-    before = copy.deepcopy(st)
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(action)
-    assert exc.value.rule == rule, exc.value
-    assert st == before
-
-
 def test_1_passenger_after_a_station_is_refused():
     st = _after_passenger("3r 4r 5b 6g 7y")
     st.apply(Station(0, "3r", None))
     assert not any(isinstance(a, Passenger) for a in st.legal_actions())
-    _refused(st, Passenger(0, "4r", "r"), "1")
+    refused("1", st.apply, Passenger(0, "4r", "r"))
 
 
 def test_course_of_play_income_after_buying_a_tram_is_refused():
@@ -39,8 +27,8 @@ def test_course_of_play_income_after_buying_a_tram_is_refused():
     assert Income(0, "4r") in st.legal_actions()
     st.apply(Buy(0, "horse", 0))
     assert not any(isinstance(a, (Income, Station)) for a in st.legal_actions())
-    _refused(st, Income(0, "4r"), "Course of Play")
-    _refused(st, Station(0, "4r", 0), "Course of Play")
+    refused("Course of Play", st.apply, Income(0, "4r"))
+    refused("Course of Play", st.apply, Station(0, "4r", 0))
 
 
 def test_course_of_play_no_station_round_after_income_but_more_income_cards():
@@ -51,7 +39,7 @@ def test_course_of_play_no_station_round_after_income_but_more_income_cards():
     legal = st.legal_actions()
     assert not any(isinstance(a, Station) for a in legal)
     assert {a.card for a in legal if isinstance(a, Income)} == {"6g", "7y"}
-    _refused(st, Station(0, "6g", None), "Course of Play")
+    refused("Course of Play", st.apply, Station(0, "6g", None))
     st.apply(Income(0, "6g"))
     assert len(st.money[0]) == 12
 
@@ -68,7 +56,7 @@ def test_4_one_card_short_of_the_price_is_refused():
     st = _after_passenger("3r 4r 5b 6g 7y", money=(4, 10))
     st.apply(Station(0, "3r", None))
     assert not any(isinstance(a, Buy) for a in st.legal_actions())
-    _refused(st, Buy(0, "horse", 0), "4")
+    refused("4", st.apply, Buy(0, "horse", 0))
 
 
 def test_4_a_column_that_already_has_a_tram_gets_no_second_one():
@@ -76,9 +64,9 @@ def test_4_a_column_that_already_has_a_tram_gets_no_second_one():
                           columns=([("2g 5g", "horse")], []))
     st.apply(Station(0, "3r", None))
     assert {a.column for a in st.legal_actions() if isinstance(a, Buy)} == {1}
-    _refused(st, Buy(0, "horse", 0), "4")
-    _refused(st, Buy(0, "horse", 2), "4")  # no column 3
-    _refused(st, Buy(0, "electric", 1), "4")  # not on display
+    refused("4", st.apply, Buy(0, "horse", 0))
+    refused("4", st.apply, Buy(0, "horse", 2))  # no column 3
+    refused("4", st.apply, Buy(0, "electric", 1))  # not on display
     st.apply(Buy(0, "horse", 1))
     assert [c.tram for c in st.columns[0]] == ["horse", "horse"]
 

@@ -21,7 +21,7 @@ def _run(capsys, *argv):
     return code, out, err
 
 
-def _refused(capsys, out_path, *argv) -> str:
+def _cli_refusal(capsys, out_path, *argv) -> str:
     code, _, err = _run(capsys, *argv)
     assert code == 2
     assert err.count("\n") == 1 and "Traceback" not in err
@@ -52,38 +52,38 @@ def test_oracle_import_refuses_until_the_engine_can_replay_it(capsys, tmp_path, 
 
 def test_bad_export_files(capsys, tmp_path):
     out = tmp_path / "out.json"
-    assert _refused(capsys, out, tmp_path / "none.json", "-o", out) == (
+    assert _cli_refusal(capsys, out, tmp_path / "none.json", "-o", out) == (
         f"error: {tmp_path / 'none.json'}: no such file")
     bad = tmp_path / "bad.json"
     bad.write_text("[1,", encoding="utf-8")
-    assert "not JSON" in _refused(capsys, out, bad, "-o", out)
+    assert "not JSON" in _cli_refusal(capsys, out, bad, "-o", out)
     other = tmp_path / "other.json"
     other.write_text(json.dumps(export(title="18Chesapeake")), encoding="utf-8")
-    assert _refused(capsys, out, other, "-o", out) == (
+    assert _cli_refusal(capsys, out, other, "-o", out) == (
         "error: export: title is '18Chesapeake', not an 18xx.games game of 1840")
     weird = tmp_path / "weird.json"
     weird.write_text(json.dumps(export([action(1, "pass"), action(2, "fly")])), "utf-8")
-    assert _refused(capsys, out, weird, "-o", out) == (
+    assert _cli_refusal(capsys, out, weird, "-o", out) == (
         "error: action 1: unknown action type 'fly'")
     undo = tmp_path / "undo.json"
     undo.write_text(json.dumps(export([action(1, "undo")])), "utf-8")
-    assert _refused(capsys, out, undo, "-o", out) == (
+    assert _cli_refusal(capsys, out, undo, "-o", out) == (
         "error: action 0: undo with nothing to undo")
 
 
 def test_bad_output_and_trace_arguments(capsys, tmp_path, oracle_dir):
     src = oracle_dir / "2player.json"
     out = tmp_path / "missing-dir" / "out.json"
-    assert "does not exist" in _refused(capsys, out, src, "-o", out)
+    assert "does not exist" in _cli_refusal(capsys, out, src, "-o", out)
     out = tmp_path / "out.json"
-    assert _refused(capsys, out, src, "-o", tmp_path) == f"error: -o {tmp_path}: is a directory"
-    assert "no such file" in _refused(capsys, out, src, "-o", out, "--check", tmp_path / "t")
+    assert _cli_refusal(capsys, out, src, "-o", tmp_path) == f"error: -o {tmp_path}: is a directory"
+    assert "no such file" in _cli_refusal(capsys, out, src, "-o", out, "--check", tmp_path / "t")
     lines = (oracle_dir / "2player.trace.jsonl").read_text("utf-8").splitlines()
     header = json.loads(lines[0])
     header["game_id"] = 1
     other = tmp_path / "other.trace.jsonl"
     other.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", "utf-8")
-    assert _refused(capsys, out, src, "-o", out, "--check", other) == (
+    assert _cli_refusal(capsys, out, src, "-o", out, "--check", other) == (
         "error: trace: it is of game 1, the export is game 133875")
 
 
