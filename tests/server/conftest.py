@@ -18,6 +18,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,16 +48,17 @@ def wait_healthy(base: str, proc: subprocess.Popen, timeout: float = 60.0) -> No
 
 
 def start_server(
-    database: str, port: int | None = None, *args: str, env: dict[str, str] | None = None
+    database: str, port: int | None = None, *args: str, env: dict[str, str] | None = None,
+    stderr: Any = subprocess.DEVNULL,
 ) -> tuple[subprocess.Popen, str]:
     """Start ``tramways serve`` on loopback (more options in ``args``, more environment in
-    ``env``); return the process and its base URL."""
+    ``env``, its error output to ``stderr``); return the process and its base URL."""
     port = port or free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "tramways", "serve", "--port", str(port), "--database", database,
          *args],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=stderr,
         env={**os.environ, **(env or {})},
     )
     base = f"http://127.0.0.1:{port}"

@@ -6,7 +6,9 @@ developer run stays fast)."""
 
 from __future__ import annotations
 
+import contextlib
 import glob
+import json
 import os
 import shutil
 import subprocess
@@ -87,3 +89,52 @@ def test_postgres_restarted_mid_game_503_then_the_server_recovers(own_cluster):
     finally:
         stop_server(proc)
 
+
+
+def test_a_live_socket_woken_while_postgres_is_down_closes_with_1013_and_reconnects(
+        own_cluster, tmp_path):
+    """Issue 29: sockets woken while PostgreSQL was down crashed in ``_stream`` (tracebacks);
+    now each closes with 1013 ("try again later"), none logs a traceback, and a socket opened
+    once the database is back works."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    url, stop, start = own_cluster
+    errors = tmp_path / "stderr.txt"
+    with errors.open("w") as err:
+        # the sockets look at the database every 0.3 s: they wake while it is down
+        proc, base = start_server(url, None, env={"TRAMWAYS_LIVE_POLL_SECONDS": "0.3"},
+                                  stderr=err)
+    try:
+        code, created = _call(base, "POST", "/api/games",
+                              {"game": "trambahn", "seats": ["human", "human"]})
+        assert code == 201
+        gid = created["id"]
+        ws_url = base.replace("http://", "ws://") + f"/api/games/{gid}/live"
+        with contextlib.ExitStack() as held:
+            sockets = [held.enter_context(connect(ws_url, open_timeout=30)) for _ in range(3)]
+            for ws in sockets:
+                assert json.loads(ws.recv(timeout=30))["n"] == 0
+            subprocess.run(stop, check=True, stdout=subprocess.DEVNULL)
+            for ws in sockets:
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        ws.recv(timeout=30)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        with connect(ws_url, open_timeout=30) as ws:  # opened while it is still down
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=30)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        subprocess.run(start, check=True, stdout=subprocess.DEVNULL)
+        for _ in range(300):  # the client retries; once the database is back it is served
+            try:
+                with connect(ws_url, open_timeout=30) as ws:
+                    assert json.loads(ws.recv(timeout=30))["n"] == 0
+                    break
+            except ConnectionClosed:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("no socket was served after the restart")
+    finally:
+        stop_server(proc)
+    assert "Traceback" not in errors.read_text()

@@ -1,5 +1,5 @@
 """Live WebSockets are capped per server process: in all, per client address and per seat
-token; a socket over a cap is closed with 4429 before it is accepted, and a closed socket
+token; a socket over a cap is closed with 4429 right after its handshake, and a closed socket
 gives its place back."""
 
 from __future__ import annotations

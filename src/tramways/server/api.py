@@ -198,6 +198,34 @@ def get_record(game_id: str, request: Request) -> JSONResponse:
     return JSONResponse(_service(request).record(game_id))
 
 
+CLOSE_UNAVAILABLE = 1013
+"""WebSocket close code "try again later" (RFC 6455's registry): the database did not answer;
+the client reconnects after a pause (the pages do, with a growing delay)."""
+CLOSE_TOO_BIG = 1009
+"""WebSocket close code "message too big": a client message over
+``ServerSettings.ws_max_message_bytes`` (the server reads nothing from clients)."""
+CLOSE_REFUSED_BASE = 4000
+"""A refused socket is accepted and closed at once with 4000 + the HTTP status the same
+request would get: 4403 (a token that holds no seat), 4404 (no such game), 4429 (too many
+live connections)."""
+
+
+def _database_down(exc: BaseException) -> bool:
+    import sqlalchemy as sa
+
+    return isinstance(exc, (sa.exc.OperationalError, sa.exc.InterfaceError))
+
+
+async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:
+    """Accept, then close with ``code``: a close before the handshake would reach the client
+    as a bare HTTP 403, without the code that tells it why (and whether to retry)."""
+    try:
+        await websocket.accept()
+        await websocket.close(code=code, reason=reason[:120])
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass  # the client went first
+
+
 @router.websocket("/games/{game_id}/live")
 async def live(websocket: WebSocket, game_id: str, token: str | None = None,
                since: str | None = None, full: bool = False) -> None:
@@ -205,26 +233,39 @@ async def live(websocket: WebSocket, game_id: str, token: str | None = None,
     The first frame holds the whole log and moves (or, with ``since``, what came after that
     cursor); every later frame only the log lines and moves new since the frame before
     (``log_from``, ``moves_from``), unless ``full=true`` (every frame whole).
-    Closed with 4429 before it is accepted when this process holds too many live connections
-    (in all, from the client's address, or for the seat)."""
+
+    Close codes: 4403 (the token holds no seat), 4404 (no such game), 4429 (this process
+    holds too many live connections: in all, from the client's address, or for the seat),
+    1009 (a client message over the size cap), 1013 (the database does not answer: try again
+    later).  A refusal is sent after the handshake, so the client sees the code."""
     service: GameService = websocket.app.state.service
     try:
         seat = await run_in_threadpool(service.seat_for, game_id, token)
     except ApiError as exc:
-        await websocket.close(code=4000 + exc.status, reason=exc.body["message"][:120])
+        await _refuse(websocket, CLOSE_REFUSED_BASE + exc.status, exc.body["message"])
+        return
+    except Exception as exc:
+        if not _database_down(exc):
+            raise
+        await _refuse(websocket, CLOSE_UNAVAILABLE, "the database is not answering; try again")
         return
     limit = websocket.app.state.socket_limit
     slot = limit.take(websocket.client.host if websocket.client else "-",
                       f"{game_id}/{seat}" if seat is not None else None)
     if isinstance(slot, str):
-        await websocket.close(code=4429, reason=slot[:120])
+        await _refuse(websocket, CLOSE_REFUSED_BASE + 429, slot)
         return
     try:
         try:
             first = await run_in_threadpool(service.state, game_id, seat, None,
                                             (since or "")[:40] or None)
         except ApiError as exc:
-            await websocket.close(code=4000 + exc.status, reason=exc.body["message"][:120])
+            await _refuse(websocket, CLOSE_REFUSED_BASE + exc.status, exc.body["message"])
+            return
+        except Exception as exc:
+            if not _database_down(exc):
+                raise
+            await _refuse(websocket, CLOSE_UNAVAILABLE, "the database is not answering")
             return
         await _stream(websocket, service, game_id, seat, first, full)
     finally:
@@ -235,10 +276,20 @@ async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat
                   first: dict[str, Any], full: bool = False) -> None:
     await websocket.accept()
     sub = websocket.app.state.hub.subscribe(game_id)
+    cap: int = websocket.app.state.settings.ws_max_message_bytes
 
     async def receive() -> None:
+        """Read (and ignore) what the client says, closing with 1009 over the size cap."""
         while True:
-            await websocket.receive_text()  # anything the client says is ignored
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text, data = message.get("text"), message.get("bytes")
+            size = len(data) if data is not None else len(text.encode()) if text else 0
+            if cap and size > cap:
+                await websocket.close(code=CLOSE_TOO_BIG,
+                                      reason=f"messages are at most {cap} bytes")
+                return
 
     reader = asyncio.create_task(receive())
     try:
@@ -251,13 +302,25 @@ async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat
             if reader.done():
                 waiter.cancel()
                 break
-            payload = await run_in_threadpool(service.state, game_id, seat, None,
-                                              None if full else held)
+            try:
+                payload = await run_in_threadpool(service.state, game_id, seat, None,
+                                                  None if full else held)
+            except ApiError as exc:  # the game is gone
+                await websocket.close(code=CLOSE_REFUSED_BASE + exc.status,
+                                      reason=exc.body["message"][:120])
+                break
+            except Exception as exc:
+                if not _database_down(exc):
+                    raise
+                # woken while the database is away: a clean close; the client comes back
+                await websocket.close(code=CLOSE_UNAVAILABLE,
+                                      reason="the database is not answering; try again")
+                break
             if payload["rev"] != last:
                 last = payload["rev"]
                 held = payload["cursor"]
                 await websocket.send_json(payload)
-    except (WebSocketDisconnect, RuntimeError):
+    except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     finally:
         sub.close()

@@ -25,6 +25,7 @@ from tramways.server.limits import (
     SOCKETS_PER_ADDRESS,
     SOCKETS_PER_SEAT,
     SOCKETS_TOTAL,
+    WS_MAX_MESSAGE_BYTES,
     BodyLimit,
     RateLimiter,
     SocketLimit,
@@ -86,6 +87,10 @@ class ServerSettings:
     (``sockets_per_address``) and per seat token (``sockets_per_seat``)."""
     sockets_per_address: int = SOCKETS_PER_ADDRESS
     sockets_per_seat: int = SOCKETS_PER_SEAT
+    ws_max_message_bytes: int = WS_MAX_MESSAGE_BYTES
+    """The largest message a client may send on a live WebSocket (the server reads none:
+    a larger one closes the socket with 1009); ``tramways serve`` also hands it to uvicorn,
+    which then refuses a larger frame before buffering it."""
     cache_games: int = CACHE_GAMES
     """Positions this process keeps in memory (least recently used out first; a game not
     kept is rebuilt from its record when asked for, some ms for a long 1840 game)."""

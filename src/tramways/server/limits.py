@@ -203,6 +203,8 @@ def limit_reads(app_state: Any, address: str) -> None:
     app_state.read_limiter.hit(address)
 
 SOCKETS_TOTAL = 5000
+WS_MAX_MESSAGE_BYTES = 4096
+"""The largest client message on a live WebSocket (clients need send nothing at all)."""
 SOCKETS_PER_ADDRESS = 100
 SOCKETS_PER_SEAT = 8
 
@@ -210,9 +212,9 @@ SOCKETS_PER_SEAT = 8
 class SocketLimit:
     """Caps on the live WebSockets of one server process: ``total`` at once, ``per_address``
     from one client address and ``per_seat`` for one seat token (its game and seat); 0 is no
-    cap.  ``take`` returns a slot to ``give_back`` when the socket closes, or ``None`` with
-    the reason in ``refused`` when a cap is reached (the socket is then closed with 4429
-    before it is accepted)."""
+    cap.  ``take`` returns a slot to ``give_back`` when the socket closes, or the reason
+    (a text) when a cap is reached (the socket is then accepted and closed at
+    once with 4429, so the client sees the code)."""
 
     def __init__(self, total: int = SOCKETS_TOTAL, per_address: int = SOCKETS_PER_ADDRESS,
                  per_seat: int = SOCKETS_PER_SEAT) -> None:
