@@ -248,15 +248,63 @@ def make_engine(url: str, sqlite_synchronous: str = SQLITE_SYNCHRONOUS) -> Engin
     return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
+MIGRATION_LOCK_KEY = 0x7472616D77617973  # "tramways": the PostgreSQL advisory lock's key
+_MIGRATION_LOCK = sa.text("SELECT pg_advisory_lock(:key)")
+_MIGRATION_UNLOCK = sa.text("SELECT pg_advisory_unlock(:key)")
+
+
 def migrate(url: str) -> None:
-    """Bring the database at ``url`` to the newest schema (Alembic ``upgrade head``)."""
+    """Bring the database at ``url`` to the newest schema (Alembic ``upgrade head``), under
+    a lock (:func:`migration_lock`): server processes started together migrate one after the
+    other, and the later ones find the schema done."""
     from alembic import command
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    command.upgrade(cfg, "head")
+    with migration_lock(url):
+        command.upgrade(cfg, "head")
+
+
+@contextmanager
+def migration_lock(url: str) -> Iterator[None]:
+    """Held while one process migrates ``url``: on PostgreSQL a session advisory lock
+    (``MIGRATION_LOCK_KEY``) on a connection of its own; on a SQLite file an exclusive
+    ``flock`` of the file ``<database>.migrate-lock`` beside it (created once, left in place);
+    an in-memory SQLite database needs none.  Without this, two servers started at once on a
+    fresh file both created the tables and one died with "table games already exists"."""
+    parsed = sa.engine.make_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
+        try:
+            with engine.connect() as conn:
+                conn.execute(_MIGRATION_LOCK, {"key": MIGRATION_LOCK_KEY})
+                conn.commit()
+                try:
+                    yield
+                finally:
+                    conn.execute(_MIGRATION_UNLOCK, {"key": MIGRATION_LOCK_KEY})
+                    conn.commit()
+        finally:
+            engine.dispose()
+        return
+    database = parsed.database or ""
+    if (parsed.get_backend_name() != "sqlite" or database in ("", ":memory:")
+            or database.startswith("file:")):
+        yield
+        return
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: no lock
+        yield
+        return
+    with open(f"{database}.migrate-lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 class Store:
