@@ -130,3 +130,44 @@ def test_serve_workers_on_sqlite_share_the_rate_limit_buckets(tmp_path):
         assert codes == [409] * 20 + [429] * 4
     finally:
         stop_server(proc)
+
+
+def test_workers_end_when_their_parent_is_killed_with_sigkill(tmp_path):
+    """Issue 29: after ``kill -9`` of the ``--workers`` parent its workers went on serving
+    the port; now each gets SIGTERM from the kernel (``PR_SET_PDEATHSIG``) and stops, and
+    the port is free again."""
+    import socket
+
+    proc, base = start_server(f"sqlite:///{tmp_path / 'orphans.sqlite3'}", None,
+                              "--workers", "2")
+    workers: set[int] = set()
+    try:
+        workers = _wait_for(lambda: _two_workers(proc.pid))
+        assert len(workers) == 2
+        assert _call(base, "GET", "/healthz")[0] == 200
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        assert _wait_for(lambda: not any(_alive(w) for w in workers), timeout=60)
+        port = int(base.rsplit(":", 1)[1])
+        with socket.socket() as s:
+            assert s.connect_ex(("127.0.0.1", port)) != 0  # nobody serves the port
+    finally:
+        for w in workers:  # a failed test leaves no orphan behind
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
+        if proc.poll() is None:
+            stop_server(proc)
+
+
+def test_a_worker_whose_parent_is_already_gone_exits_at_once():
+    """The race before the kernel was asked: a worker whose parent is not the one named
+    (it died meanwhile) ends at once instead of serving."""
+    import subprocess
+    import sys
+
+    code = ("from tramways.server.workers import die_with_parent\n"
+            "die_with_parent(1)\n"  # not our parent
+            "print('still serving')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and "still serving" not in done.stdout

@@ -154,6 +154,9 @@ def run(args: argparse.Namespace) -> int:
         # the workers share one set of rate-limit buckets (the database's), on SQLite too
         settings.rate_limits = "database"
         os.environ[SETTINGS_ENV] = settings_to_env(settings)
+        from tramways.server.workers import PARENT_ENV
+
+        os.environ[PARENT_ENV] = str(os.getpid())  # the workers end with this process
         print(f"tramways: open http://{host}:{args.port}/ ({args.workers} processes)", flush=True)
         uvicorn.run("tramways.server.app:app_from_env", factory=True, workers=args.workers,
                     host=args.host, port=args.port, log_level="warning")

@@ -132,10 +132,14 @@ def settings_to_env(settings: ServerSettings) -> str:
 
 
 def app_from_env() -> FastAPI:
-    """The app of one worker process: its settings from ``$TRAMWAYS_SERVER_SETTINGS``."""
+    """The app of one worker process: its settings from ``$TRAMWAYS_SERVER_SETTINGS``; the
+    worker ends with its parent (``workers.die_with_parent``)."""
     import json
     import os
 
+    from tramways.server.workers import die_with_parent
+
+    die_with_parent()
     raw = json.loads(os.environ.get(SETTINGS_ENV, "{}"))
     raw["smtp"] = SmtpSettings(**raw.get("smtp", {}))
     return create_app(ServerSettings(**raw))
