@@ -11,6 +11,10 @@ def test_serve_help_names_host_port_and_database():
                          capture_output=True, text=True, check=True).stdout
     assert "--host" in out and "--port" in out and "--database" in out
     assert "--workers" in out and "--moves-per-second" in out and "--games-per-minute" in out
+    for option in ("--timeout-headers", "--timeout-keep-alive", "--timeout-graceful-shutdown",
+                   "--limit-concurrency", "--h11-max-incomplete-event-size",
+                   "--ws-max-message-bytes", "--forwarded-allow-ips"):
+        assert option in out
 
 
 def test_serve_with_an_unusable_database_says_so_in_one_line(tmp_path):

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import Any
 
 from tramways.core.errors import TramwaysError
+
+HEADER_TIMEOUT = 10.0
+"""``--timeout-headers``' default (``tramways.server.protocol.HEADER_TIMEOUT``; not imported
+from there: the web extra may be missing when the parser is built)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -73,6 +78,28 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="positions each process keeps in memory, least recently used out first "
         "(default 2000)",
     )
+    t = p.add_argument_group("connections (see docs/operations.md)")
+    t.add_argument("--timeout-headers", type=float, default=HEADER_TIMEOUT, metavar="S",
+                   help="close a connection whose request headers are not complete S seconds "
+                   f"after it opened or the request began (default {HEADER_TIMEOUT:g}; 0: never)")
+    t.add_argument("--timeout-keep-alive", type=int, default=5, metavar="S",
+                   help="close an idle keep-alive connection after S seconds (default 5)")
+    t.add_argument("--timeout-graceful-shutdown", type=int, default=10, metavar="S",
+                   help="on SIGTERM, wait at most S seconds for requests and live connections "
+                   "to end (default 10)")
+    t.add_argument("--limit-concurrency", type=int, default=None, metavar="N",
+                   help="answer 503 beyond N connections and tasks at once per process "
+                   "(default: no limit; live WebSockets count too)")
+    t.add_argument("--http", choices=("httptools", "h11"), default="httptools",
+                   help="the HTTP parser (default httptools; h11 when httptools is missing)")
+    t.add_argument("--h11-max-incomplete-event-size", type=int, default=None, metavar="BYTES",
+                   help="with --http h11: the largest request head (default uvicorn's, 16 KB)")
+    t.add_argument("--ws-max-message-bytes", type=int, default=None, metavar="BYTES",
+                   help="the largest client message on a live WebSocket (default 4096; "
+                   "larger: closed with 1009)")
+    t.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                   help="proxies trusted for X-Forwarded-For/-Proto (the client address of "
+                   "the rate limits; default $FORWARDED_ALLOW_IPS or 127.0.0.1; '*': any)")
     env = os.environ.get
     p.add_argument("--public-url", default=env("TRAMWAYS_PUBLIC_URL", ""), metavar="URL",
                    help="the site's address as players reach it, for the links in "
@@ -138,6 +165,11 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.bot_seed is not None:
         settings.bot_seed = args.bot_seed
+    if args.ws_max_message_bytes is not None:
+        if args.ws_max_message_bytes < 1:
+            raise TramwaysError("--ws-max-message-bytes: at least 1")
+        settings.ws_max_message_bytes = args.ws_max_message_bytes
+    uvicorn_options = _uvicorn_options(args, settings.ws_max_message_bytes)
     if args.workers < 1:
         raise TramwaysError("--workers: at least 1")
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
@@ -159,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
         os.environ[PARENT_ENV] = str(os.getpid())  # the workers end with this process
         print(f"tramways: open http://{host}:{args.port}/ ({args.workers} processes)", flush=True)
         uvicorn.run("tramways.server.app:app_from_env", factory=True, workers=args.workers,
-                    host=args.host, port=args.port, log_level="warning")
+                    host=args.host, port=args.port, log_level="warning", **uvicorn_options)
         return 0
     try:
         app = create_app(settings)
@@ -167,5 +199,27 @@ def run(args: argparse.Namespace) -> int:
         first = (str(exc).splitlines() or [type(exc).__name__])[0]
         raise TramwaysError(f"cannot open the database: {first}") from None
     print(f"tramways: open http://{host}:{args.port}/ (API docs at /docs)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **uvicorn_options)
     return 0
+
+
+def _uvicorn_options(args: argparse.Namespace, ws_max_size: int) -> dict[str, Any]:
+    """uvicorn's connection options from the command line (the header deadline goes to the
+    protocol, in this process and the workers, through ``$TRAMWAYS_HEADER_TIMEOUT``)."""
+    from tramways.server.protocol import HEADER_TIMEOUT_ENV, protocol_path
+
+    if args.timeout_headers < 0 or args.timeout_keep_alive < 1:
+        raise TramwaysError("--timeout-headers: 0 or more; --timeout-keep-alive: at least 1")
+    os.environ[HEADER_TIMEOUT_ENV] = str(args.timeout_headers)
+    options: dict[str, Any] = {
+        "http": protocol_path(args.http),
+        "timeout_keep_alive": args.timeout_keep_alive,
+        "timeout_graceful_shutdown": args.timeout_graceful_shutdown,
+        "limit_concurrency": args.limit_concurrency,
+        "ws_max_size": ws_max_size,
+    }
+    if args.h11_max_incomplete_event_size is not None:
+        options["h11_max_incomplete_event_size"] = args.h11_max_incomplete_event_size
+    if args.forwarded_allow_ips is not None:
+        options["forwarded_allow_ips"] = args.forwarded_allow_ips
+    return options
