@@ -2,7 +2,7 @@
 
 uvicorn times out an idle keep-alive connection (``--timeout-keep-alive``), but a client that
 opens a connection, or starts a request, and then sends its headers a byte at a time holds
-the connection for as long as it likes (issue 29 held some for 75 s and more; enough of them
+the connection for as long as it likes (a test held some for 75 s and more; enough of them
 fill the server).  These subclasses close the connection when a request's headers are not
 complete ``TRAMWAYS_HEADER_TIMEOUT`` seconds (``tramways serve --timeout-headers``, default
 ``HEADER_TIMEOUT``) after the connection opened or the request's first byte came; trickling

@@ -1,7 +1,7 @@
 """The worker processes of ``tramways serve --workers N`` end with their parent.
 
 uvicorn's parent process watches its workers, but a worker does not watch its parent: after
-``kill -9`` of the parent its workers went on serving the port, unsupervised (issue 29).  Each
+``kill -9`` of the parent its workers went on serving the port, unsupervised.  Each
 worker now asks the kernel for a signal when its parent dies (Linux ``prctl
 PR_SET_PDEATHSIG``: a ``SIGTERM``, which uvicorn answers with its graceful shutdown); where
 that is not available a daemon thread looks at ``os.getppid()`` every second.  A parent that
