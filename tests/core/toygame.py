@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tramways.core import Action, IllegalAction, NotationError, RecordError
+from tramways.core.game import GameBase, GameInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +63,11 @@ class ToyState:
         return other
 
 
-class ToyGame:
+class ToyGame(GameBase):
     name = "toy"
     version = 1
+    info = GameInfo(name="toy", title="Take the last counter", players=(2,),
+                    hidden_information=False, chance=False)
 
     def normalize_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
         players = settings.get("players", 2)

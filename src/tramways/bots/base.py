@@ -26,10 +26,25 @@ class Bot(Protocol):
     """A computer player: picks one of the legal actions from what its player may know."""
 
     name: str
+    explanation: str
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """One of ``legal_actions``; ``rng`` is the only source of randomness it may use."""
         ...
+
+    def see_position(self, position: Any, rng: random.Random) -> None: ...
+
+
+class BotBase:
+    """What every bot answers beside ``choose``, with the answers of a bot that needs none."""
+
+    explanation: str = ""
+    """The one-line reason of the last decision (empty for a bot that gives none)."""
+
+    def see_position(self, position: Any, rng: random.Random) -> None:
+        """Receive a copy of the position before ``choose``, for a bot that searches it
+        (:func:`tramways.bots.match.give_position`); a bot that reads only its view ignores
+        it."""
 
 
 BotFactory = Callable[..., Bot]

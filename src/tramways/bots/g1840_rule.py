@@ -29,6 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from tramways.bots.base import BotBase
 from tramways.bots.g1840_model import ViewModel
 from tramways.core import Action
 from tramways.g1840.actions import (
@@ -517,7 +518,7 @@ class Rules1840:
         return None
 
 
-class RuleBot1840:
+class RuleBot1840(BotBase):
     """The 1840 rule bot (see the module docstring); ``explanation`` holds the last reason.
 
     ``track_weight``: 0 by default (the rule of thumb the ``search`` bot was tuned against);

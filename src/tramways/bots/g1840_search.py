@@ -43,6 +43,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from tramways.bots.base import BotBase
 from tramways.bots.g1840_model import ViewModel
 from tramways.bots.g1840_rule import TRACK_WEIGHT, Rules1840
 from tramways.core import Action
@@ -215,7 +216,7 @@ def rule_playout(state: Any, actions: int, rng: random.Random, until: float | No
     return random_part
 
 
-class SearchBot1840:
+class SearchBot1840(BotBase):
     """Play-outs over public positions from the stronger base policy (see the module
     docstring)."""
 

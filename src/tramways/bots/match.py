@@ -58,14 +58,12 @@ def give_position(bot: Bot, state: GameState, rng: random.Random) -> None:
     """Hand a copy of the position to a bot that searches it (``see_position``), before its
     ``choose``.  Only for games where the position holds nothing hidden from that player
     beyond what the bot re-samples itself (1840: the line deck's order)."""
-    see = getattr(bot, "see_position", None)
-    if see is not None:
-        see(state.clone(), rng)
+    bot.see_position(state.clone(), rng)
 
 
 def explanation(bot: Bot) -> str:
     """The one-line reason of the bot's last decision (``""`` for a bot that gives none)."""
-    return str(getattr(bot, "explanation", "") or "")
+    return bot.explanation
 
 
 def bot_policy(

@@ -6,10 +6,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from tramways.bots.base import BotBase
 from tramways.core import Action
 
 
-class RandomBot:
+class RandomBot(BotBase):
     """Uniformly random among the legal actions."""
 
     name = "random"

@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tramways.bots.base import BotBase
 from tramways.bots.trambahn_policy import plan_action, ranked_plan
 from tramways.bots.trambahn_rule import ranked_actions, rule_action
 from tramways.core import Action
@@ -182,7 +183,7 @@ class Memory:
                         break
 
 
-class SearchBot:
+class SearchBot(BotBase):
     """Flat Monte Carlo over determinizations (see the module docstring)."""
 
     name = "search"

@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from tramways.bots.base import BotBase
 from tramways.core import Action
 from tramways.trambahn.actions import Buy, Income, Passenger, Station
 from tramways.trambahn.cards import (
@@ -276,7 +277,7 @@ def rule_policy(state: TrambahnState, player: int, rng: random.Random) -> Action
     return rule_action(state)
 
 
-class RuleBot:
+class RuleBot(BotBase):
     """The rule-of-thumb bot: sees its view, plays :func:`rule_action`."""
 
     name = "rule"

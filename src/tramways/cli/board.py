@@ -52,10 +52,10 @@ def _record_position(args: argparse.Namespace) -> tuple[Any, str, list[tuple[int
             f"{len(record.actions)})"
         )
     state: Any = Session.from_record(record, upto=upto).state
-    board = getattr(state, "board", None)
+    board = state.board
     if board is None:
         raise TramwaysError(f"{args.record}: this position has no board to draw")
-    phase = str(getattr(state, "phase", "yellow"))
+    phase = str(state.phase)
     routes: list[tuple[int, Any]] = []
     if args.routes:
         from tramways.g1840.routes import best_route

@@ -57,11 +57,7 @@ def _print_view(session: Session, player: int | None, as_json: bool) -> None:
     if as_json:
         print(json.dumps(view, indent=1, ensure_ascii=False))
         return
-    text_view = getattr(session.game, "text_view", None)
-    if text_view is None:
-        print(json.dumps(view, indent=1, ensure_ascii=False))
-    else:
-        print(text_view(view))
+    print(session.game.text_view(view))
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -73,9 +69,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_moves(args: argparse.Namespace) -> int:
     session = load_session(args.record)
     player = resolve_player(session, args.as_player)
-    if player is None and getattr(session.game, "hidden_information", True):
+    if player is None and session.game.info.hidden_information:
         # the acting player's moves name the cards in their hand: never shown to whoever
-        # happens to run the command (core.visibility: undeclared games count as hidden)
+        # happens to run the command (core.visibility)
         raise RecordError(f"{session.game.name} has hidden information: name the player "
                           "with --as (moves lists only what that player may do)")
     moves = session.legal_notation(player)
@@ -117,10 +113,8 @@ def cmd_log(args: argparse.Namespace) -> int:
         raise RecordError(f"--as-of {upto}: the record has {total} actions (0 to {total})")
     session = Session.from_record(record, upto=0)
     game, state = session.game, session.state
-    opening = getattr(state, "log", None)  # what the set-up logged (1840: the first round)
-    if isinstance(opening, list):
-        for line in opening:
-            print(f"     {line}")
+    for line in game.opening_log(state):  # what the set-up logged (1840: the first round)
+        print(f"     {line}")
     for index, text in enumerate(record.actions[:upto]):
         try:
             action = game.parse_action(text)
@@ -153,8 +147,7 @@ def _bots_policy(game: Any, args: argparse.Namespace, settings: dict[str, Any], 
     bots = [make_bot(name.strip(), game) for name in args.bots.split(",")]
     if args.players is not None and args.players != len(bots):
         raise TramwaysError(f"--bots names {len(bots)} bots for {args.players} players")
-    if hasattr(game, "selfplay_players"):
-        settings["players"] = len(bots)
+    settings["players"] = len(bots)
 
     def explain(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -171,9 +164,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         settings = _settings_from_args(args)
         if args.players is None and getattr(args, "small_map", False):
             settings["players"] = 3  # the small map is a 3-player map (XII)
-        elif args.players is None and hasattr(game, "selfplay_players"):
-            settings["players"] = master.choice(game.selfplay_players)
-        check = getattr(game, "check_invariants", None) if args.check else None
+        elif args.players is None:
+            settings["players"] = master.choice(game.info.players)
+        check = game.check_invariants if args.check else None
         policy = None
         if args.bots:
             policy = _bots_policy(game, args, settings, seed)

@@ -39,7 +39,7 @@ def cmd_routes(args: argparse.Namespace) -> int:
     if session.game.name != "1840":
         raise RecordError(f"{args.record}: routes are for 1840 records, not {session.game.name!r}")
     state: Any = session.state
-    if getattr(state, "board", None) is None:
+    if state.board is None:
         raise TramwaysError("no board yet: the game has not reached its first Line Round")
     if args.line is not None:
         lines = [args.line]

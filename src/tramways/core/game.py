@@ -7,7 +7,10 @@ record: ``game.new_state(settings, setup)`` followed by ``apply`` of every actio
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from tramways.core.actions import Action
@@ -76,12 +79,38 @@ class GameState(Protocol):
     def clone(self) -> GameState: ...
 
 
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game declares about itself, so that no caller has to probe it.
+
+    Hosts read it to decide what they may show (``hidden_information``), whether a chosen
+    seed is allowed, and how many seats a game takes (``players``)."""
+
+    name: str
+    """The registry name (``"1840"``, ``"trambahn"``)."""
+    title: str
+    """The name people know it by."""
+    players: tuple[int, ...]
+    """The player counts it can be played with (self-play draws from them)."""
+    hidden_information: bool
+    """Whether its record (seed, set-up, every action) holds what some player may not see
+    until the game is over (cards in hands, a deck's order). See
+    :mod:`tramways.core.visibility`."""
+    chance: bool
+    """Whether random events happen during play, after the set-up (drawn from the seed with
+    :func:`tramways.core.rng.derive_rng`)."""
+
+
 @runtime_checkable
 class Game(Protocol):
-    """A game: name, record format version, settings, set-up and notation."""
+    """A game: name, record format version, settings, set-up and notation.
+
+    Beside the required methods, every game answers the hooks of :class:`GameBase` (a game
+    class inherits it and overrides what it needs), so hosts call them without probing."""
 
     name: str
     version: int
+    info: GameInfo
 
     def normalize_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
         """Validate settings and fill defaults; raise ``RecordError`` when they are bad."""
@@ -103,11 +132,58 @@ class Game(Protocol):
 
     def player_names(self, settings: dict[str, Any]) -> Sequence[str]: ...
 
-    # Optional: ``new_game_settings() -> dict`` (settings every new game starts from, under
-    # the ones given; never applied to a replayed record), ``text_view(view) -> str`` (for
-    # ``tramways show``), ``selfplay_policy(state, player, rng)``, ``selfplay_players`` and
-    # ``check_invariants(state)`` (raises on a broken invariant; ``tramways selfplay --check``
-    # calls it after every action).
+    def new_game_settings(self) -> dict[str, Any]: ...
+
+    def text_view(self, view: Any) -> str: ...
+
+    def public_notation(self, action: Action, viewer: int | None) -> str: ...
+
+    def reveals(self, state: Any, action: Action) -> bool: ...
+
+    def selfplay_policy(self, state: Any, player: int, rng: random.Random) -> Action: ...
+
+    def check_invariants(self, state: Any) -> None: ...
+
+    def opening_log(self, state: Any) -> list[str]: ...
+
+
+class GameBase:
+    """The hooks every game answers, with the answers of a game that needs none of them.
+
+    A game class inherits this and overrides what applies to it; hosts (the CLI, the server,
+    the environments, self-play) call the hooks directly."""
+
+    def new_game_settings(self) -> dict[str, Any]:
+        """Settings every new game starts from, under the ones given (never applied to a
+        replayed record, which keeps what it states); none by default."""
+        return {}
+
+    def text_view(self, view: Any) -> str:
+        """A view as text for ``tramways show``; by default its JSON."""
+        return json.dumps(view, indent=2, default=str)
+
+    def public_notation(self, action: Action, viewer: int | None) -> str:
+        """The notation of ``action`` as ``viewer`` (0-based seat, ``None``: a spectator) may
+        read it; a game with hidden information redacts what the viewer may not know."""
+        return str(self.format_action(action))  # type: ignore[attr-defined]
+
+    def reveals(self, state: Any, action: Action) -> bool:
+        """Whether ``action`` on ``state`` reveals hidden information (it can then never be
+        taken back: :mod:`tramways.core.undo`); nothing does by default."""
+        return False
+
+    def selfplay_policy(self, state: Any, player: int, rng: random.Random) -> Action:
+        """The action of ``player`` in random self-play (``tramways selfplay``); by default a
+        uniformly random legal one."""
+        return rng.choice(state.legal_actions(player))
+
+    def check_invariants(self, state: Any) -> None:
+        """Raise on a broken invariant (``tramways selfplay --check`` calls it after every
+        action); a game with none to check passes."""
+
+    def opening_log(self, state: Any) -> list[str]:
+        """The log lines of a new game's set-up, before any action (``tramways log``)."""
+        return []
 
 
 def settings_for_new_game(game: Game, settings: dict[str, Any]) -> dict[str, Any]:
@@ -115,5 +191,4 @@ def settings_for_new_game(game: Game, settings: dict[str, Any]) -> dict[str, Any
     (``new_game_settings()``, e.g. 1840's newest rulings edition, R-VERSION-1) under the ones
     given.  Everything that starts a game (a session, a server, an environment) goes through
     here; a replayed record never does, so it keeps what it states."""
-    fresh = getattr(game, "new_game_settings", None)
-    return game.normalize_settings({**(fresh() if fresh else {}), **settings})
+    return game.normalize_settings({**game.new_game_settings(), **settings})

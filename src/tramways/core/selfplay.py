@@ -58,7 +58,7 @@ def play_game(
     session = Session.new(game_name, settings, seed)
     game = session.game
     if policy is None:
-        policy = getattr(game, "selfplay_policy", None) or uniform_policy
+        policy = game.selfplay_policy
     rng = random.Random(seed)
     state = session.state
     count = 0

@@ -39,8 +39,7 @@ class Played:
 
 def reveals(game: Any, state: Any, action: Action) -> bool:
     """Whether ``action``, applied to ``state``, reveals hidden information (the game's hook)."""
-    hook = getattr(game, "reveals", None)
-    return bool(hook(state, action)) if hook is not None else False
+    return bool(game.reveals(state, action))
 
 
 def undoable(history: Sequence[Played], seat: int) -> int:

@@ -276,9 +276,7 @@ class TramwaysEnv(AECEnv):
             return None
         assert self.state is not None
         if self.render_mode == "ansi":
-            text_view = getattr(self.game, "text_view", None)
-            view = self.state.view(None)
-            return text_view(view) if text_view else repr(view)
+            return self.game.text_view(self.state.view(None))
         return self.render_rgb()
 
     def render_rgb(self) -> np.ndarray:

@@ -18,6 +18,7 @@ from typing import Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import RecordError
+from tramways.core.game import GameBase, GameInfo
 from tramways.core.rng import derive_rng
 from tramways.g1840 import actions as notation
 from tramways.g1840.edition import LATEST, Edition
@@ -33,14 +34,15 @@ RULESETS = ("rules", "18xx.games")
 imported from the site (see :mod:`tramways.g1840.interop`)."""
 
 
-class Game1840:
+class Game1840(GameBase):
     """1840 Vienna Tramways (2-6 players)."""
 
     name = "1840"
-    hidden_information = False
-    """Everything is public (see :mod:`tramways.core.visibility`): the record may be shown."""
     version = 1
-    selfplay_players = (2, 3, 4, 5, 6)
+    info = GameInfo(name="1840", title="1840 Vienna Tramways", players=(2, 3, 4, 5, 6),
+                    hidden_information=False, chance=False)
+    """Everything is public (see :mod:`tramways.core.visibility`): the record may be shown;
+    every random outcome (the line deck, the playing order) is drawn at the set-up."""
 
     def normalize_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
         players = settings.get("players", 4)
@@ -113,15 +115,19 @@ class Game1840:
         return list(settings.get("names") or
                     [f"Player {i + 1}" for i in range(settings.get("players", 4))])
 
-    def text_view(self, view: dict[str, Any]) -> str:
+    def text_view(self, view: Any) -> str:
         return text_view(view)
 
-    def check_invariants(self, state: State1840) -> None:
+    def opening_log(self, state: Any) -> list[str]:
+        """The set-up's log: the first round begins (III.5)."""
+        return list(state.log)
+
+    def check_invariants(self, state: Any) -> None:
         """Raise ``InvariantError`` if shares, cash, certificates, tiles or markers break an
         invariant (used by ``tramways selfplay --check``)."""
         check(state)
 
-    def selfplay_policy(self, state: State1840, player: int, rng: random.Random) -> Action:
+    def selfplay_policy(self, state: Any, player: int, rng: random.Random) -> Action:
         return policy(state, player, rng)
 
 

@@ -483,7 +483,7 @@ class GameService:
             raise ApiError(
                 422, "bad_seats", f"{settings['players']} players need {settings['players']} seats"
             )
-        if seed is None or getattr(game, "hidden_information", True):
+        if seed is None or game.info.hidden_information:
             seed = draw_seed()  # a game with hidden cards never takes a chosen seed
         try:
             setup = game.setup(settings, seed)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tramways.core import Action, RecordError, derive_rng
+from tramways.core.game import GameBase, GameInfo
 from tramways.trambahn import actions as notation
 from tramways.trambahn.cards import (
     CARD_FACE,
@@ -28,14 +29,15 @@ from tramways.trambahn.state import TrambahnState
 DEFAULT_NAMES = ("P1", "P2")
 
 
-class TrambahnGame:
+class TrambahnGame(GameBase):
     """The Trambahn game object (see :class:`tramways.core.game.Game`)."""
 
     name = "trambahn"
     version = 1
-    selfplay_players = (2,)
-    hidden_information = True
-    """The record (seed, deal, deck order) stays with the host until the game is over."""
+    info = GameInfo(name="trambahn", title="Trambahn", players=(2,), hidden_information=True,
+                    chance=True)
+    """The record (seed, deal, deck order) stays with the host until the game is over; the
+    discard pile is reshuffled during play (T-R-5)."""
 
     def normalize_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
         players = settings.get("players", 2)
@@ -121,7 +123,7 @@ class TrambahnGame:
     def parse_action(self, text: str) -> Action:
         return notation.parse_action(text)
 
-    def reveals(self, state: TrambahnState, action: Action) -> bool:
+    def reveals(self, state: Any, action: Action) -> bool:
         """Ending a turn draws cards (Step 5) and may reshuffle (T-R-5): hidden information
         is revealed, so the undo policy (:mod:`tramways.core.undo`) stops there."""
         return isinstance(action, notation.EndTurn)
@@ -135,16 +137,16 @@ class TrambahnGame:
     def player_names(self, settings: dict[str, Any]) -> Sequence[str]:
         return list(settings.get("names", DEFAULT_NAMES))
 
-    def text_view(self, view: dict[str, Any]) -> str:
+    def text_view(self, view: Any) -> str:
         from tramways.trambahn.text import render
 
         return render(view)
 
-    def selfplay_policy(self, state: TrambahnState, player: int, rng: random.Random) -> Action:
+    def selfplay_policy(self, state: Any, player: int, rng: random.Random) -> Action:
         """Uniformly random legal actions (every game finishes: each turn adds a passenger)."""
         return rng.choice(state.legal_actions(player))
 
-    def check_invariants(self, state: TrambahnState) -> None:
+    def check_invariants(self, state: Any) -> None:
         """Raise ``InvariantError`` if any card is lost or doubled, or a score disagrees with
         the scoring history (used by ``tramways selfplay --check``)."""
         from tramways.trambahn.invariants import check_invariants
