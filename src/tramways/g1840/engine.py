@@ -200,8 +200,7 @@ class State1840(Position):
         seat = self._authorize(action, seat)
         actor = self.sub.acting(self)
         log: list[str] = []
-        if isinstance(action, ReturnPrivate | CompanyReturnPrivate | ScrapTram) and (
-                seat != actor or not self._in_turn(action)):
+        if type(action) in ANYTIME and (seat != actor or not self._in_turn(action)):
             self._anytime(action, log)
         else:
             if seat != actor:
@@ -223,15 +222,16 @@ class State1840(Position):
         private = getattr(action, "private", None)
         if private is not None and private == self.sub.offered_private():
             raise IllegalAction("IV.2", f"{private} is under offer; the owner answers first")
-        if isinstance(action, ReturnPrivate):
-            privates.return_to_bank(self, action.player, action.private, log)
-            return
-        assert isinstance(action, ScrapTram | CompanyReturnPrivate)
-        tram_company = self.companies[action.company]
-        if isinstance(action, ScrapTram):
-            trams.scrap(self, tram_company, action.colour, log, line=action.line)
-        else:
-            privates.return_to_bank(self, tram_company, action.private, log)
+        ANYTIME[type(action)](self, action, log)
+
+    def _return_own(self, action: ReturnPrivate, log: list[str]) -> None:
+        privates.return_to_bank(self, action.player, action.private, log)
+
+    def _return_company(self, action: CompanyReturnPrivate, log: list[str]) -> None:
+        privates.return_to_bank(self, self.companies[action.company], action.private, log)
+
+    def _scrap(self, action: ScrapTram, log: list[str]) -> None:
+        trams.scrap(self, self.companies[action.company], action.colour, log, line=action.line)
 
     def is_over(self) -> bool:
         return self.finished
@@ -241,3 +241,12 @@ class State1840(Position):
 
     def view(self, player: int | None) -> dict[str, Any]:
         return view(self, player)
+
+
+ANYTIME: dict[type[Action], Callable[[State1840, Any, list[str]], None]] = {
+    ReturnPrivate: State1840._return_own,
+    CompanyReturnPrivate: State1840._return_company,
+    ScrapTram: State1840._scrap,
+}
+"""The actions the rules allow "at any time" (IV.2 returns, VIII.5.3 scrapping) and what plays
+each when it is not part of the acting company's own turn."""

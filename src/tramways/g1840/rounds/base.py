@@ -1,8 +1,9 @@
-"""The ``Round`` protocol every round type implements (one module per type).
+"""What every round type has in common: the ``Round`` protocol and the dispatch of an action
+to its handler by a table from action type to method.
 
-A round's progress is the round object's own data; the position holds it as ``pos.sub``.
-A round type's module provides ``begin(pos, log) -> Round`` (the engine calls it when the
-Round Bar reaches that space).  Then, for every action:
+A round's progress is the round object's own data; the position holds it as
+``pos.sub``.  A round type's module provides ``begin(pos, log) -> Round`` (the engine
+calls it when the Round Bar reaches that space).  Then, for every action:
 
 * ``acting(pos)``: whose turn it is; ``legal(pos)``: every action of that seat in the round;
 * ``apply(pos, action, log)``: check and play one action of the acting seat (the engine has
@@ -13,14 +14,40 @@ Round Bar reaches that space).  Then, for every action:
   turn in this round (its buying or line turn) rather than an "at any time" action;
 * what the view shows (``view``, ``turn_view``) and what the position's queries read
   (``line_auctions_ahead``, ``offered_private``), from :class:`RoundProgress`.
+
+``apply`` looks the action's type up in a table of handlers (:func:`handler`): each round
+lists, for the moment of its turn it is in, which method plays which action; an action not in
+the table is refused with the rule of that moment.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar
 
 from tramways.core.actions import Action
+from tramways.core.errors import IllegalAction
 from tramways.g1840.position import Position, RoundProgress
+
+H = TypeVar("H", bound=Callable[..., Any])
+A = TypeVar("A", bound=Action)
+
+
+def handler(table: Mapping[type[Action], H], action: Action, rule: str, refusal: str) -> H:
+    """The method of ``table`` that plays ``action``; refused (``rule``, ``refusal``) when the
+    table has none: the action is not one of this moment of the round."""
+    found = table.get(type(action))
+    if found is None:
+        raise IllegalAction(rule, refusal)
+    return found
+
+
+def expect(kind: type[A], action: Action, rule: str, refusal: str) -> A:
+    """``action`` when it is the one kind of action this moment of the round takes; otherwise
+    refused (``rule``, ``refusal``)."""
+    if not isinstance(action, kind):
+        raise IllegalAction(rule, refusal)
+    return action
 
 
 class Round(RoundProgress, Protocol):

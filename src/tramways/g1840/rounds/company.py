@@ -14,7 +14,9 @@ R-CR-8).  CR6 ends after the Stadtbahn runs (R-CR-4).
 Each step is one class (:class:`Dividends`, :class:`LineAuctions`, :class:`AfterAuctions`,
 :class:`MandatoryPurchase`, :class:`FinalRearrangement`, :class:`Over`): whose turn it is, what
 that company may do, what its action does, and the automatic steps (``advance``), which hand
-over to the next step.
+over to the next step.  A step dispatches an action by a table from action type to handler;
+the buying turn's table is :mod:`.buying`'s, the auctions' :mod:`.company_auctions`'.  What
+the steps share is :class:`~tramways.g1840.rounds.company_progress.CompanyProgress`.
 """
 
 from __future__ import annotations
@@ -24,34 +26,23 @@ from typing import Any, ClassVar
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.g1840.actions import (
-    Arrange,
-    BuyTram,
-    CompanyAction,
-    CompanyPass,
-    CompanyReturnPrivate,
-    Dividend,
-    Done,
-    LineBid,
-    OpenAuction,
-    ScrapTram,
-)
+from tramways.g1840.actions import Arrange, BuyTram, CompanyAction, Dividend, Done
 from tramways.g1840.mechanics import privates, trams
 from tramways.g1840.position import Position, TramCompany
+from tramways.g1840.rounds.base import expect, handler
+from tramways.g1840.rounds.buying import buying_actions, play_buying_turn
+from tramways.g1840.rounds.company_auctions import (
+    auction_actions,
+    chooser,
+    draw_lines,
+    next_bidder,
+    play_auction,
+)
+from tramways.g1840.rounds.company_progress import CompanyProgress, LineAuction
 from tramways.g1840.stadtbahn_runs import stadtbahn_run
 
-
-@dataclass
-class LineAuction:
-    """A line being auctioned (VIII.6)."""
-
-    line: int
-    high: int
-    high_company: str
-    turn: str
-    bidders: list[str]  # in CRc order
-    passed: set[str] = field(default_factory=set)
-
+__all__ = ["AfterAuctions", "CompanyRound", "Dividends", "FinalRearrangement", "LineAuction",
+           "LineAuctions", "MandatoryPurchase", "Over", "Step", "begin", "stadtbahn_revenue"]
 
 # --- the steps ---------------------------------------------------------------------------
 
@@ -107,16 +98,16 @@ class Dividends(Step):
         if not self.paid:
             return [Dividend(company=company.id, amount=a, player=company.director)
                     for a in range(0, company.revenue + 1, pos.ent.shares)]
-        return _buying_actions(pos, company)
+        return buying_actions(pos, company)
 
     def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
               log: list[str]) -> None:
         if not self.paid:
-            if not isinstance(action, Dividend):
-                raise IllegalAction("VIII.5.1", f"{company.id} must first decide its dividend")
-            _pay_dividend(pos, company, action.amount, log)
+            dividend = expect(Dividend, action, "VIII.5.1",
+                              f"{company.id} must first decide its dividend")
+            pay_dividend(pos, company, dividend.amount, log)
             self.paid = True
-        elif _buying_turn(pos, company, action, log):
+        elif play_buying_turn(pos, company, action, log):
             self._next_company(pos)
 
     def _next_company(self, pos: Position) -> None:
@@ -124,28 +115,16 @@ class Dividends(Step):
         self.paid = pos.rules.dividends_first and self.buying_phase  # X-2
 
     def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
-        rules = pos.rules
         if self.idx >= len(cr.order):
-            if not rules.dividends_first or not self.buying_phase:
-                _stadtbahn_runs(pos, log)
-                if cr.number == 6:
-                    pos.finished = True
-                    log.append("The game ends after CR6 (XI, R-CR-4)")
-                    return Over()
-                if rules.dividends_first:  # X-2: now a tram buying turn per company
-                    self.buying_phase, self.idx, self.paid = True, 0, True
-                    return self
-            if all(len(c.lines) >= 3 for c in pos.companies.values()):
-                return _mandatory(cr, pos, log)
-            return LineAuctions()
+            return self._after_last(cr, pos, log)
         company = pos.companies[cr.order[self.idx]]
         if not self.paid:
             if company.revenue == 0:
-                _pay_dividend(pos, company, 0, log)
+                pay_dividend(pos, company, 0, log)
                 self.paid = True
                 return self
             return None
-        if rules.dividends_first and not self.buying_phase:  # X-2: every dividend first
+        if pos.rules.dividends_first and not self.buying_phase:  # X-2: every dividend first
             self.idx, self.paid = self.idx + 1, False
             return self
         if cr.number == 6 or not trams.has_turn(pos, company):
@@ -153,11 +132,29 @@ class Dividends(Step):
             return self
         return None
 
+    def _after_last(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
+        """After the last company: the Stadtbahn runs (VIII.5.2), the end of the game after
+        CR6 (R-CR-4), X-2's buying turns, then the auctions (or, with no room, R-CR-5)."""
+        rules = pos.rules
+        if not rules.dividends_first or not self.buying_phase:
+            _stadtbahn_runs(pos, log)
+            if cr.number == 6:
+                pos.finished = True
+                log.append("The game ends after CR6 (XI, R-CR-4)")
+                return Over()
+            if rules.dividends_first:  # X-2: now a tram buying turn per company
+                self.buying_phase, self.idx, self.paid = True, 0, True
+                return self
+        if all(len(c.lines) >= 3 for c in pos.companies.values()):
+            return _mandatory(cr, pos, log)
+        return LineAuctions()
+
 
 @dataclass
 class LineAuctions(Step):
     """CRe (VIII.6, R-CR-7): the leftmost eligible company chooses a line and opens its auction
-    or passes; the winner pays and has a tram-buying turn at once."""
+    or passes; the winner pays and has a tram-buying turn at once
+    (:mod:`.company_auctions`)."""
 
     name: ClassVar[str] = "e"
     rule: ClassVar[str] = "VIII.6"
@@ -167,35 +164,24 @@ class LineAuctions(Step):
             return cr.buying
         if cr.auction is not None:
             return cr.auction.turn
-        chooser = _chooser(cr, pos)
-        assert chooser is not None
-        return chooser
+        choosing = chooser(cr, pos)
+        assert choosing is not None
+        return choosing
 
     def buying_turn(self, cr: CompanyRound) -> bool:
         return cr.buying is not None
 
     def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
-        cid, seat, step = company.id, company.director, pos.ent.bid_step
         if cr.buying is not None:
-            return _buying_actions(pos, company)
-        if cr.auction is None:
-            out: list[Action] = [
-                OpenAuction(company=cid, line=line, amount=a, player=seat)
-                for line in sorted(pos.line_display)
-                for a in _bids(pos.ent.line_min_bid, company.treasury, step)]
-            out.append(CompanyPass(company=cid, player=seat))
-            return out
-        return [*(LineBid(company=cid, amount=a, player=seat)
-                  for a in _bids(cr.auction.high + step, company.treasury, step)),
-                CompanyPass(company=cid, player=seat)]
+            return buying_actions(pos, company)
+        return auction_actions(cr, pos, company)
 
     def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
               log: list[str]) -> None:
-        if cr.buying is not None:
-            if _buying_turn(pos, company, action, log):
-                cr.buying = None
-            return
-        _auction_action(cr, pos, company, action, log)
+        if cr.buying is None:
+            play_auction(cr, pos, company, action, log)
+        elif play_buying_turn(pos, company, action, log):
+            cr.buying = None
 
     def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
         if cr.buying is not None:
@@ -209,18 +195,18 @@ class LineAuctions(Step):
             if funds < cr.auction.high + pos.ent.bid_step:
                 cr.auction.passed.add(company.id)
                 log.append(f"{company.id} cannot raise and passes")
-                _next_bidder(cr, pos, log)
+                next_bidder(cr, pos, log)
                 return self
             return None
-        chooser = _chooser(cr, pos)
-        if chooser is None:
+        choosing = chooser(cr, pos)
+        if choosing is None:
             if pos.rules.lines_drawn_after_auctions:
-                _draw_lines(cr, pos, log)
+                draw_lines(cr, pos, log)
             return AfterAuctions([c for c in cr.order if _extra_turn(cr, pos, c)])
-        company = pos.companies[chooser]
+        company = pos.companies[choosing]
         if company.treasury + trams.private_funds(pos, company) < pos.ent.line_min_bid:
-            cr.out.add(chooser)
-            log.append(f"{chooser} cannot open an auction and passes")
+            cr.out.add(choosing)
+            log.append(f"{choosing} cannot open an auction and passes")
             return self
         return None
 
@@ -249,11 +235,11 @@ class AfterAuctions(Step):
         return True
 
     def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
-        return _buying_actions(pos, company)
+        return buying_actions(pos, company)
 
     def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
               log: list[str]) -> None:
-        if _buying_turn(pos, company, action, log):
+        if play_buying_turn(pos, company, action, log):
             self.queue.pop(0)
 
     def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
@@ -283,9 +269,8 @@ class MandatoryPurchase(Step):
 
     def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
               log: list[str]) -> None:
-        if not isinstance(action, BuyTram):
-            raise IllegalAction("VIII.5.3", f"{company.id} has no tram and must buy one")
-        self._buy(cr, pos, company, action.colour, log)
+        purchase = expect(BuyTram, action, "VIII.5.3", f"{company.id} has no tram and must buy one")
+        self._buy(cr, pos, company, purchase.colour, log)
 
     def _buy(self, cr: CompanyRound, pos: Position, company: TramCompany, colour: str,
              log: list[str]) -> None:
@@ -338,19 +323,25 @@ class FinalRearrangement(Step):
 
     def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
               log: list[str]) -> None:
-        if isinstance(action, Arrange):
-            trams.arrange(pos, company, action.colours, log)
-        elif isinstance(action, Done):
-            self.queue.pop(0)
-        else:
-            raise IllegalAction("VIII.6", f"{company.id} may only rearrange its trams now")
+        play = handler(self.HANDLERS, action, "VIII.6",
+                       f"{company.id} may only rearrange its trams now")
+        play(self, pos, company, action, log)
+
+    def _arrange(self, pos: Position, company: TramCompany, action: Arrange,
+                 log: list[str]) -> None:
+        trams.arrange(pos, company, action.colours, log)
+
+    def _done(self, pos: Position, company: TramCompany, action: Done, log: list[str]) -> None:
+        self.queue.pop(0)
+
+    HANDLERS: ClassVar[dict[type[Action], Any]] = {Arrange: _arrange, Done: _done}
 
     def advance(self, cr: CompanyRound, pos: Position, log: list[str]) -> Step | None:
         while self.queue and not trams.arrangements(pos.companies[self.queue[0]]):
             self.queue.pop(0)
         if self.queue:
             return None
-        _draw_lines(cr, pos, log)  # CRf
+        draw_lines(cr, pos, log)  # CRf
         return Over()
 
 
@@ -366,18 +357,11 @@ class Over(Step):
 
 
 @dataclass
-class CompanyRound:
-    """A Company Round's progress: the current step and what the steps share."""
+class CompanyRound(CompanyProgress):
+    """A Company Round's progress: the current step and what the steps share
+    (:class:`CompanyProgress`)."""
 
-    number: int
-    order: list[str]  # CRc (VIII.4)
     step: Step = field(default_factory=Dividends)
-    buying: str | None = None  # the company in its buying turn after winning a line (CRe)
-    out: set[str] = field(default_factory=set)  # passed on choosing (VIII.6)
-    bought: set[str] = field(default_factory=set)  # bought a line this CR
-    auction: LineAuction | None = None
-    lines_drawn: bool = False  # CRf done (early with the 18xx.games ruleset)
-    final: list[str] = field(default_factory=list)  # to rearrange after a mandatory tram
 
     # --- the Round protocol (rounds.base) --------------------------------------------
     def acting(self, pos: Position) -> int:
@@ -437,55 +421,7 @@ def begin(pos: Position, log: list[str]) -> CompanyRound:
     return cr
 
 
-# --- shared by the steps -----------------------------------------------------------------
-
-
-def _buying_actions(pos: Position, company: TramCompany) -> list[Action]:
-    if trams.must_buy_in_turn(pos, company):  # X-18 (proposed, 18xx.games)
-        return trams.turn_actions(pos, company, company.director)
-    return [*trams.turn_actions(pos, company, company.director),
-            Done(company=company.id, player=company.director)]
-
-
-def _buying_turn(pos: Position, company: TramCompany, action: Action, log: list[str]) -> bool:
-    """VIII.5.3: buy, scrap or rearrange trams, return a private; ``True`` when the turn ends
-    (Done)."""
-    if isinstance(action, BuyTram):
-        trams.buy(pos, company, action.colour, log,
-                  mandatory=trams.must_buy_in_turn(pos, company))  # X-18 (proposed)
-    elif isinstance(action, ScrapTram):
-        trams.scrap(pos, company, action.colour, log, line=action.line)
-    elif isinstance(action, Arrange):
-        trams.arrange(pos, company, action.colours, log)
-    elif isinstance(action, CompanyReturnPrivate):
-        privates.return_to_bank(pos, company, action.private, log)
-    elif isinstance(action, Done):
-        if trams.must_buy_in_turn(pos, company):
-            raise IllegalAction("VIII.5.3", f"{company.id} has no tram and must buy one in its "
-                                "turn (18xx.games ruleset, X-18 proposed)")
-        return True
-    else:
-        raise IllegalAction("VIII.5.3", f"{company.id} may buy, scrap or arrange trams, or end")
-    return False
-
-
-def _eligible(cr: CompanyRound, pos: Position, company: str) -> bool:
-    """R-CR-7: fewer than three lines, no line bought this CR, not passed on choosing."""
-    return (len(pos.companies[company].lines) < 3 and company not in cr.bought
-            and company not in cr.out)
-
-
-def _chooser(cr: CompanyRound, pos: Position) -> str | None:
-    if not pos.line_display:
-        return None
-    for company in cr.order:
-        if _eligible(cr, pos, company):
-            return company
-    return None
-
-
-def _bids(low: int, treasury: int, step: int) -> range:
-    return range(low, treasury + 1, step)
+# --- the payouts and the mandatory purchase ------------------------------------------------
 
 
 def _mandatory(cr: CompanyRound, pos: Position, log: list[str]) -> MandatoryPurchase:
@@ -498,130 +434,42 @@ def _mandatory(cr: CompanyRound, pos: Position, log: list[str]) -> MandatoryPurc
     return MandatoryPurchase(queue)
 
 
-def _pay_dividend(state: Position, company: TramCompany, amount: int, log: list[str]) -> None:
+def pay_dividend(pos: Position, company: TramCompany, amount: int, log: list[str]) -> None:
     """VIII.5.1: any multiple of 10 up to the revenue space; shares in the pool earn nothing."""
-    shares = state.ent.shares  # paid per share: a multiple of the number of shares
+    shares = pos.ent.shares  # paid per share: a multiple of the number of shares
     if amount < 0 or amount > company.revenue or amount % shares:
         raise IllegalAction("VIII.5.1", f"pay a multiple of {shares} from 0 to {company.revenue}")
     per_share = amount // shares
-    for player in state.players:
+    for player in pos.players:
         pct = player.shares.get(company.id, 0)
         if pct and per_share:
-            player.cash += per_share * (pct // state.ent.share_percent)
+            player.cash += per_share * (pct // pos.ent.share_percent)
     company.treasury += company.revenue - amount
     company.revenue = 0
-    before = state.price(company.id)
-    state.market.move_dividend(company.id, state.ent.dividend_move(amount))
+    before = pos.price(company.id)
+    pos.market.move_dividend(company.id, pos.ent.dividend_move(amount))
     log.append(f"{company.id} pays {amount} ({per_share} per share), retains the rest; "
-               f"price {before} -> {state.price(company.id)}")
+               f"price {before} -> {pos.price(company.id)}")
 
 
-def _auction_action(sub: CompanyRound, state: Position, company: TramCompany, action: Action,
-                    log: list[str]) -> None:
-    """VIII.6 / R-CR-7: open a line's auction (or pass on choosing), bid or pass."""
-    step = state.ent.bid_step
-    a = sub.auction
-    if a is None:
-        if isinstance(action, CompanyPass):
-            sub.out.add(company.id)
-            log.append(f"{company.id} passes on choosing a line (out of this CR's auctions)")
-            return
-        if not isinstance(action, OpenAuction):
-            raise IllegalAction("VIII.6", f"{company.id} chooses a line or passes")
-        if action.line not in state.line_display:
-            raise IllegalAction("VIII.6", f"line {action.line} is not on display")
-        low = state.ent.line_min_bid
-        if action.amount < low or (action.amount - low) % step:
-            raise IllegalAction("R-CR-7", f"open at {low} or more in steps of {step}")
-        if action.amount > company.treasury:
-            raise IllegalAction("R-CR-7", f"{company.id} has only {company.treasury}")
-        bidders = [c for c in sub.order if _eligible(sub, state, c)]
-        sub.auction = LineAuction(action.line, action.amount, company.id, company.id, bidders)
-        log.append(f"{company.id} opens line {action.line} at {action.amount}")
-        _next_bidder(sub, state, log)
-        return
-    if isinstance(action, CompanyPass):
-        a.passed.add(company.id)
-        log.append(f"{company.id} passes on line {a.line}")
-        _next_bidder(sub, state, log)
-        return
-    if not isinstance(action, LineBid):
-        raise IllegalAction("VIII.6", f"{company.id} bids or passes")
-    if action.amount <= a.high or (action.amount - a.high) % step:
-        raise IllegalAction("VIII.6", f"raise above {a.high} in steps of {step}")
-    if action.amount > company.treasury:
-        raise IllegalAction("R-CR-7", f"{company.id} has only {company.treasury}")
-    a.high, a.high_company = action.amount, company.id
-    log.append(f"{company.id} bids {action.amount} for line {a.line}")
-    _next_bidder(sub, state, log)
-
-
-def _next_bidder(sub: CompanyRound, state: Position, log: list[str]) -> None:
-    """The next company in the auction, or the sale to the highest bidder (VIII.6)."""
-    a = sub.auction
-    assert a is not None
-    at = a.bidders.index(a.turn)
-    n = len(a.bidders)
-    for k in range(1, n + 1):
-        c = a.bidders[(at + k) % n]
-        if c != a.high_company and c not in a.passed:
-            a.turn = c
-            return
-    winner = state.companies[a.high_company]
-    winner.treasury -= a.high
-    winner.lines.append(a.line)
-    state.line_display.remove(a.line)
-    state.line_owner[a.line] = winner.id
-    sub.bought.add(winner.id)
-    sub.auction = None
-    sub.buying = winner.id
-    log.append(f"{winner.id} buys line {a.line} for {a.high}")
-    if state.rules.lines_drawn_after_auctions and _chooser(sub, state) is None:
-        _draw_lines(sub, state, log)  # the site refills the display as soon as the auctions end
-
-def _draw_lines(sub: CompanyRound, state: Position, log: list[str]) -> None:
-    """CRf once per Company Round."""
-    if not sub.lines_drawn:
-        sub.lines_drawn = True
-        _new_line_cards(state, log)
-
-
-def _new_line_cards(state: Position, log: list[str]) -> None:
-    """VIII.7, R-CR-8: players + 1 new lines (or all left) while any company has room."""
-    if not any(len(c.lines) < 3 for c in state.companies.values()):
-        if state.rules.lines_drawn_after_auctions and state.line_display:
-            # the site removes the unsold lines once every company has three
-            log.append("Unsold lines leave the game: "
-                       + ", ".join(str(n) for n in state.line_display))
-            state.line_display.clear()
-        return
-    k = min(state.n + 1, len(state.line_deck))
-    if k == 0:
-        return
-    new = state.line_deck[:k]
-    del state.line_deck[:k]
-    state.line_display.extend(new)
-    log.append("New lines on display: " + ", ".join(str(n) for n in new))
-
-
-def stadtbahn_revenue(state: Position, company: str, multiplier: int) -> int:
+def stadtbahn_revenue(pos: Position, company: str, multiplier: int) -> int:
     """VIII.5.2: the Stadtbahn company's run, multiplied (:mod:`tramways.g1840.stadtbahn_runs`)."""
-    return stadtbahn_run(state.board, company, state.phase, multiplier).revenue
+    return stadtbahn_run(pos.board, company, pos.phase, multiplier).revenue
 
 
-def _stadtbahn_runs(state: Position, log: list[str]) -> None:
+def _stadtbahn_runs(pos: Position, log: list[str]) -> None:
     """VIII.5.2 / R-CR-1: after the tram companies, every Stadtbahn company runs and pays all."""
-    multiplier = state.ent.stadtbahn_multiplier[state.round.name]
-    for company in state.market.order(list(state.stadtbahn)):
-        total = stadtbahn_revenue(state, company, multiplier)
-        total -= total % state.ent.shares  # paid per 10% share
-        sb = state.stadtbahn[company]
+    multiplier = pos.ent.stadtbahn_multiplier[pos.round.name]
+    for company in pos.market.order(list(pos.stadtbahn)):
+        total = stadtbahn_revenue(pos, company, multiplier)
+        total -= total % pos.ent.shares  # paid per 10% share
+        sb = pos.stadtbahn[company]
         sb.last_run = total
-        per_share = total // state.ent.shares
-        for player in state.players:
+        per_share = total // pos.ent.shares
+        for player in pos.players:
             pct = player.shares.get(company, 0)
-            player.cash += per_share * (pct // state.ent.share_percent)
-        before = state.price(company)
-        state.market.move_dividend(company, state.ent.dividend_move(total))
-        log.append(f"Stadtbahn {company} runs for {total} (x{multiplier}), {per_share} per share; "
-                   f"price {before} -> {state.price(company)}")
+            player.cash += per_share * (pct // pos.ent.share_percent)
+        before = pos.price(company)
+        pos.market.move_dividend(company, pos.ent.dividend_move(total))
+        log.append(f"Stadtbahn {company} runs for {total} (x{multiplier}), {per_share} per "
+                   f"share; price {before} -> {pos.price(company)}")

@@ -8,18 +8,22 @@ companies rise one space (X.3, R-SR-2) and the new playing order is by most cash
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import BuyShare, Par, Pass, ReturnPrivate, SellShares
 from tramways.g1840.position import Position, TramCompany
-from tramways.g1840.rounds.base import PlayersRound
+from tramways.g1840.rounds.base import PlayersRound, handler
+
+Handler = Callable[["ShareRound", Position, Any, list[str]], None]
 
 
 @dataclass
 class ShareRound(PlayersRound):
-    """A Share Round's progress."""
+    """A Share Round's progress and its rules."""
 
     first: bool
     turn_pos: int = 0
@@ -30,229 +34,205 @@ class ShareRound(PlayersRound):
 
     # --- the Round protocol (rounds.base) --------------------------------------------
     def acting(self, pos: Position) -> int:
-        return acting(pos)
+        return pos.order[self.turn_pos]
 
     def legal(self, pos: Position) -> list[Action]:
-        return legal(pos)
+        seat = self.acting(pos)
+        player = pos.players[seat]
+        if self._must_par(pos, seat):
+            return [
+                Par(seat, company, price)
+                for company in pos.unchosen
+                for price in pos.ent.par_prices
+                if _director_share_cost(pos, price) - player.pre_emptive <= player.cash
+            ]
+        out: list[Action] = []
+        for company in list(pos.companies) + list(pos.stadtbahn):
+            for count in range(1, self.sellable(pos, seat, company) + 1):
+                out.append(SellShares(seat, company, count))
+        for company in list(pos.companies) + list(pos.stadtbahn):
+            if self.can_buy(pos, seat, company) is None:
+                out.append(BuyShare(seat, company))
+        out.extend(ReturnPrivate(seat, p) for p in player.privates)
+        out.append(Pass(seat))
+        return out
 
     def apply(self, pos: Position, action: Action, log: list[str]) -> None:
-        apply(pos, action, log)
+        if self._must_par(pos, self.acting(pos)):
+            play = handler(self.FIRST, action, "R-SR-1", "buy a director's share first")
+        else:
+            play = handler(self.TURN, action, "VII.1", "sell, buy or pass in a Share Round")
+        play(self, pos, action, log)
 
     def settle(self, pos: Position, log: list[str]) -> bool:
-        return settle(pos, log)
+        """End of round: X.3 sold-out rise (tram companies, R-SR-2), VII.2 new order."""
+        if not self.done:
+            return False
+        risers = list(pos.companies) + (
+            list(pos.stadtbahn) if pos.rules.stadtbahn_sold_out_rise else [])  # X-4
+        for company in pos.market.order(risers):
+            tram = pos.companies.get(company) or pos.stadtbahn[company]
+            if tram.ipo == 0 and tram.pool == 0:
+                before = pos.price(company)
+                pos.market.move_up(company)
+                after = pos.price(company)
+                log.append(f"{company} is sold out: price rises from {before} to {after}"
+                           if after != before else
+                           f"{company} is sold out, on the top row: price stays at {after} "
+                           "(X.3)")
+        old = {seat: i for i, seat in enumerate(pos.order)}
+        pos.order = sorted(range(pos.n), key=lambda s: (-pos.players[s].cash, old[s]))
+        log.append("New playing order: " + ", ".join(pos.players[s].name for s in pos.order))
+        return True
 
     def turn_rule(self) -> str:
         return "VII.2"
 
+    # --- queries ---------------------------------------------------------------------
+    def can_buy(self, pos: Position, seat: int, company: str) -> str | None:
+        """Why ``seat`` may not buy a share of ``company`` now (None if it may): VII.3,
+        VII.6."""
+        player = pos.players[seat]
+        if company not in pos.companies and company not in pos.stadtbahn:
+            return "VII.6"
+        if _available(pos, company) <= 0:
+            return "VII.6"
+        if company in self.sold.get(seat, set()):
+            return "VII.6"
+        if player.cash < pos.price(company):
+            return "VII.6"
+        if player.shares.get(company, 0) >= pos.ent.max_percent:
+            return "VII.3"
+        if pos.certificates(seat) >= pos.cert_limit():
+            return "VII.3"
+        return None
 
-def begin(state: Position, log: list[str]) -> ShareRound:
-    sub = state.sub = ShareRound(first=state.round.name == "SR1")
-    names = ", ".join(state.players[s].name for s in state.order)
-    log.append(f"{state.round.name} begins; order: {names}")
+    def sellable(self, pos: Position, seat: int, company: str) -> int:
+        """How many 10% shares ``seat`` may sell of ``company`` (VII.4, R-SR-3)."""
+        if self.first:
+            return 0
+        pct = pos.players[seat].shares.get(company, 0)
+        tram = pos.companies.get(company)
+        if tram is not None and tram.director == seat:
+            pct -= pos.ent.director_percent
+        return max(pct, 0) // pos.ent.share_percent
+
+    def _must_par(self, pos: Position, seat: int) -> bool:
+        """SR1 opens with every player buying a director's share (VII.5, R-SR-1)."""
+        return self.first and not any(c.director == seat for c in pos.companies.values())
+
+    # --- the handlers ----------------------------------------------------------------
+    def _par(self, pos: Position, action: Par, log: list[str]) -> None:
+        """VII.5: the director's share at par 70/80/90/100; Pre-emptive Right card first."""
+        seat = self.acting(pos)
+        player = pos.players[seat]
+        if action.company not in pos.unchosen:
+            raise IllegalAction("R-SETUP-1", f"{action.company} is not available")
+        if action.price not in pos.ent.par_prices:
+            raise IllegalAction("IV.1.2", "par must be 70, 80, 90 or 100")
+        cost = _director_share_cost(pos, action.price) - player.pre_emptive
+        if cost > player.cash:
+            raise IllegalAction("VII.5", f"{player.name} cannot pay {cost} above the card")
+        capital = pos.ent.shares * action.price  # IV.1.2: ten times the par price
+        player.cash -= cost
+        player.pre_emptive = 0
+        pos.unchosen.remove(action.company)
+        pos.companies[action.company] = TramCompany(
+            id=action.company, director=seat, par=action.price, treasury=capital
+        )
+        player.shares[action.company] = pos.ent.director_percent
+        pos.market.place(action.company, pos.ent.tram_par_cells[action.price])
+        log.append(f"{player.name} pars {action.company} at {action.price} "
+                   f"(pays {cost} besides the Pre-emptive Right); treasury {capital}")
+        if len(pos.companies) == pos.n:
+            log.append(f"Unchosen tram companies leave the game: {', '.join(pos.unchosen)}")
+            pos.unchosen = []
+        self._end_turn(pos, passed=False)
+
+    def _par_again(self, pos: Position, action: Par, log: list[str]) -> None:
+        raise IllegalAction("IV.1.2", "each player directs exactly one tram company")
+
+    def _sell(self, pos: Position, action: SellShares, log: list[str]) -> None:
+        """VII.4: sell shares to the pool (not in SR1, never the director's share); the price
+        drops a row per share (X.3); no buying back this round."""
+        seat = self.acting(pos)
+        player = pos.players[seat]
+        if self.first:
+            raise IllegalAction("VII.4", "no selling in the First Share Round")
+        if action.count < 1 or action.count > self.sellable(pos, seat, action.company):
+            raise IllegalAction("VII.4", f"{player.name} cannot sell {action.count} "
+                                f"of {action.company} (the director's share is never sold)")
+        price = pos.price(action.company)
+        if action.price is not None and action.price != price:
+            if not pos.rules.sale_at_recorded_price:
+                raise IllegalAction("VII.4", f"shares sell at the current price, {price}")
+            price = action.price  # X-19 (proposed): the site pays the price its sale records
+        holder = pos.companies.get(action.company) or pos.stadtbahn[action.company]
+        player.shares[action.company] -= pos.ent.share_percent * action.count
+        if not player.shares[action.company]:
+            del player.shares[action.company]
+        holder.pool += pos.ent.share_percent * action.count
+        player.cash += price * action.count
+        pos.market.move_down(action.company, action.count)
+        self.sold.setdefault(seat, set()).add(action.company)
+        self.sold_in_turn = True
+        log.append(f"{player.name} sells {action.count} {action.company} at {price}; "
+                   f"price now {pos.price(action.company)}")
+
+    def _buy(self, pos: Position, action: BuyShare, log: list[str]) -> None:
+        """VII.6: buy one 10% share at the current price, unsold shares first, then the
+        pool."""
+        seat = self.acting(pos)
+        player = pos.players[seat]
+        why = self.can_buy(pos, seat, action.company)
+        if why is not None:
+            raise IllegalAction(why, f"{player.name} may not buy {action.company} now")
+        price = pos.price(action.company)
+        holder = pos.companies.get(action.company) or pos.stadtbahn[action.company]
+        if holder.ipo > 0:
+            holder.ipo -= pos.ent.share_percent
+        else:
+            holder.pool -= pos.ent.share_percent
+        player.shares[action.company] = (player.shares.get(action.company, 0)
+                                         + pos.ent.share_percent)
+        player.cash -= price
+        log.append(f"{player.name} buys a 10% share of {action.company} for {price}")
+        self._end_turn(pos, passed=False)
+
+    def _pass(self, pos: Position, action: Pass, log: list[str]) -> None:
+        """VII.1: end the turn; a pass when nothing was sold in it (the round ends when every
+        player has passed in turn)."""
+        passed = not self.sold_in_turn
+        name = pos.players[self.acting(pos)].name
+        log.append(f"{name} {'passes' if passed else 'ends the turn'}")
+        self._end_turn(pos, passed=passed)
+
+    FIRST: ClassVar[dict[type[Action], Handler]] = {Par: _par}
+    """SR1 before the player directs a company (VII.5, R-SR-1)."""
+    TURN: ClassVar[dict[type[Action], Handler]] = {
+        Par: _par_again, SellShares: _sell, BuyShare: _buy, Pass: _pass}
+    """A player's turn (VII.1)."""
+
+    def _end_turn(self, pos: Position, passed: bool) -> None:
+        self.passes = self.passes + 1 if passed else 0
+        self.sold_in_turn = False
+        self.turn_pos = (self.turn_pos + 1) % pos.n
+        if self.passes >= pos.n:
+            self.done = True
+
+
+def begin(pos: Position, log: list[str]) -> ShareRound:
+    sub = pos.sub = ShareRound(first=pos.round.name == "SR1")
+    names = ", ".join(pos.players[s].name for s in pos.order)
+    log.append(f"{pos.round.name} begins; order: {names}")
     return sub
 
 
-def acting(state: Position) -> int:
-    return state.order[_progress(state).turn_pos]
-
-
-def _available(state: Position, company: str) -> int:
-    holder = state.companies.get(company) or state.stadtbahn.get(company)
+def _available(pos: Position, company: str) -> int:
+    holder = pos.companies.get(company) or pos.stadtbahn.get(company)
     return 0 if holder is None else holder.ipo + holder.pool
 
 
-def can_buy(state: Position, seat: int, company: str) -> str | None:
-    """Why ``seat`` may not buy a share of ``company`` now (None if it may): VII.3, VII.6."""
-    sub = _progress(state)
-    player = state.players[seat]
-    if company not in state.companies and company not in state.stadtbahn:
-        return "VII.6"
-    if _available(state, company) <= 0:
-        return "VII.6"
-    if company in sub.sold.get(seat, set()):
-        return "VII.6"
-    if player.cash < state.price(company):
-        return "VII.6"
-    if player.shares.get(company, 0) >= state.ent.max_percent:
-        return "VII.3"
-    if state.certificates(seat) >= state.cert_limit():
-        return "VII.3"
-    return None
-
-
-def sellable(state: Position, seat: int, company: str) -> int:
-    """How many 10% shares ``seat`` may sell of ``company`` (VII.4, R-SR-3)."""
-    if _progress(state).first:
-        return 0
-    pct = state.players[seat].shares.get(company, 0)
-    tram = state.companies.get(company)
-    if tram is not None and tram.director == seat:
-        pct -= state.ent.director_percent
-    return max(pct, 0) // state.ent.share_percent
-
-
-def legal(state: Position) -> list[Action]:
-    sub = _progress(state)
-    seat = acting(state)
-    player = state.players[seat]
-    if sub.first and not _is_director(state, seat):
-        return [
-            Par(seat, company, price)
-            for company in state.unchosen
-            for price in state.ent.par_prices
-            if _director_share_cost(state, price) - player.pre_emptive <= player.cash
-        ]
-    out: list[Action] = []
-    for company in list(state.companies) + list(state.stadtbahn):
-        for count in range(1, sellable(state, seat, company) + 1):
-            out.append(SellShares(seat, company, count))
-    for company in list(state.companies) + list(state.stadtbahn):
-        if can_buy(state, seat, company) is None:
-            out.append(BuyShare(seat, company))
-    out.extend(ReturnPrivate(seat, p) for p in player.privates)
-    out.append(Pass(seat))
-    return out
-
-
-def _is_director(state: Position, seat: int) -> bool:
-    return any(c.director == seat for c in state.companies.values())
-
-
-def apply(state: Position, action: Action, log: list[str]) -> None:
-    sub = _progress(state)
-    seat = acting(state)
-    player = state.players[seat]
-    if sub.first and not _is_director(state, seat):
-        if not isinstance(action, Par):
-            raise IllegalAction("R-SR-1", "buy a director's share first")
-        _par(state, seat, action, log)
-        _end_turn(state, passed=False)
-        return
-    if isinstance(action, Par):
-        raise IllegalAction("IV.1.2", "each player directs exactly one tram company")
-    if isinstance(action, SellShares):
-        _sell(state, sub, seat, action, log)
-        return
-    if isinstance(action, BuyShare):
-        _buy(state, seat, action, log)
-        _end_turn(state, passed=False)
-        return
-    if isinstance(action, Pass):
-        passed = not sub.sold_in_turn
-        log.append(f"{player.name} {'passes' if passed else 'ends the turn'}")
-        _end_turn(state, passed=passed)
-        return
-    raise IllegalAction("VII.1", "sell, buy or pass in a Share Round")
-
-
-def _sell(state: Position, sub: ShareRound, seat: int, action: SellShares,
-          log: list[str]) -> None:
-    """VII.4: sell shares to the pool (not in SR1, never the director's share); the price
-    drops a row per share (X.3); no buying back this round."""
-    player = state.players[seat]
-    if sub.first:
-        raise IllegalAction("VII.4", "no selling in the First Share Round")
-    if action.count < 1 or action.count > sellable(state, seat, action.company):
-        raise IllegalAction("VII.4", f"{player.name} cannot sell {action.count} "
-                            f"of {action.company} (the director's share is never sold)")
-    price = state.price(action.company)
-    if action.price is not None and action.price != price:
-        if not state.rules.sale_at_recorded_price:
-            raise IllegalAction("VII.4", f"shares sell at the current price, {price}")
-        price = action.price  # X-19 (proposed): the site pays the price its sale records
-    holder = state.companies.get(action.company) or state.stadtbahn[action.company]
-    player.shares[action.company] -= state.ent.share_percent * action.count
-    if not player.shares[action.company]:
-        del player.shares[action.company]
-    holder.pool += state.ent.share_percent * action.count
-    player.cash += price * action.count
-    state.market.move_down(action.company, action.count)
-    sub.sold.setdefault(seat, set()).add(action.company)
-    sub.sold_in_turn = True
-    log.append(f"{player.name} sells {action.count} {action.company} at {price}; "
-               f"price now {state.price(action.company)}")
-
-
-def _buy(state: Position, seat: int, action: BuyShare, log: list[str]) -> None:
-    """VII.6: buy one 10% share at the current price, unsold shares first, then the pool."""
-    player = state.players[seat]
-    why = can_buy(state, seat, action.company)
-    if why is not None:
-        raise IllegalAction(why, f"{player.name} may not buy {action.company} now")
-    price = state.price(action.company)
-    holder = state.companies.get(action.company) or state.stadtbahn[action.company]
-    if holder.ipo > 0:
-        holder.ipo -= state.ent.share_percent
-    else:
-        holder.pool -= state.ent.share_percent
-    player.shares[action.company] = (player.shares.get(action.company, 0)
-                                     + state.ent.share_percent)
-    player.cash -= price
-    log.append(f"{player.name} buys a 10% share of {action.company} for {price}")
-
-
-def _par(state: Position, seat: int, action: Par, log: list[str]) -> None:
-    """VII.5: the director's share at par 70/80/90/100; Pre-emptive Right card first."""
-    player = state.players[seat]
-    if action.company not in state.unchosen:
-        raise IllegalAction("R-SETUP-1", f"{action.company} is not available")
-    if action.price not in state.ent.par_prices:
-        raise IllegalAction("IV.1.2", "par must be 70, 80, 90 or 100")
-    cost = _director_share_cost(state, action.price) - player.pre_emptive
-    if cost > player.cash:
-        raise IllegalAction("VII.5", f"{player.name} cannot pay {cost} above the card")
-    capital = state.ent.shares * action.price  # IV.1.2: ten times the par price
-    player.cash -= cost
-    player.pre_emptive = 0
-    state.unchosen.remove(action.company)
-    state.companies[action.company] = TramCompany(
-        id=action.company, director=seat, par=action.price, treasury=capital
-    )
-    player.shares[action.company] = state.ent.director_percent
-    state.market.place(action.company, state.ent.tram_par_cells[action.price])
-    log.append(f"{player.name} pars {action.company} at {action.price} "
-               f"(pays {cost} besides the Pre-emptive Right); treasury {capital}")
-    if len(state.companies) == state.n:
-        log.append(f"Unchosen tram companies leave the game: {', '.join(state.unchosen)}")
-        state.unchosen = []
-
-
-def _director_share_cost(state: Position, price: int) -> int:
+def _director_share_cost(pos: Position, price: int) -> int:
     """VII.5: the director's share costs its percentage at par (50% at 90: 450)."""
-    return state.ent.director_percent // state.ent.share_percent * price
-
-
-def _end_turn(state: Position, passed: bool) -> None:
-    sub = _progress(state)
-    sub.passes = sub.passes + 1 if passed else 0
-    sub.sold_in_turn = False
-    sub.turn_pos = (sub.turn_pos + 1) % state.n
-    if sub.passes >= state.n:
-        sub.done = True
-
-
-def settle(state: Position, log: list[str]) -> bool:
-    """End of round: X.3 sold-out rise (tram companies, R-SR-2), VII.2 new order."""
-    sub = _progress(state)
-    if not sub.done:
-        return False
-    risers = list(state.companies) + (list(state.stadtbahn) if state.rules.stadtbahn_sold_out_rise else [])  # X-4
-    for company in state.market.order(risers):
-        tram = state.companies.get(company) or state.stadtbahn[company]
-        if tram.ipo == 0 and tram.pool == 0:
-            before = state.price(company)
-            state.market.move_up(company)
-            after = state.price(company)
-            log.append(f"{company} is sold out: price rises from {before} to {after}"
-                       if after != before else
-                       f"{company} is sold out, on the top row: price stays at {after} (X.3)")
-    old = {seat: i for i, seat in enumerate(state.order)}
-    state.order = sorted(range(state.n), key=lambda s: (-state.players[s].cash, old[s]))
-    log.append("New playing order: " + ", ".join(state.players[s].name for s in state.order))
-    return True
-
-
-def _progress(pos: Position) -> ShareRound:
-    sub = pos.sub
-    assert isinstance(sub, ShareRound)
-    return sub
+    return pos.ent.director_percent // pos.ent.share_percent * price

@@ -1,0 +1,121 @@
+"""A line's turn in a Line Round (IX.3, R-LR-1): what it has done so far (:class:`Turn`) and
+what it may still build: tile lays (IX.4, IX.5, the Stadtbahn tile and its bonus, R-LR-1),
+station markers (IX.6, R-LR-4), Stadtbahn marker removals (R-LR-5) and privates to buy (IV.2).
+The tile and station rules themselves are the legality module's
+(:mod:`tramways.g1840.legality`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tramways.core.errors import IllegalAction
+from tramways.g1840 import legality
+from tramways.g1840.actions import LayTile
+from tramways.g1840.mechanics import privates
+from tramways.g1840.position import Position
+from tramways.g1840.rounds.line_home import home_waits
+
+TILE_BONUSES = (legality.BONUS_YELLOW, legality.BONUS_UPGRADE, legality.BONUS_RED,
+                legality.BONUS_PURPLE)
+
+
+@dataclass
+class Turn:
+    """What the current line has done in its turn (R-LR-1)."""
+
+    line: int
+    first: bool
+    laid: bool = False
+    stadtbahn: bool = False
+    bonus: str | None = None  # pending bonus mode, right after the Stadtbahn tile
+    station: bool = False
+    laid_hexes: list[str] = field(default_factory=list)
+    offer: tuple[str, int, int] | None = None  # (private, price, seller) awaiting an answer
+    ran: bool = False  # 18xx.games ruleset: the run is done, a private may still be bought
+    home: bool = False  # the home marker awaits the director's choice of circle (IX.6)
+    home_lifted: str | None = None  # the site's R-LR-13: the marker on this hex may move now
+
+
+def tile_options(pos: Position, turn: Turn) -> list[legality.TileLay]:
+    """Every legal tile lay now, as the legality module's ``TileLay`` values."""
+    treasury = pos.company_of_line(turn.line).treasury
+    out: list[legality.TileLay] = []
+    if turn.bonus in TILE_BONUSES:
+        out.extend(legality.legal_bonus_lays(pos, turn.line, turn.bonus,
+                                             laid_this_turn=not_upgradable(pos, turn)))
+    if not turn.laid:
+        out.extend(legality.legal_tile_lays(
+            pos, turn.line, first_turn=turn.first and not pos.rules.home_tile_anywhere,
+            laid_this_turn=not_upgradable(pos, turn), mode="normal"))
+    if not turn.stadtbahn:
+        out.extend(legality.legal_stadtbahn_lays(pos, turn.line))
+    seen: set[tuple[str, str, int]] = set()
+    result = []
+    for lay in out:
+        key = (lay.coord, lay.tile_id, lay.rotation)
+        if key in seen or lay.cost > treasury:
+            continue
+        seen.add(key)
+        result.append(lay)
+    return result
+
+
+def not_upgradable(pos: Position, turn: Turn) -> list[str]:
+    """Hexes whose tile cannot be upgraded now because it was laid this turn (R-LR-3; the
+    18xx.games ruleset allows it, X-10)."""
+    return [] if pos.rules.upgrade_laid_this_turn else turn.laid_hexes
+
+
+def check_lay(pos: Position, turn: Turn, action: LayTile) -> legality.TileLay:
+    """The TileLay for ``action``: the pending bonus first, then the Stadtbahn tile, then the
+    normal lay (R-LR-1)."""
+    refusal: IllegalAction | None = None
+    attempts: list[Callable[[], legality.TileLay]] = []
+    bonus = turn.bonus
+    if bonus in TILE_BONUSES:
+        attempts.append(lambda: legality.check_bonus_lay(
+            pos, turn.line, bonus, action.hex, action.tile, action.rotation,
+            laid_this_turn=not_upgradable(pos, turn)))
+    hexdef = pos.board.layout.hexes.get(action.hex)
+    is_sb = (hexdef is not None and hexdef.stadtbahn is not None
+             and pos.board.tile(action.hex) is None)
+    if is_sb and not turn.stadtbahn:
+        attempts.append(lambda: legality.check_stadtbahn_lay(
+            pos, turn.line, action.hex, action.tile, action.rotation))
+    if not turn.laid:
+        attempts.append(lambda: legality.check_tile_lay(
+            pos, turn.line, action.hex, action.tile, action.rotation,
+            first_turn=turn.first and not pos.rules.home_tile_anywhere,
+            laid_this_turn=not_upgradable(pos, turn), mode="normal"))
+    for attempt in attempts:
+        try:
+            return attempt()
+        except IllegalAction as exc:
+            refusal = refusal or exc
+    if refusal is not None:
+        raise refusal
+    raise IllegalAction("R-LR-1", f"line {turn.line} has no tile lay left this turn")
+
+
+def station_options(pos: Position, turn: Turn) -> list[legality.StationPlacement]:
+    """Legal station placements now (IX.6; the free bonus marker R-LR-4)."""
+    free = turn.bonus == legality.BONUS_STATION
+    if turn.station and not free:
+        return []
+    if not pos.has_operated(turn.line) and home_waits(pos, turn.line):
+        return []  # X-20 (proposed): no marker before the home marker
+    options = legality.legal_station_placements(pos, turn.line, free=free)
+    treasury = pos.company_of_line(turn.line).treasury
+    return [o for o in options if o.cost <= treasury]
+
+
+def removal_options(pos: Position, turn: Turn) -> list[legality.MarkerRemoval]:
+    """Stadtbahn markers the line may remove now (R-LR-5)."""
+    treasury = pos.company_of_line(turn.line).treasury
+    return [r for r in legality.legal_marker_removals(pos, turn.line) if r.cost <= treasury]
+
+
+def private_options(pos: Position, turn: Turn) -> list[tuple[str, int]]:
+    """IV.2: the privates the line's company may buy now, at which prices."""
+    return privates.sale_prices(pos, pos.company_of_line(turn.line))
