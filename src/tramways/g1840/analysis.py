@@ -128,7 +128,7 @@ def lay_previews(view: View, line: int, lays: Iterable[Lay],
     return out
 
 
-def _build_state(view: View, board: Board) -> Any:
+def _build_position(view: View, board: Board) -> Any:
     """What the legality checks read (a :class:`BuildState`): the board, the phase (R-LR-7)
     and the lines that have operated (those with a marker on the board, IX.6)."""
     from tramways.g1840.legality.context import SimpleBuildState
@@ -138,7 +138,7 @@ def _build_state(view: View, board: Board) -> Any:
                             operated=operated)
 
 
-def _lay_kind(view: View, state: Any, line: int, lay: Lay) -> tuple[str, int] | None:
+def _lay_kind(view: View, pos: Any, line: int, lay: Lay) -> tuple[str, int] | None:
     """(kind, cost) of a legal tile lay, tried in the engine's order (R-LR-1): the pending
     bonus action first, then the Stadtbahn tile, then the normal lay; None if none accepts."""
     from tramways.g1840.legality import stadtbahn as sb
@@ -147,19 +147,19 @@ def _lay_kind(view: View, state: Any, line: int, lay: Lay) -> tuple[str, int] | 
     coord, tile, rotation = lay
     turn = view["round_info"].get("line_turn") or {}
     bonus = turn.get("bonus")
-    board = state.board
+    board = pos.board
     hexdef = board.layout.hexes.get(coord)
     attempts: list[Any] = []
     if bonus in sb.TILE_BONUSES:
-        attempts.append(lambda: sb.check_bonus_lay(state, line, bonus, coord, tile, rotation))
+        attempts.append(lambda: sb.check_bonus_lay(pos, line, bonus, coord, tile, rotation))
     if (hexdef is not None and hexdef.stadtbahn is not None and board.tile(coord) is None
             and not turn.get("stadtbahn_tile_laid")):
-        attempts.append(lambda: sb.check_stadtbahn_lay(state, line, coord, tile, rotation))
+        attempts.append(lambda: sb.check_stadtbahn_lay(pos, line, coord, tile, rotation))
     if not turn.get("tile_laid"):
-        attempts.append(lambda: check_tile_lay(state, line, coord, tile, rotation,
+        attempts.append(lambda: check_tile_lay(pos, line, coord, tile, rotation,
                                                first_turn=bool(turn.get("first")),
                                                mode="normal"))
-        attempts.append(lambda: check_tile_lay(state, line, coord, tile, rotation,
+        attempts.append(lambda: check_tile_lay(pos, line, coord, tile, rotation,
                                                mode="normal"))
     for attempt in attempts:
         try:
@@ -186,7 +186,7 @@ def line_option_costs(view: View, line: int, notations: Iterable[str],
     from tramways.g1840.legality.stations import REMOVAL_COST, next_marker_cost
 
     board = board if board is not None else board_from_view(view)
-    state = _build_state(view, board)
+    pos = _build_position(view, board)
     turn = view["round_info"].get("line_turn") or {}
     mine = {c for c, _l, owner in markers_of(view) if owner == line}
     out: dict[str, dict[str, Any]] = {}
@@ -195,7 +195,7 @@ def line_option_costs(view: View, line: int, notations: Iterable[str],
         if len(words) < 3 or words[0] != f"L{line}":
             continue
         if words[1] == "lay" and len(words) == 5:
-            found = _lay_kind(view, state, line, (words[2], words[3], int(words[4][1:])))
+            found = _lay_kind(view, pos, line, (words[2], words[3], int(words[4][1:])))
             if found is not None:
                 out[text] = {"kind": found[0], "cost": found[1]}
         elif words[1] in ("station", "remove") and "." in words[2]:

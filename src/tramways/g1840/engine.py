@@ -11,7 +11,7 @@
 3. the Round Bar walk (V): automatic steps of the round, then the next space of the bar, until
    somebody must decide.
 
-Validation comes before any change: an :class:`IllegalAction` leaves the state untouched.
+Validation comes before any change: an :class:`IllegalAction` leaves the position untouched.
 Any other exception is a bug in the engine and may come half-way through a change; so the
 position keeps its set-up and the actions it has played (a list of frozen actions: no copy per
 action), and such an exception rebuilds it from them before it propagates (the engine is
@@ -53,7 +53,7 @@ BEGIN: dict[str, Callable[[Position, list[str]], Round]] = {
 class State1840(Position):
     """One position of a game of 1840 that plays actions (the core's ``GameState``)."""
 
-    sub: Round
+    current_round: Round
 
     def __init__(self, settings: dict[str, Any], setup: dict[str, Any], seed: int) -> None:
         super().__init__(settings, setup, seed)
@@ -61,14 +61,14 @@ class State1840(Position):
         self._played: list[tuple[Action, int | None]] = []
         """The actions applied since set-up, as given to :meth:`apply` (for :meth:`_restore`)."""
         self.round_index = 0
-        self.sub = BEGIN[self.round.type](self, self.log)
+        self.current_round = BEGIN[self.round.type](self, self.log)
         self.advance(self.log)
 
     # --- the Round Bar (V) ---------------------------------------------------------------
     def advance(self, log: list[str]) -> None:
         """Play automatic steps and advance the Round Bar until somebody must decide."""
         while not self.finished:
-            if not self.sub.settle(self, log):
+            if not self.current_round.settle(self, log):
                 return
             if self.finished:
                 return
@@ -77,20 +77,20 @@ class State1840(Position):
                 self.finished = True
                 log.append("The game is over (XI)")
                 return
-            self.sub = BEGIN[self.round.type](self, log)
+            self.current_round = BEGIN[self.round.type](self, log)
 
     # --- the GameState protocol ----------------------------------------------------------
     def current_players(self) -> list[int]:
-        return [] if self.finished else [self.sub.acting(self)]
+        return [] if self.finished else [self.current_round.acting(self)]
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """What ``player`` may do now: the round's actions if it is their turn, and what the
         rules allow them "at any time" (:meth:`anytime_actions`); ``None``: the acting seat."""
         if self.finished:
             return []
-        actor = self.sub.acting(self)
+        actor = self.current_round.acting(self)
         seat = actor if player is None else player
-        actions: list[Action] = self.sub.legal(self) if seat == actor else []
+        actions: list[Action] = self.current_round.legal(self) if seat == actor else []
         present = set(actions)
         actions.extend(a for a in self.anytime_actions(seat) if a not in present)
         return actions
@@ -107,7 +107,7 @@ class State1840(Position):
         """
         if self.finished or not 0 <= seat < self.n:
             return []
-        offered = self.sub.offered_private()
+        offered = self.current_round.offered_private()
         out: list[Action] = [ReturnPrivate(seat, p) for p in self.players[seat].privates
                              if p != offered]
         for tram_company in self.companies.values():
@@ -198,29 +198,29 @@ class State1840(Position):
         if self.finished:
             raise IllegalAction("XI", "the game is over")
         seat = self._authorize(action, seat)
-        actor = self.sub.acting(self)
+        actor = self.current_round.acting(self)
         log: list[str] = []
         if type(action) in ANYTIME and (seat != actor or not self._in_turn(action)):
             self._anytime(action, log)
         else:
             if seat != actor:
-                raise IllegalAction(self.sub.turn_rule(),
+                raise IllegalAction(self.current_round.turn_rule(),
                                     f"it is {self.players[actor].name}'s turn")
-            self.sub.apply(self, action, log)
+            self.current_round.apply(self, action, log)
         self.advance(log)
         return log
 
     def _in_turn(self, action: Action) -> bool:
         """Whether the round takes this "any time" action as part of the acting company's own
         turn (its buying or line turn, where a pending bonus is lost, R-LR-1)."""
-        if self.sub.offered_private() is not None or not isinstance(action, CompanyAction):
+        if self.current_round.offered_private() is not None or not isinstance(action, CompanyAction):
             return False  # a player's return: the same bookkeeping in every round
-        return self.sub.takes_in_turn(self, action.company)
+        return self.current_round.takes_in_turn(self, action.company)
 
     def _anytime(self, action: Action, log: list[str]) -> None:
         """IV.2 returns and VIII.5.3 scrapping at any time (whose turn it is does not change)."""
         private = getattr(action, "private", None)
-        if private is not None and private == self.sub.offered_private():
+        if private is not None and private == self.current_round.offered_private():
             raise IllegalAction("IV.2", f"{private} is under offer; the owner answers first")
         ANYTIME[type(action)](self, action, log)
 

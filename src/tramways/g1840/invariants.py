@@ -17,38 +17,38 @@ class InvariantError(AssertionError):
     """A broken invariant (a bug in the engine)."""
 
 
-def check(state: Position) -> None:
+def check(pos: Position) -> None:
     """Raise :class:`InvariantError` naming the first broken invariant."""
     holders: list[tuple[str, TramCompany | StadtbahnCompany]] = [
-        *state.companies.items(), *state.stadtbahn.items()]
+        *pos.companies.items(), *pos.stadtbahn.items()]
     for cid, holder in holders:
-        held = sum(p.shares.get(cid, 0) for p in state.players)
+        held = sum(p.shares.get(cid, 0) for p in pos.players)
         total = held + holder.ipo + holder.pool
         if total != 100:
             raise InvariantError(f"{cid}: shares sum to {total}%")
-    for p in state.players:
+    for p in pos.players:
         if p.cash < 0:
             raise InvariantError(f"{p.name}: cash {p.cash}")
         for cid, pct in p.shares.items():
-            if pct > state.ent.max_percent or pct <= 0 or pct % 10:
+            if pct > pos.ent.max_percent or pct <= 0 or pct % 10:
                 raise InvariantError(f"{p.name}: {pct}% of {cid}")
-    for cid, c in state.companies.items():
+    for cid, c in pos.companies.items():
         if c.treasury < 0 or c.revenue < 0:
             raise InvariantError(f"{cid}: treasury {c.treasury}, revenue {c.revenue}")
-        if len(c.owned()) > state.ent.max_trams or len(c.lines) > 3:
+        if len(c.owned()) > pos.ent.max_trams or len(c.lines) > 3:
             raise InvariantError(f"{cid}: {len(c.owned())} trams, {len(c.lines)} lines")
         if None in c.trams[len(c.lines):] or (None in c.trams and len(c.trams) > len(c.lines)):
             raise InvariantError(f"{cid}: a line has no tram while a spare waits: {c.trams}")
-    for seat in range(state.n):
+    for seat in range(pos.n):
         # selling never adds certificates; buying is refused at the limit
-        if state.certificates(seat) > state.cert_limit():
-            raise InvariantError(f"seat {seat}: {state.certificates(seat)} certificates")
-    for private, owner in state.private_owner.items():
-        if isinstance(owner, int) and private not in state.players[owner].privates:
+        if pos.certificates(seat) > pos.cert_limit():
+            raise InvariantError(f"seat {seat}: {pos.certificates(seat)} certificates")
+    for private, owner in pos.private_owner.items():
+        if isinstance(owner, int) and private not in pos.players[owner].privates:
             raise InvariantError(f"{private}: owner {owner} does not hold it")
-        if isinstance(owner, str) and private not in state.companies[owner].privates:
+        if isinstance(owner, str) and private not in pos.companies[owner].privates:
             raise InvariantError(f"{private}: owner {owner} does not hold it")
-    board = state.board
+    board = pos.board
 
     ruleset = board.ruleset  # R-LR-11 chart, or the site's list with X-7
     on_map = Counter(supply_key(p.tile_id, ruleset) for p in board.placed().values())
@@ -57,6 +57,6 @@ def check(state: Position) -> None:
         if board.supply.get(key, 0) + on_map.get(key, 0) != count:
             raise InvariantError(f"tile {key}: supply {board.supply.get(key, 0)} + map "
                                  f"{on_map.get(key, 0)} != {count}")
-    for line in state.line_owner:
+    for line in pos.line_owner:
         if len(board.line_markers(line)) > 6:
             raise InvariantError(f"line {line} has more than six markers")

@@ -30,8 +30,8 @@ from tramways.g1840.actions import (
 from tramways.g1840.engine import State1840
 
 
-def policy(state: State1840, player: int, rng: random.Random) -> Action:
-    actions = state.legal_actions(player)
+def policy(pos: State1840, player: int, rng: random.Random) -> Action:
+    actions = pos.legal_actions(player)
     if len(actions) == 1:
         return actions[0]
     kinds: dict[type, list[Action]] = {}

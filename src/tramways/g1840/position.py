@@ -150,15 +150,26 @@ class Position:
         self.tram_counts = dict(counts)
         self.board = Board(load_layout(self.layout_name), ruleset=self.rules.name)  # X-7
         self.round_index = 0
-        self.sub: RoundProgress = _NO_ROUND
-        """The progress of the current round (its type's ``Round``; see the engine)."""
+        self.current_round: RoundProgress = _NO_ROUND
+        """The round being played, with its progress (its type's ``Round``, e.g. a
+        ``LineRound``; see the engine).  ``round`` is its space of the Round Bar."""
         self.finished = False
         self.log: list[str] = []
 
     # --- the round ---------------------------------------------------------------------
     @property
     def round(self) -> RoundDef:
+        """The space of the Round Bar being played (V): its name, type and phase."""
         return self.ent.round_bar[self.round_index]
+
+    @property
+    def sub(self) -> RoundProgress:
+        """The former name of :attr:`current_round` (kept for code written against it)."""
+        return self.current_round
+
+    @sub.setter
+    def sub(self, value: RoundProgress) -> None:
+        self.current_round = value
 
     @property
     def phase(self) -> str:
@@ -189,7 +200,7 @@ class Position:
         last = max(i for i, r in enumerate(self.ent.round_bar) if r.name == "CR5")
         if self.round_index < last:
             return True
-        return self.round_index == last and self.sub.line_auctions_ahead()
+        return self.round_index == last and self.current_round.line_auctions_ahead()
 
     # --- helpers -----------------------------------------------------------------------
     def price(self, company: str) -> int:

@@ -112,24 +112,24 @@ SWITCHES: tuple[Switch, ...] = (
 
 SWITCHES += (
     Switch("X-10", "A tile laid earlier in the same line turn may be upgraded in that turn.",
-           ("R-LR-3",), "Ruleset.upgrade_laid_this_turn: line_round tile options",
+           ("R-LR-3",), "Ruleset.upgrade_laid_this_turn: line_turn.tile_options",
            "site-engine games (a Stadtbahn tile upgraded by the bonus it granted)"),
     Switch("X-11", "After the line auctions the buying turn goes only to companies with fewer "
            "than three lines.", ("R-CR-7",),
-           "Ruleset.extra_turn_below_three_lines: company_round._extra_turn",
+           "Ruleset.extra_turn_below_three_lines: company._extra_turn",
            "fz2027_0_2p 148 (WT with three lines has no turn)"),
     Switch("X-12", "A buyer may take the pool share while unsold shares remain; compared as "
            "the bank's holding (unsold + pool).", ("VII.6",), "trace.bank_holdings",
            "site-engine games (market buys)"),
     Switch("X-13", "Pre-Share Round: after an all-pass the choice goes on in rotation; the "
            "private at 0 goes to the next player in rotation.", ("R-PRE-2", "R-PRE-3"),
-           "Ruleset.pre_share_rotation: pre_share.apply, _reduce",
+           "Ruleset.pre_share_rotation: PreShare._pass, PreShare._reduce",
            "fz2027_2_3ps 12, fz2027_12_2p 8-10"),
     Switch("X-14", "Pre-Share Round: an all-pass lowers the cheapest private while it is "
            "unsold; the dividends come only once it is sold.", ("R-PRE-2", "R-PRE-3"),
-           "Ruleset.cheapest_falls_until_sold: pre_share.apply", "fz2027_12_2p 7"),
+           "Ruleset.cheapest_falls_until_sold: PreShare._pass", "fz2027_12_2p 7"),
     Switch("X-15", "Pre-Share Round: the lowered minimum bid stays after other privates' "
-           "sales.", ("R-PRE-4",), "Ruleset.discount_stays: pre_share._sell",
+           "sales.", ("R-PRE-4",), "Ruleset.discount_stays: PreShare._sell",
            "fz2027_12_2p 7 (Karlskirche from 10 to 5 after Hofburg's sale)"),
     Switch("X-17", "The site asks every buying turn (a company with a tram may scrap in it) "
            "and ends the buying step itself after a purchase.", ("VIII.5.3",),
@@ -137,15 +137,15 @@ SWITCHES += (
            "fz2027_8_3ps 289-291 (WKB at three trams scraps and reassigns)"),
     Switch("X-18", "(proposed) A company without a tram must buy one in its own buying turn, "
            "the director paying the rest with loans.", ("R-CR-5", "VIII.5.3"),
-           "Ruleset.must_buy_in_turn: trams.must_buy_in_turn, company._buying_turn",
+           "Ruleset.must_buy_in_turn: trams.must_buy_in_turn, buying._done",
            "fz2027_10_5p 83, fz2027_15_4p 299"),
     Switch("X-19", "(proposed) A sale pays the share_price its action records for each share; "
            "for several shares that price is their total.", ("VII.4",),
-           "Ruleset.sale_at_recorded_price: share._sell ('sell CO N at P')",
+           "Ruleset.sale_at_recorded_price: ShareRound._sell ('sell CO N at P')",
            "fz2027_7_3p 291 (3 G at 65 record 195, receive 585), fz2027_21_4p 356"),
     Switch("X-20", "(proposed) The untiled D18 holds one home marker: the other line's waits "
            "for a tile and goes on at the start of its next turn.", ("IX.6",),
-           "Ruleset.home_waits_for_tile: line._home_waits",
+           "Ruleset.home_waits_for_tile: line_home.home_waits",
            "fz2027_14_3ps 160-197"),
 )
 

@@ -1,6 +1,6 @@
 """What the legality checks need to know about a game: the :class:`BuildState` protocol.
 
-The rules engine's state satisfies it; :class:`SimpleBuildState` is a plain dataclass for tests,
+The rules engine's position satisfies it; :class:`SimpleBuildState` is a plain dataclass for tests,
 bots and tools. ``phase`` is the newest available tile colour (R-LR-7): ``"yellow"`` until
 LR2a, ``"green"`` from LR2a, ``"brown"`` from LR4a, ``"grey"`` from LR5a (IX.5).
 """
@@ -21,7 +21,7 @@ NEXT_COLOUR: dict[str, str] = {"yellow": "green", "green": "brown", "brown": "gr
 
 @runtime_checkable
 class BuildState(Protocol):
-    """The part of a game state the tile and station rules read."""
+    """The part of a position the tile and station rules read."""
 
     @property
     def board(self) -> Board: ...
@@ -34,16 +34,16 @@ class BuildState(Protocol):
         ...
 
 
-def may_still_operate(state: BuildState, line: int) -> bool:
+def may_still_operate(pos: BuildState, line: int) -> bool:
     """Whether ``line`` can still enter the game (and so needs its home circle kept, IX.6,
     R-LR-12).
 
-    Optional hook: a state may define ``may_still_operate(line)``; without it every line may
+    Optional hook: a position may define ``may_still_operate(line)``; without it every line may
     (the literal reading of IX.6). 18xx.games removes the unsold lines once every tram company
     holds three (game.rb 885-890), and their reservations go with them: the recorded 2-player
     game stations line 5 on D18 beside line 2 although line 1 never operated (action 183).
     """
-    hook = getattr(state, "may_still_operate", None)
+    hook = getattr(pos, "may_still_operate", None)
     return True if hook is None else bool(hook(line))
 
 

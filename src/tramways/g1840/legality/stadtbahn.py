@@ -67,10 +67,10 @@ def stadtbahn_frontier(board: Board, company: str) -> tuple[str, ...]:
 
 
 def check_stadtbahn_lay(
-    state: BuildState, line: int, coord: str, tile_id: str, rotation: int
+    pos: BuildState, line: int, coord: str, tile_id: str, rotation: int
 ) -> TileLay:
     """The line's Stadtbahn tile lay if legal (IX.4, R-LR-3), else ``IllegalAction``."""
-    board = state.board
+    board = pos.board
     layout = board.layout
     hexdef = layout.hexes.get(coord)
     if hexdef is None:
@@ -105,9 +105,9 @@ def check_stadtbahn_lay(
                    location_map=location_map, kind="stadtbahn")
 
 
-def legal_stadtbahn_lays(state: BuildState, line: int) -> list[TileLay]:
+def legal_stadtbahn_lays(pos: BuildState, line: int) -> list[TileLay]:
     """Every legal Stadtbahn tile lay for ``line`` (IX.4, R-LR-3; no connection needed)."""
-    board = state.board
+    board = pos.board
     result = []
     for company in board.layout.stadtbahn_lines:
         for coord in stadtbahn_frontier(board, company):
@@ -116,16 +116,16 @@ def legal_stadtbahn_lays(state: BuildState, line: int) -> list[TileLay]:
             for tile_id, rotations in sorted(sb.yellow_tile_options.items()):
                 for rotation in rotations:
                     try:
-                        result.append(check_stadtbahn_lay(state, line, coord, tile_id,
+                        result.append(check_stadtbahn_lay(pos, line, coord, tile_id,
                                                           rotation))
                     except IllegalAction:
                         continue
     return result
 
 
-def bonus_action(board_or_state: Board | BuildState, coord: str) -> str | None:
+def bonus_action(board_or_pos: Board | BuildState, coord: str) -> str | None:
     """The bonus action printed on the Stadtbahn hex ``coord`` (R-LR-1), or None."""
-    board = board_or_state if isinstance(board_or_state, Board) else board_or_state.board
+    board = board_or_pos if isinstance(board_or_pos, Board) else board_or_pos.board
     hexdef = board.layout.hexes.get(coord)
     if hexdef is None or hexdef.stadtbahn is None:
         return None
@@ -146,10 +146,10 @@ def _hex_and_tile(board: Board, coord: str, tile_id: str) -> tuple[HexDef, TileD
     return hexdef, tile
 
 
-def check_red_lay(state: BuildState, line: int, coord: str, tile_id: str,
+def check_red_lay(pos: BuildState, line: int, coord: str, tile_id: str,
                   rotation: int) -> TileLay:
     """The bonus red inner-city tile if legal (IX.4 bonus "lay a red inner city tile")."""
-    board = state.board
+    board = pos.board
     hexdef, tile = _hex_and_tile(board, coord, tile_id)
     if hexdef.area != "inner_city":
         raise IllegalAction("IX.4", "red tiles go only on the red-edged inner-city hexes")
@@ -184,9 +184,9 @@ def check_red_lay(state: BuildState, line: int, coord: str, tile_id: str,
                    landmark=hexdef.landmark)
 
 
-def legal_red_lays(state: BuildState, line: int) -> list[TileLay]:
+def legal_red_lays(pos: BuildState, line: int) -> list[TileLay]:
     """Every legal bonus red tile for ``line``."""
-    board = state.board
+    board = pos.board
     red = [t.id for t in tiles().values() if t.colour == "red"]
     result = []
     for coord, hexdef in sorted(board.layout.hexes.items()):
@@ -195,7 +195,7 @@ def legal_red_lays(state: BuildState, line: int) -> list[TileLay]:
         for tile_id in red:
             for rotation in range(6):
                 try:
-                    result.append(check_red_lay(state, line, coord, tile_id, rotation))
+                    result.append(check_red_lay(pos, line, coord, tile_id, rotation))
                 except IllegalAction:
                     continue
     return result
@@ -209,10 +209,10 @@ def special_station_tiles(coord: str) -> tuple[str, ...]:
     return tuple(t.id for t in tiles().values() if t.only_on_hex == coord)
 
 
-def check_purple_lay(state: BuildState, line: int, coord: str, tile_id: str,
+def check_purple_lay(pos: BuildState, line: int, coord: str, tile_id: str,
                      rotation: int) -> TileLay:
     """The bonus purple railway station tile if legal (IX.4, R-LR-3, R-LR-11)."""
-    board = state.board
+    board = pos.board
     hexdef, tile = _hex_and_tile(board, coord, tile_id)
     if hexdef.area != "railway_station":
         raise IllegalAction("IX.4", "purple tiles go only on purple railway station hexes")
@@ -242,9 +242,9 @@ def check_purple_lay(state: BuildState, line: int, coord: str, tile_id: str,
     return TileLay(coord, tile_id, rotation, cost=0, location_map=location_map, kind="purple")
 
 
-def legal_purple_lays(state: BuildState, line: int) -> list[TileLay]:
+def legal_purple_lays(pos: BuildState, line: int) -> list[TileLay]:
     """Every legal bonus purple tile for ``line``."""
-    board = state.board
+    board = pos.board
     purple = [t.id for t in tiles().values() if t.colour == "purple"]
     result = []
     for coord, hexdef in sorted(board.layout.hexes.items()):
@@ -253,7 +253,7 @@ def legal_purple_lays(state: BuildState, line: int) -> list[TileLay]:
         for tile_id in purple:
             for rotation in range(6):
                 try:
-                    result.append(check_purple_lay(state, line, coord, tile_id, rotation))
+                    result.append(check_purple_lay(pos, line, coord, tile_id, rotation))
                 except IllegalAction:
                     continue
     return result
@@ -263,34 +263,34 @@ def legal_purple_lays(state: BuildState, line: int) -> list[TileLay]:
 
 
 def legal_bonus_lays(
-    state: BuildState, line: int, bonus: str, *, laid_this_turn: Collection[str] = ()
+    pos: BuildState, line: int, bonus: str, *, laid_this_turn: Collection[str] = ()
 ) -> list[TileLay]:
     """Every legal tile for a tile-laying bonus action (R-LR-1, R-LR-3)."""
     if bonus == BONUS_YELLOW:
-        lays = legal_tile_lays(state, line, mode="bonus_yellow")
+        lays = legal_tile_lays(pos, line, mode="bonus_yellow")
         return lays
     if bonus == BONUS_UPGRADE:
-        return legal_tile_lays(state, line, mode="bonus_upgrade",
+        return legal_tile_lays(pos, line, mode="bonus_upgrade",
                                laid_this_turn=laid_this_turn)
     if bonus == BONUS_RED:
-        return legal_red_lays(state, line)
+        return legal_red_lays(pos, line)
     if bonus == BONUS_PURPLE:
-        return legal_purple_lays(state, line)
+        return legal_purple_lays(pos, line)
     raise ValueError(f"{bonus!r} is not a tile-laying bonus action")
 
 
 def check_bonus_lay(
-    state: BuildState, line: int, bonus: str, coord: str, tile_id: str, rotation: int, *,
+    pos: BuildState, line: int, bonus: str, coord: str, tile_id: str, rotation: int, *,
     laid_this_turn: Collection[str] = (),
 ) -> TileLay:
     """Accept one bonus tile lay or raise ``IllegalAction`` naming the rule."""
     if bonus == BONUS_YELLOW:
-        return check_tile_lay(state, line, coord, tile_id, rotation, mode="bonus_yellow")
+        return check_tile_lay(pos, line, coord, tile_id, rotation, mode="bonus_yellow")
     if bonus == BONUS_UPGRADE:
-        return check_tile_lay(state, line, coord, tile_id, rotation, mode="bonus_upgrade",
+        return check_tile_lay(pos, line, coord, tile_id, rotation, mode="bonus_upgrade",
                               laid_this_turn=laid_this_turn)
     if bonus == BONUS_RED:
-        return check_red_lay(state, line, coord, tile_id, rotation)
+        return check_red_lay(pos, line, coord, tile_id, rotation)
     if bonus == BONUS_PURPLE:
-        return check_purple_lay(state, line, coord, tile_id, rotation)
+        return check_purple_lay(pos, line, coord, tile_id, rotation)
     raise ValueError(f"{bonus!r} is not a tile-laying bonus action")

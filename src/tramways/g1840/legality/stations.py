@@ -47,14 +47,14 @@ def area_of(board: Board, coord: str) -> tuple[str, ...]:
     return (coord,)
 
 
-def reserved_circles(state: BuildState, coord: str, placing_line: int) -> int:
+def reserved_circles(pos: BuildState, coord: str, placing_line: int) -> int:
     """Circles on ``coord`` kept free for home bases of lines other than ``placing_line`` that
     have not yet placed their home marker (IX.6) and may still enter the game."""
     return sum(
         1
-        for other, home in state.board.layout.home_bases.items()
-        if home == coord and other != placing_line and not state.has_operated(other)
-        and may_still_operate(state, other)
+        for other, home in pos.board.layout.home_bases.items()
+        if home == coord and other != placing_line and not pos.has_operated(other)
+        and may_still_operate(pos, other)
     )
 
 
@@ -65,13 +65,13 @@ def _free_circles(board: Board, coord: str) -> int:
 
 
 def check_station(
-    state: BuildState, line: int, coord: str, location: int, *, free: bool = False
+    pos: BuildState, line: int, coord: str, location: int, *, free: bool = False
 ) -> StationPlacement:
     """Accept a station marker placement (IX.6) or raise ``IllegalAction``.
 
     ``free``: the bonus marker of a Stadtbahn tile (R-LR-4): the cheapest left, cost 0.
     """
-    board = state.board
+    board = pos.board
     layout = board.layout
     if coord not in layout.hexes:
         raise IllegalAction("IX.6", f"{coord} is not on the map")
@@ -83,12 +83,12 @@ def check_station(
     if board.free_slots(coord, location) <= 0:
         raise IllegalAction("IX.6", f"the circles of {coord} location {location} are occupied")
     home = layout.home_bases.get(line)
-    if not state.has_operated(line):
+    if not pos.has_operated(line):
         if coord != home:
             raise IllegalAction(
                 "IX.6", f"line {line}'s first marker goes on its home base {home}"
             )
-        if _free_circles(board, coord) - 1 < reserved_circles(state, coord, line):
+        if _free_circles(board, coord) - 1 < reserved_circles(pos, coord, line):
             raise IllegalAction("IX.6", f"{coord} must keep a circle for another home base")
         return StationPlacement(coord, location, 0, home=True)
     cost = next_marker_cost(board, line)
@@ -100,7 +100,7 @@ def check_station(
             raise IllegalAction(
                 "IX.6", f"line {line} already has a station marker on {other}"
             )
-    if _free_circles(board, coord) - 1 < reserved_circles(state, coord, line):
+    if _free_circles(board, coord) - 1 < reserved_circles(pos, coord, line):
         raise IllegalAction(
             "IX.6", f"a circle on {coord} is kept for the home base of a line not yet operating"
         )
@@ -112,11 +112,11 @@ def check_station(
 
 
 def legal_station_placements(
-    state: BuildState, line: int, *, free: bool = False
+    pos: BuildState, line: int, *, free: bool = False
 ) -> list[StationPlacement]:
     """Every legal station marker placement for ``line`` now (IX.6; ``free``: R-LR-4)."""
-    board = state.board
-    if not state.has_operated(line):
+    board = pos.board
+    if not pos.has_operated(line):
         home = board.layout.home_bases.get(line)
         coords: list[str] = [home] if home is not None else []
     else:
@@ -127,17 +127,17 @@ def legal_station_placements(
             if not loc.is_interchange:
                 continue
             try:
-                result.append(check_station(state, line, coord, loc.id, free=free))
+                result.append(check_station(pos, line, coord, loc.id, free=free))
             except IllegalAction:
                 continue
     return result
 
 
 def check_marker_removal(
-    state: BuildState, line: int, coord: str, location: int, company: str | None = None
+    pos: BuildState, line: int, coord: str, location: int, company: str | None = None
 ) -> MarkerRemoval:
     """Accept removing a Stadtbahn marker (IX.6, R-LR-5) or raise ``IllegalAction``."""
-    board = state.board
+    board = pos.board
     if coord not in board.layout.hexes:
         raise IllegalAction("IX.6", f"{coord} is not on the map")
     owners = board.markers(coord).get(location, ())
@@ -151,9 +151,9 @@ def check_marker_removal(
     return MarkerRemoval(coord, location, companies[0], REMOVAL_COST)
 
 
-def legal_marker_removals(state: BuildState, line: int) -> list[MarkerRemoval]:
+def legal_marker_removals(pos: BuildState, line: int) -> list[MarkerRemoval]:
     """Every Stadtbahn marker ``line`` may remove now, 40 each, no connection (R-LR-5)."""
-    board = state.board
+    board = pos.board
     result = []
     for coord, by_loc in sorted(board.all_markers().items()):
         if coord in PERMANENT_STADTBAHN_MARKERS:

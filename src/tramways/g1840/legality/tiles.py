@@ -55,8 +55,8 @@ class _Ctx:
     edge_refusals: dict[tuple[str, int], str | None] = field(default_factory=dict)
 
 
-def _ctx(state: BuildState, line: int, first_turn: bool, mode: str) -> _Ctx:
-    board = state.board
+def _ctx(pos: BuildState, line: int, first_turn: bool, mode: str) -> _Ctx:
+    board = pos.board
     layout = board.layout
     home = layout.home_bases.get(line)
     forced = (
@@ -66,7 +66,7 @@ def _ctx(state: BuildState, line: int, first_turn: bool, mode: str) -> _Ctx:
         and board.tile(home) is None
         and layout.hexes[home].laying_allowed
     )
-    return _Ctx(board, layout, state.phase, line, Connection(board, line), home, forced)
+    return _Ctx(board, layout, pos.phase, line, Connection(board, line), home, forced)
 
 
 # ---------------------------------------------------------------- tile fit (data questions)
@@ -359,7 +359,7 @@ def _candidates(ctx: _Ctx, mode: str, laid_this_turn: Collection[str]
 
 
 def legal_tile_lays(
-    state: BuildState, line: int, *, first_turn: bool = False,
+    pos: BuildState, line: int, *, first_turn: bool = False,
     laid_this_turn: Collection[str] = (), mode: str = "normal",
 ) -> list[TileLay]:
     """Every legal lay or upgrade for ``line`` now (IX.4, IX.5; R-LR-2 when ``first_turn``).
@@ -369,7 +369,7 @@ def legal_tile_lays(
     """
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}")
-    ctx = _ctx(state, line, first_turn, mode)
+    ctx = _ctx(pos, line, first_turn, mode)
     all_tiles = tiles()
     conn = ctx.conn
     result = []
@@ -386,11 +386,11 @@ def legal_tile_lays(
 
 
 def check_tile_lay(
-    state: BuildState, line: int, coord: str, tile_id: str, rotation: int, *,
+    pos: BuildState, line: int, coord: str, tile_id: str, rotation: int, *,
     first_turn: bool = False, laid_this_turn: Collection[str] = (), mode: str = "normal",
 ) -> TileLay:
     """The :class:`TileLay` if legal, else raise ``IllegalAction`` naming the rule."""
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}")
-    ctx = _ctx(state, line, first_turn, mode)
+    ctx = _ctx(pos, line, first_turn, mode)
     return _evaluate(ctx, coord, tile_id, rotation, mode, laid_this_turn)

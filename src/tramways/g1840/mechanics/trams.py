@@ -17,42 +17,42 @@ from tramways.g1840.mechanics.money import pay_from_director
 from tramways.g1840.position import Position, TramCompany
 
 
-def move_stacks(state: Position, log: list[str]) -> None:
+def move_stacks(pos: Position, log: list[str]) -> None:
     """VIII.3 CRb: the rightmost stack leaves, the others move right, the next colour enters."""
-    stacks = state.trams
+    stacks = pos.trams
     gone = stacks.spaces[2]
     if gone is not None and gone[1] > 0:
         log.append(f"{gone[1]} {gone[0]} tram(s) leave the game")
     nxt = stacks.queue.pop(0) if stacks.queue else None
     stacks.spaces = [
-        (nxt, state.tram_counts[nxt]) if nxt is not None else None,
+        (nxt, pos.tram_counts[nxt]) if nxt is not None else None,
         stacks.spaces[0],
         stacks.spaces[1],
     ]
-    on_sale = ", ".join(f"{c} {price_of(state, c)} (x{n})" for _, c, n in stacks.on_sale()
-                        if price_of(state, c) is not None)
+    on_sale = ", ".join(f"{c} {price_of(pos, c)} (x{n})" for _, c, n in stacks.on_sale()
+                        if price_of(pos, c) is not None)
     log.append(f"Trams on sale: {on_sale or 'none'}")
 
 
-def price_of(state: Position, colour: str) -> int | None:
+def price_of(pos: Position, colour: str) -> int | None:
     """The price of a tram of ``colour`` on its current space (None if not on sale)."""
-    for space, c, count in state.trams.on_sale():
+    for space, c, count in pos.trams.on_sale():
         if c == colour and count > 0:
-            return state.ent.tram_prices_by_space[c][space]
+            return pos.ent.tram_prices_by_space[c][space]
     return None
 
 
-def buyable_colours(state: Position) -> list[str]:
-    return [c for _, c, _ in state.trams.on_sale() if price_of(state, c) is not None]
+def buyable_colours(pos: Position) -> list[str]:
+    return [c for _, c, _ in pos.trams.on_sale() if price_of(pos, c) is not None]
 
 
-def can_buy_voluntarily(state: Position, company: TramCompany) -> list[str]:
+def can_buy_voluntarily(pos: Position, company: TramCompany) -> list[str]:
     """Colours the company may buy from its treasury now (VIII.5.3)."""
-    if len(company.owned()) >= state.ent.max_trams:
+    if len(company.owned()) >= pos.ent.max_trams:
         return []
     out = []
-    for colour in buyable_colours(state):
-        price = price_of(state, colour)
+    for colour in buyable_colours(pos):
+        price = price_of(pos, colour)
         if price is not None and price <= company.treasury:
             out.append(colour)
     return out
@@ -87,11 +87,11 @@ def _normalise(company: TramCompany) -> None:
         company.trams.pop()
 
 
-def turn_actions(state: Position, company: TramCompany, player: int) -> list[Action]:
+def turn_actions(pos: Position, company: TramCompany, player: int) -> list[Action]:
     """Buying turn options besides Done: buy, scrap, rearrange, return privates."""
     out: list[Action] = []
-    colours = (buyable_colours(state) if must_buy_in_turn(state, company)
-               else can_buy_voluntarily(state, company))
+    colours = (buyable_colours(pos) if must_buy_in_turn(pos, company)
+               else can_buy_voluntarily(pos, company))
     out.extend(BuyTram(company=company.id, colour=c, player=player) for c in colours)
     out.extend(Arrange(company=company.id, colours=p, player=player)
                for p in arrangements(company))
@@ -102,22 +102,22 @@ def turn_actions(state: Position, company: TramCompany, player: int) -> list[Act
     return out
 
 
-def private_funds(state: Position, company: TramCompany) -> int:
+def private_funds(pos: Position, company: TramCompany) -> int:
     """What the company would get by returning all its privates to the bank (IV.2: at any
     time, for face value).  0 with the 18xx.games ruleset, whose automatic steps ignore it."""
-    if state.rules.no_private_funds:
+    if pos.rules.no_private_funds:
         return 0
-    return sum(state.ent.privates[p].face_value for p in company.privates)
+    return sum(pos.ent.privates[p].face_value for p in company.privates)
 
 
-def must_buy_in_turn(state: Position, company: TramCompany) -> bool:
+def must_buy_in_turn(pos: Position, company: TramCompany) -> bool:
     """X-18 (proposed, 18xx.games): a company without a tram must buy one in its own buying
     turn (the director pays what the treasury lacks, with loans), not only at the end of CRe
     (R-CR-5).  In all 24 site-engine games no company without a tram ever passes in a buying
     step while trams are on sale; fz2027_10_5p action 83 (WKB, 100 in its treasury, buys an
     orange for 300 with its director's loan in CRd), fz2027_15_4p action 299 (GW, CR4 CRd)."""
-    return (state.rules.must_buy_in_turn and not company.owned()
-            and bool(buyable_colours(state)))
+    return (pos.rules.must_buy_in_turn and not company.owned()
+            and bool(buyable_colours(pos)))
 
 
 def reassign_step(company: TramCompany) -> bool:
@@ -127,32 +127,32 @@ def reassign_step(company: TramCompany) -> bool:
     return bool(company.lines) and not (len(company.lines) == 1 and len(company.owned()) <= 1)
 
 
-def has_turn(state: Position, company: TramCompany) -> bool:
+def has_turn(pos: Position, company: TramCompany) -> bool:
     """Whether a buying turn offers anything worth a decision: a purchase (possibly after
     returning the company's privates, IV.2) or a rearrangement.  X-17 (18xx.games): the site
     never skips a buying turn, and a company that owns a tram may scrap in it
     (fz2027_8_3ps action 289: WKB, at three trams after winning line 18, scraps one and
     reassigns); X-18 (proposed): a company without a tram must buy in it."""
-    if can_buy_voluntarily(state, company) or arrangements(company):
+    if can_buy_voluntarily(pos, company) or arrangements(company):
         return True
-    if state.rules.buying_turn_kept_open and company.owned():
+    if pos.rules.buying_turn_kept_open and company.owned():
         return True
-    if must_buy_in_turn(state, company):
+    if must_buy_in_turn(pos, company):
         return True
-    extra = private_funds(state, company)
-    if not extra or len(company.owned()) >= state.ent.max_trams:
+    extra = private_funds(pos, company)
+    if not extra or len(company.owned()) >= pos.ent.max_trams:
         return False
-    return any((price_of(state, c) or 0) <= company.treasury + extra
-               for c in buyable_colours(state))
+    return any((price_of(pos, c) or 0) <= company.treasury + extra
+               for c in buyable_colours(pos))
 
 
-def buy(state: Position, company: TramCompany, colour: str, log: list[str],
+def buy(pos: Position, company: TramCompany, colour: str, log: list[str],
         mandatory: bool = False) -> None:
     """Buy a tram; a mandatory purchase may draw on the director and loans (VIII.5.3, R-CR-5)."""
-    price = price_of(state, colour)
+    price = price_of(pos, colour)
     if price is None:
         raise IllegalAction("VIII.5.3", f"no {colour} tram is on sale")
-    if len(company.owned()) >= state.ent.max_trams:
+    if len(company.owned()) >= pos.ent.max_trams:
         raise IllegalAction("VIII.5.3", f"{company.id} already has three trams")
     if not mandatory and price > company.treasury:
         raise IllegalAction("VIII.5.3", f"{company.id} has only {company.treasury}")
@@ -160,25 +160,25 @@ def buy(state: Position, company: TramCompany, colour: str, log: list[str],
     company.treasury -= from_treasury
     if from_treasury < price:
         rest = price - from_treasury
-        log.append(f"{state.players[company.director].name} pays {rest} towards "
+        log.append(f"{pos.players[company.director].name} pays {rest} towards "
                    f"{company.id}'s mandatory tram (VIII.5.3)")
-        pay_from_director(state, company, rest, log)
-    for i, space in enumerate(state.trams.spaces):
+        pay_from_director(pos, company, rest, log)
+    for i, space in enumerate(pos.trams.spaces):
         if space is not None and space[0] == colour:
-            state.trams.spaces[i] = (colour, space[1] - 1)
+            pos.trams.spaces[i] = (colour, space[1] - 1)
     if None in company.trams:
         company.trams[company.trams.index(None)] = colour  # the first line without a tram
     else:
         company.trams.append(colour)
     log.append(f"{company.id} buys a {colour} tram for {price}")
-    newest = state.trams.newest
+    newest = pos.trams.newest
     if newest is None or TRAM_COLOURS.index(colour) > TRAM_COLOURS.index(newest):
-        state.trams.newest = colour
+        pos.trams.newest = colour
         if newest is not None:
             log.append(f"First {colour} tram: maintenance changes (Table 7)")
 
 
-def scrap(state: Position, company: TramCompany, colour: str, log: list[str],
+def scrap(pos: Position, company: TramCompany, colour: str, log: list[str],
           line: int | None = None) -> None:
     """VIII.5.3: a tram may be scrapped at any time, without compensation.  ``line`` names
     the tram of that line; with the 18xx.games ruleset the line then stays without a tram
@@ -190,7 +190,7 @@ def scrap(state: Position, company: TramCompany, colour: str, log: list[str],
         if line not in company.lines or company.trams[company.lines.index(line)] != colour:
             raise IllegalAction("VIII.5.3", f"line {line} of {company.id} runs no {colour} tram")
         idx = company.lines.index(line)
-        if state.rules.scrapped_line_stays_empty or len(company.trams) <= len(company.lines):
+        if pos.rules.scrapped_line_stays_empty or len(company.trams) <= len(company.lines):
             company.trams[idx] = None
         else:
             company.trams[idx] = company.trams.pop()  # a spare takes the line
@@ -209,7 +209,7 @@ def scrap(state: Position, company: TramCompany, colour: str, log: list[str],
     log.append(f"{company.id} scraps a {colour} tram")
 
 
-def arrange(state: Position, company: TramCompany, colours: tuple[str, ...],
+def arrange(pos: Position, company: TramCompany, colours: tuple[str, ...],
             log: list[str]) -> None:
     """VIII.5.3 / VIII.6: rearrange trams between the company's lines."""
     if colours not in arrangements(company):

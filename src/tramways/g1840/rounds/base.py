@@ -2,7 +2,7 @@
 to its handler by a table from action type to method.
 
 A round's progress is the round object's own data; the position holds it as
-``pos.sub``.  A round type's module provides ``begin(pos, log) -> Round`` (the engine
+``pos.current_round``.  A round type's module provides ``begin(pos, log) -> Round`` (the engine
 calls it when the Round Bar reaches that space).  Then, for every action:
 
 * ``acting(pos)``: whose turn it is; ``legal(pos)``: every action of that seat in the round;

@@ -417,8 +417,8 @@ def begin(pos: Position, log: list[str]) -> CompanyRound:
     trams.move_stacks(pos, log)  # CRb
     order = pos.market.order(list(pos.companies))  # CRc
     log.append("Company order: " + ", ".join(order))
-    cr = pos.sub = CompanyRound(number=number, order=order)
-    return cr
+    company_round = pos.current_round = CompanyRound(number=number, order=order)
+    return company_round
 
 
 # --- the payouts and the mandatory purchase ------------------------------------------------

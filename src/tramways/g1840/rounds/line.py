@@ -375,8 +375,8 @@ class LineRound:
 
 def begin(pos: Position, log: list[str]) -> LineRound:
     lines = sorted(pos.line_owner)
-    sub = pos.sub = LineRound(lines=lines)
+    line_round = pos.current_round = LineRound(lines=lines)
     log.append(f"{pos.round.name} begins (phase {pos.phase})")
     if lines:
-        sub.start_turn(pos, log)
-    return sub
+        line_round.start_turn(pos, log)
+    return line_round

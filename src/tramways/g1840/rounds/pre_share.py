@@ -34,7 +34,7 @@ class Auction:
     private: str
     high: int
     high_bidder: int
-    opener_pos: int
+    opener_index: int
     turn: int
     passed: set[int] = field(default_factory=set)
 
@@ -44,7 +44,7 @@ class PreShare(PlayersRound):
     """The Pre-Share Round's progress and its rules: the auctions of the privates while any is
     unsold, then the choice of the playing order cards."""
 
-    chooser_pos: int = 0
+    chooser_index: int = 0
     passes: int = 0
     sold_any: bool = False
     discount: int = 0  # the reduction of the private ``discounted`` (R-PRE-2, R-PRE-5)
@@ -60,7 +60,7 @@ class PreShare(PlayersRound):
             return self.choosing_order[0]
         if self.auction is not None:
             return self.auction.turn
-        return pos.order[self.chooser_pos]
+        return pos.order[self.chooser_index]
 
     def legal(self, pos: Position) -> list[Action]:
         seat = self.acting(pos)
@@ -106,7 +106,7 @@ class PreShare(PlayersRound):
         if a is None:
             return {}
         return {"auction": {"private": a.private, "high": a.high, "high_bidder": a.high_bidder,
-                            "opener_pos": a.opener_pos, "turn": a.turn}}
+                            "opener_pos": a.opener_index, "turn": a.turn}}
 
     # --- queries ---------------------------------------------------------------------
     def minimum(self, pos: Position, private: str) -> int:
@@ -142,7 +142,7 @@ class PreShare(PlayersRound):
             low = self.minimum(pos, action.private)
             if action.amount < low or (action.amount - low) % step:
                 raise IllegalAction("VI", f"open at {low} or more in steps of {step}")
-            self.auction = Auction(action.private, action.amount, seat, self.chooser_pos, seat)
+            self.auction = Auction(action.private, action.amount, seat, self.chooser_index, seat)
             log.append(f"{player.name} opens {action.private} at {action.amount}")
             self._next_bidder(pos, log)
             return
@@ -167,7 +167,7 @@ class PreShare(PlayersRound):
             return
         log.append(f"{player.name} passes")
         self.passes += 1
-        self.chooser_pos = (self.chooser_pos + 1) % pos.n
+        self.chooser_index = (self.chooser_index + 1) % pos.n
         if self.passes < pos.n:
             return
         self.passes = 0
@@ -179,7 +179,7 @@ class PreShare(PlayersRound):
                           else "(R-PRE-3)"))
             pay_dividends(pos, log)
             if not rules.pre_share_rotation:
-                self.chooser_pos = 0
+                self.chooser_index = 0
             return
         self._reduce(pos, log)
 
@@ -213,13 +213,13 @@ class PreShare(PlayersRound):
                         "proposed R-PRE-5")
             log.append(f"Everybody passed: {cheapest} now starts at {price} ({why})")
             if not rotation:
-                self.chooser_pos = 0
+                self.chooser_index = 0
             return
-        start = pos.order[self.chooser_pos if rotation else 0]
+        start = pos.order[self.chooser_index if rotation else 0]
         log.append(f"{pos.players[start].name} must take {cheapest} for free (R-PRE-2)")
         self._sell(pos, cheapest, start, 0, log)
         if not rotation:
-            self.chooser_pos = 1 % pos.n
+            self.chooser_index = 1 % pos.n
         self._after_sale(pos, log)
 
     def _next_bidder(self, pos: Position, log: list[str]) -> None:
@@ -233,7 +233,7 @@ class PreShare(PlayersRound):
                 return
         # everybody else passed: the high bidder wins
         self._sell(pos, a.private, a.high_bidder, a.high, log)
-        self.chooser_pos = (a.opener_pos + 1) % pos.n
+        self.chooser_index = (a.opener_index + 1) % pos.n
         self.auction = None
         self._after_sale(pos, log)
 
@@ -268,9 +268,9 @@ class PreShare(PlayersRound):
 
 
 def begin(pos: Position, log: list[str]) -> PreShare:
-    sub = pos.sub = PreShare()
+    pre_share = pos.current_round = PreShare()
     log.append("Pre-Share Round: the private companies are auctioned")
-    return sub
+    return pre_share
 
 
 def unsold(pos: Position) -> list[str]:
@@ -279,9 +279,9 @@ def unsold(pos: Position) -> list[str]:
 
 def minimum(pos: Position, private: str) -> int:
     """The opening bid for ``private`` now (:meth:`PreShare.minimum`)."""
-    sub = pos.sub
-    assert isinstance(sub, PreShare)
-    return sub.minimum(pos, private)
+    pre_share = pos.current_round
+    assert isinstance(pre_share, PreShare)
+    return pre_share.minimum(pos, private)
 
 
 def _cheapest(pos: Position) -> str:

@@ -26,15 +26,24 @@ class ShareRound(PlayersRound):
     """A Share Round's progress and its rules."""
 
     first: bool
-    turn_pos: int = 0
+    turn_index: int = 0  # the seat in turn: pos.order[turn_index]
     passes: int = 0
     sold_in_turn: bool = False
     sold: dict[int, set[str]] = field(default_factory=dict)
     done: bool = False
 
+    @property
+    def turn_pos(self) -> int:
+        """The former name of :attr:`turn_index` (kept for code written against it)."""
+        return self.turn_index
+
+    @turn_pos.setter
+    def turn_pos(self, value: int) -> None:
+        self.turn_index = value
+
     # --- the Round protocol (rounds.base) --------------------------------------------
     def acting(self, pos: Position) -> int:
-        return pos.order[self.turn_pos]
+        return pos.order[self.turn_index]
 
     def legal(self, pos: Position) -> list[Action]:
         seat = self.acting(pos)
@@ -216,16 +225,16 @@ class ShareRound(PlayersRound):
     def _end_turn(self, pos: Position, passed: bool) -> None:
         self.passes = self.passes + 1 if passed else 0
         self.sold_in_turn = False
-        self.turn_pos = (self.turn_pos + 1) % pos.n
+        self.turn_index = (self.turn_index + 1) % pos.n
         if self.passes >= pos.n:
             self.done = True
 
 
 def begin(pos: Position, log: list[str]) -> ShareRound:
-    sub = pos.sub = ShareRound(first=pos.round.name == "SR1")
+    share_round = pos.current_round = ShareRound(first=pos.round.name == "SR1")
     names = ", ".join(pos.players[s].name for s in pos.order)
     log.append(f"{pos.round.name} begins; order: {names}")
-    return sub
+    return share_round
 
 
 def _available(pos: Position, company: str) -> int:
