@@ -34,11 +34,11 @@ from tramways.server.bots import BotScheduler, Tier
 from tramways.server.history import HISTORY_POSITIONS, History
 from tramways.server.notify import NotifyRefused, TurnEvent, check_email, check_webhook
 from tramways.server.storage import ActionRow, Conflict, GameRow, SeatRow, Store
+from tramways.server.text import TextRefused, clean_name
 
 logger = logging.getLogger("tramways.server")
 
 MAX_SEATS = 6
-NAME_LENGTH = 40
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
@@ -459,13 +459,17 @@ class GameService:
                 )
         settings = dict(settings)
         settings.setdefault("players", len(seat_kinds))
-        cleaned: list[str | None] = []
-        for name in names:
-            if name is not None and (
-                not isinstance(name, str) or len(name) > NAME_LENGTH or not name.isprintable()
-            ):
-                raise ApiError(422, "bad_names", f"a name is a printable text of at most {NAME_LENGTH}")
-            cleaned.append(name.strip() if name and name.strip() else None)
+        try:
+            cleaned = [clean_name(name) for name in names]
+            if "names" in settings:  # the settings' names obey the same rules
+                given = settings["names"]
+                if not isinstance(given, list) or len(given) > MAX_SEATS:
+                    raise TextRefused(f"settings.names is a list of at most {MAX_SEATS} names")
+                settings["names"] = [clean_name(n) for n in given]
+                if not all(settings["names"]):
+                    raise TextRefused("settings.names holds an empty name")
+        except TextRefused as exc:
+            raise ApiError(422, "bad_names", str(exc)) from None
         if any(cleaned) and "names" not in settings:
             try:
                 defaults = list(game.player_names(game.normalize_settings(dict(settings))))
