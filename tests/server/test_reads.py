@@ -227,3 +227,55 @@ def test_websocket_frames_after_the_first_carry_only_what_is_new(client):
     with client.websocket_connect(f"/api/games/{gid}/live?since={first['cursor']}") as ws:
         resumed = ws.receive_json()
         assert resumed["log"] == frame["log"] and resumed["moves"] == frame["moves"]
+
+
+def test_a_frame_after_a_move_of_this_process_is_built_without_a_database_read(sqlite_url):
+    with _reads_client(sqlite_url) as c:
+        created = new_game(c)
+        gid, t1 = created["id"], token_of(created, 1)
+        held = c.get(f"/api/games/{gid}", headers=auth(t1)).json()
+        moved = c.post(f"/api/games/{gid}/moves", json={"n": 0, "action": held["legal"][0]},
+                       headers=auth(t1)).json()
+        service = c.app.state.service
+        store_rev = service.store.rev
+
+        def no_reads(game_id):
+            raise AssertionError("the frame read the database")
+
+        service.store.rev = no_reads
+        try:
+            frame = service.frame(gid, 2, held["cursor"], moved["rev"])
+        finally:
+            service.store.rev = store_rev
+        assert frame["rev"] == moved["rev"] and frame["moves_from"] == 0
+        assert len(frame["moves"]) == 1
+        # an announced revision newer than the cache's (another process's move), or none
+        # (a poll): the database is asked
+        asked: list[str] = []
+        service.store.rev = lambda game_id: asked.append(game_id) or store_rev(game_id)
+        try:
+            service.frame(gid, 2, None, moved["rev"] + 1)
+            service.frame(gid, 2, None, None)
+        finally:
+            service.store.rev = store_rev
+        assert asked == [gid, gid]
+
+
+def test_a_subscription_reports_the_newest_revision_or_asks_the_database():
+    from tramways.server.live import Hub
+
+    async def main() -> list[int | None]:
+        hub = Hub()
+        sub = hub.subscribe("g")
+        hub.publish("g", 5)
+        hub.publish("g", 7)
+        hub.publish("g", 6)
+        first = await sub.wait(1.0)
+        hub.publish("g", 8)
+        hub.wake_all()  # a lost LISTEN: the database must be asked
+        second = await sub.wait(1.0)
+        third = await sub.wait(0.01)  # the poll after a time-out asks too
+        sub.close()
+        return [first, second, third]
+
+    assert asyncio.run(main()) == [7, None, None]

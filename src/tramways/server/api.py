@@ -303,8 +303,8 @@ async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat
                 waiter.cancel()
                 break
             try:
-                payload = await run_in_threadpool(service.state, game_id, seat, None,
-                                                  None if full else held)
+                payload = await run_in_threadpool(service.frame, game_id, seat,
+                                                  None if full else held, waiter.result())
             except ApiError as exc:  # the game is gone
                 await websocket.close(code=CLOSE_REFUSED_BASE + exc.status,
                                       reason=exc.body["message"][:120])

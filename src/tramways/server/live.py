@@ -2,7 +2,8 @@
 
 Writes happen in worker threads; each subscriber remembers its own event loop and is woken
 with ``call_soon_threadsafe``.  The hub carries only ``(game, rev)``: each connection builds
-its own viewer's payload.  On PostgreSQL every write also sends ``NOTIFY`` inside its
+its own viewer's payload, from the process's cached position when it holds that revision (a
+move made in this process: no database read per socket), else from the database.  On PostgreSQL every write also sends ``NOTIFY`` inside its
 transaction (delivered at commit) and each server process ``LISTEN``s, so moves made through
 another process arrive at once; on SQLite connections look at the database every few seconds
 (``POLL_SECONDS``) and catch up from there (that also covers a lost notification).  When
@@ -27,13 +28,29 @@ class Subscription:
         self.game_id = game_id
         self.loop = asyncio.get_running_loop()
         self.event = asyncio.Event()
+        self._rev: int | None = None
+        self._ask = False
 
-    async def wait(self, timeout: float = POLL_SECONDS) -> None:
+    def _wake(self, rev: int) -> None:
+        """(On the subscriber's loop.)  ``rev`` < 0: the database must be asked."""
+        if rev < 0:
+            self._ask = True
+        elif self._rev is None or rev > self._rev:
+            self._rev = rev
+        self.event.set()
+
+    async def wait(self, timeout: float = POLL_SECONDS) -> int | None:
+        """Until a write is announced (or ``timeout``): the newest revision announced since
+        the last wait, or ``None`` when the database must be asked (the time-out's poll, or
+        a wake after a lost ``LISTEN``)."""
         try:
             await asyncio.wait_for(self.event.wait(), timeout)
         except TimeoutError:
             pass
         self.event.clear()
+        rev, ask = self._rev, self._ask
+        self._rev, self._ask = None, False
+        return None if ask else rev
 
     def close(self) -> None:
         self.hub._remove(self)
@@ -70,6 +87,6 @@ class Hub:
             subs = list(self._subs.get(game_id, ()))
         for sub in subs:
             try:
-                sub.loop.call_soon_threadsafe(sub.event.set)
+                sub.loop.call_soon_threadsafe(sub._wake, rev)
             except RuntimeError:  # its loop is closed
                 self._remove(sub)

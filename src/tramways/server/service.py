@@ -425,6 +425,18 @@ class GameService:
         self.kick_bots(game_id, live)
         return self.payload(live, seat, at, since)
 
+    def frame(self, game_id: str, seat: int | None, since: str | None,
+              rev: int | None) -> dict[str, Any]:
+        """A live frame after a write of revision ``rev`` was announced: from the cached
+        position when it is that revision or a later one (a move of this process: no
+        database read for each watcher), else as :meth:`state` (``rev`` ``None``: ask the
+        database)."""
+        if rev is not None:
+            cached = self._cache.get(game_id)
+            if cached is not None and cached.rev >= rev:
+                return self.payload(cached, seat, None, since)
+        return self.state(game_id, seat, None, since)
+
     # -- creating ---------------------------------------------------------------------------
 
     def create(
