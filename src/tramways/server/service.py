@@ -131,6 +131,9 @@ def _apply_as(state: GameState, action: Action, player: int) -> list[str]:
     return state.apply(action, player)
 
 
+SEATS_KEPT = 10_000
+"""Seat tokens whose seat a process remembers (each some hundred bytes)."""
+
 CACHE_GAMES = 2000
 """Positions kept per server process by default (``ServerSettings.cache_games``)."""
 
@@ -208,6 +211,8 @@ class GameService:
         self._bot_seed = bot_seed
         self._cache = LRU(cache_games)
         self._history = History(history_positions)
+        self._seats = LRU(SEATS_KEPT)
+        """``(game, token) -> seat`` of the tokens seen (a seat keeps its token for good)."""
         self._locks: weakref.WeakValueDictionary[str, _GameLock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
@@ -338,7 +343,13 @@ class GameService:
         if not token:
             return None
         _check_id(game_id)
+        key = (game_id, token)
+        known = self._seats.get(key)
+        if known is not None:  # a token's seat never changes: no database read
+            return int(known)
         seat = self.store.seat_for_token(game_id, token)
+        if seat is not None:
+            self._seats.put(key, int(seat))
         if seat is None:
             if self.store.rev(game_id) is None:
                 raise ApiError(404, "not_found", f"no game {game_id!r}")
