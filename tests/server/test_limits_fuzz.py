@@ -67,8 +67,8 @@ def test_game_creation_beyond_the_address_bucket_is_429(sqlite_url):
 
 
 def test_rate_limiter_refills_over_time():
+    from tramways.server.errors import ApiError
     from tramways.server.limits import RateLimiter
-    from tramways.server.service import ApiError
 
     lim = RateLimiter(2.0, 2, what="moves")
     lim.hit("a", now=0.0)

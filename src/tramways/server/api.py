@@ -15,8 +15,9 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from tramways.server.errors import ApiError
 from tramways.server.limits import limit_games, limit_moves, limit_reads
-from tramways.server.service import ApiError, GameService
+from tramways.server.service import GameService
 
 router = APIRouter(tags=["games"])
 

@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from tramways import __version__
+from tramways.server.errors import ApiError
 from tramways.server.history import HISTORY_POSITIONS
 from tramways.server.limits import (
     MAX_BODY_BYTES,
@@ -32,7 +33,7 @@ from tramways.server.limits import (
 )
 from tramways.server.live import Hub
 from tramways.server.notify import Notifier, SmtpSettings
-from tramways.server.service import CACHE_GAMES, ApiError, GameService
+from tramways.server.service import CACHE_GAMES, GameService
 from tramways.server.storage import SQLITE_SYNCHRONOUS, Store, default_url, listen
 
 

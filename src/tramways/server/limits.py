@@ -20,7 +20,7 @@ import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from tramways.server.service import ApiError
+from tramways.server.errors import ApiError
 
 if TYPE_CHECKING:
     from tramways.server.storage import Store

@@ -31,6 +31,7 @@ from tramways.core.undo import Played, check_undo, reveals, undoable
 from tramways.core.visibility import public_notation, record_is_public
 from tramways.games import game_names, get_game
 from tramways.server.bots import BotScheduler, Tier
+from tramways.server.errors import ApiError
 from tramways.server.history import HISTORY_POSITIONS, History
 from tramways.server.notify import NotifyRefused, TurnEvent, check_email, check_webhook
 from tramways.server.storage import ActionRow, Conflict, GameRow, SeatRow, Store
@@ -47,15 +48,6 @@ def _check_id(game_id: str) -> None:
     one, is refused by PostgreSQL with an error, not with 'no such row')."""
     if not _GAME_ID.fullmatch(game_id):
         raise ApiError(404, "not_found", "no such game")
-
-
-class ApiError(Exception):
-    """A refusal with its HTTP status and JSON body."""
-
-    def __init__(self, status: int, error: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.body: dict[str, Any] = {"error": error, "message": message, **extra}
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,9 @@ import anyio.to_thread
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
+from tramways.server.errors import ApiError
 from tramways.server.limits import limit_games, limit_moves
-from tramways.server.service import ApiError, GameService
+from tramways.server.service import GameService
 
 
 class ApiReply:

@@ -23,8 +23,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from tramways.g1840.analysis import lay_previews
+from tramways.server.errors import ApiError
 from tramways.server.limits import limit_reads
-from tramways.server.service import ApiError
 from tramways.server.web import backend, g1840_table
 from tramways.server.web.i18n import environment, negotiate, translations
 from tramways.server.web.table import table_model
