@@ -304,3 +304,35 @@ def test_run_table_costs_bonus_prompt_and_claimed_routes_are_the_engines(
         return wanted <= seen
 
     _replay_until(sqlite_client, name, want)
+
+
+def test_viii_5_1_the_dividend_list_defaults_to_the_full_payout(sqlite_client) -> None:
+    """A long dividend list (a select) starts on the largest payout, not on withholding,
+    which would drop the share price: a default must not cost money."""
+    found: list[str] = []
+
+    def want(gid, token, state) -> bool:
+        pays = [a for a in state["legal"] if a.split()[1] == "pay"]
+        if len(pays) <= 6:
+            return False
+        page = sqlite_client.get(f"/g/{gid}?token={token}").text
+        select = re.search(r'<select name="action" data-kind="dividend">(.*?)</select>', page, re.S)
+        assert select is not None
+        chosen = re.findall(r'<option value="([^"]+)" selected>', select.group(1))
+        most = max(int(a.split()[-1]) for a in pays if a.split()[-1].isdigit())
+        assert [html.unescape(c) for c in chosen] == [a for a in pays if a.endswith(f" {most}")]
+        assert most > 0
+        found.append(chosen[0])
+        return True
+
+    _replay_until(sqlite_client, "1840-4p.json", want)
+    assert found
+
+
+def test_every_page_names_its_icon_and_the_icon_is_served(sqlite_client) -> None:
+    page = sqlite_client.get("/").text
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page
+    icon = sqlite_client.get("/static/favicon.svg")
+    assert icon.status_code == 200
+    assert icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.text.startswith("<svg")
