@@ -40,10 +40,20 @@ from .conftest import free_port  # noqa: E402
     "http://100.64.0.1/hook", "http://0.0.0.0/hook", "http://224.0.0.1/hook",
     "http://[::ffff:127.0.0.1]/hook", "http://[::ffff:10.0.0.1]/hook", "http://[2002:a00:1::]/",
     "http://localhost:8000/hook", "http://2130706433/hook",
+    # IPv4 written inside IPv6: compatible, translated (SIIT), NAT64 (169.254.169.254),
+    # NAT64 local-use, Teredo, and 6to4 of a public IPv4 (refused whole: never needed)
+    "http://[::127.0.0.1]/hook", "http://[::ffff:0:7f00:1]/hook",
+    "http://[64:ff9b::a9fe:a9fe]/latest/meta-data/", "http://[64:ff9b:1::a00:1]/hook",
+    "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook", "http://[2002:5db8:d70e::1]/hook",
 ])
 def test_webhooks_to_private_loopback_or_link_local_addresses_are_refused(url: str) -> None:
     with pytest.raises(NotifyRefused, match="not a public address|does not resolve"):
         check_webhook(url)
+
+
+def test_a_public_ipv6_address_is_accepted() -> None:
+    hook = check_webhook("https://[2606:4700:4700::1111]/hook")
+    assert hook.address == "2606:4700:4700::1111"
 
 
 def test_the_guard_resolves_the_host_and_checks_every_address() -> None:

@@ -87,17 +87,26 @@ def _resolve(host: str, port: int) -> list[str]:
     return [str(info[4][0]) for info in infos]
 
 
+EMBEDS_IPV4 = tuple(ipaddress.ip_network(n) for n in (
+    "::/96",            # IPv4-compatible (deprecated): ::127.0.0.1
+    "::ffff:0:0/96",    # IPv4-mapped: ::ffff:127.0.0.1
+    "::ffff:0:0:0/96",  # IPv4-translated (SIIT): ::ffff:0:7f00:1
+    "64:ff9b::/96",     # NAT64, well-known prefix: 64:ff9b::a9fe:a9fe is 169.254.169.254
+    "64:ff9b:1::/48",   # NAT64, local-use prefix
+    "2002::/16",        # 6to4
+    "2001::/32",        # Teredo
+))
+"""IPv6 ranges that carry an IPv4 address inside: a webhook to any of them is refused, since
+the address inside may be loopback, private or the cloud's metadata service."""
+
+
 def _public(address: str, allow_loopback: bool) -> bool:
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address):
-        for embedded in (ip.ipv4_mapped, ip.sixtofour):
-            if embedded is not None:
-                return _public(str(embedded), allow_loopback)
-        if ip.teredo is not None:
-            return False
     if allow_loopback and ip.is_loopback:
         return True
-    return ip.is_global and not ip.is_multicast
+    if isinstance(ip, ipaddress.IPv6Address) and any(ip in net for net in EMBEDS_IPV4):
+        return False
+    return ip.is_global and not ip.is_multicast and not ip.is_reserved
 
 
 @dataclass(frozen=True)
