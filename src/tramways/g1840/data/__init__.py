@@ -303,27 +303,43 @@ def _neighbour_coord(coord: str, edge: int) -> str:
 
 
 def _validate_layout(layout: Layout) -> None:
-    name = layout.name
+    """Check a layout's cross references (raising :class:`DataError` at the first fault): the
+    hexes' neighbours and tiles, the home bases, the landmarks, the Stadtbahn lines."""
     known_tiles = _tiles()
     for coord, h in layout.hexes.items():
-        where = f"map_{name}.json {coord}"
-        for edge, nb in h.neighbours.items():
-            if nb not in layout.hexes:
-                raise DataError(f"{where}: neighbour {nb} is not on the map")
-            if _neighbour_coord(coord, edge) != nb:
-                raise DataError(f"{where}: edge {edge} neighbour {nb} contradicts the grid")
-            if layout.hexes[nb].neighbours.get(opposite(edge)) != coord:
-                raise DataError(f"{where}: neighbour {nb} is not symmetric")
-        for tid in h.first_tiles:
+        where = f"map_{layout.name}.json {coord}"
+        _validate_neighbours(layout, coord, h, where)
+        _validate_hex_tiles(h, known_tiles, where)
+    _validate_places(layout)
+    for company, line in layout.stadtbahn_lines.items():
+        _validate_stadtbahn_line(layout, company, line)
+
+
+def _validate_neighbours(layout: Layout, coord: str, h: HexDef, where: str) -> None:
+    for edge, nb in h.neighbours.items():
+        if nb not in layout.hexes:
+            raise DataError(f"{where}: neighbour {nb} is not on the map")
+        if _neighbour_coord(coord, edge) != nb:
+            raise DataError(f"{where}: edge {edge} neighbour {nb} contradicts the grid")
+        if layout.hexes[nb].neighbours.get(opposite(edge)) != coord:
+            raise DataError(f"{where}: neighbour {nb} is not symmetric")
+
+
+def _validate_hex_tiles(h: HexDef, known_tiles: Mapping[str, TileDef], where: str) -> None:
+    for tid in h.first_tiles:
+        if tid not in known_tiles:
+            raise DataError(f"{where}: unknown tile {tid!r}")
+    if h.stadtbahn is not None:
+        for tid in h.stadtbahn.yellow_tile_options:
             if tid not in known_tiles:
-                raise DataError(f"{where}: unknown tile {tid!r}")
-        if h.stadtbahn is not None:
-            for tid in h.stadtbahn.yellow_tile_options:
-                if tid not in known_tiles:
-                    raise DataError(f"{where}: unknown Stadtbahn tile {tid!r}")
-        for tid in h.red_tile_rotations:
-            if tid not in known_tiles:
-                raise DataError(f"{where}: unknown red tile {tid!r}")
+                raise DataError(f"{where}: unknown Stadtbahn tile {tid!r}")
+    for tid in h.red_tile_rotations:
+        if tid not in known_tiles:
+            raise DataError(f"{where}: unknown red tile {tid!r}")
+
+
+def _validate_places(layout: Layout) -> None:
+    name = layout.name
     for line_no, coord in layout.home_bases.items():
         if coord not in layout.hexes:
             raise DataError(f"map_{name}.json: home base of line {line_no} ({coord}) missing")
@@ -332,16 +348,19 @@ def _validate_layout(layout: Layout) -> None:
     for coord in layout.landmarks:
         if coord not in layout.hexes:
             raise DataError(f"map_{name}.json: landmark hex {coord} missing")
-    for company, line in layout.stadtbahn_lines.items():
-        for coord in (*line.route, *line.buildable):
-            if coord not in layout.hexes:
-                raise DataError(f"map_{name}.json: Stadtbahn {company} hex {coord} missing")
-        for index, coord in enumerate(line.buildable):
-            sb = layout.hexes[coord].stadtbahn
-            if sb is None or sb.company != company or sb.sequence_index != index:
-                raise DataError(f"map_{name}.json: {coord} is not {company}'s hex {index}")
-        for coord, loc in (*line.termini, *line.markers_at_start):
-            layout.hexes[coord].location(loc)
+
+
+def _validate_stadtbahn_line(layout: Layout, company: str, line: StadtbahnLine) -> None:
+    name = layout.name
+    for coord in (*line.route, *line.buildable):
+        if coord not in layout.hexes:
+            raise DataError(f"map_{name}.json: Stadtbahn {company} hex {coord} missing")
+    for index, coord in enumerate(line.buildable):
+        sb = layout.hexes[coord].stadtbahn
+        if sb is None or sb.company != company or sb.sequence_index != index:
+            raise DataError(f"map_{name}.json: {coord} is not {company}'s hex {index}")
+    for coord, loc in (*line.termini, *line.markers_at_start):
+        layout.hexes[coord].location(loc)
 
 
 @cache
