@@ -1,0 +1,317 @@
+"""The track graph derived from the last one built for the same layout (:func:`track_graph`):
+only the stops whose walks looked at a changed hex are walked again; equal to
+:func:`~tramways.g1840.routes.graph.track.build_track_graph` up to the numbering of pieces of
+track."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tramways.g1840.board import Placed
+from tramways.g1840.hexgrid import neighbour_table
+from tramways.g1840.routes.graph.track import (
+    STATION,
+    TRAM,
+    Link,
+    PieceKey,
+    TrackGraph,
+    _is_red_hex,
+    _Pieces,
+    _stop_kind,
+)
+from tramways.g1840.routes.model import Stop
+
+if TYPE_CHECKING:
+    from tramways.g1840.board import Board
+    from tramways.g1840.model import Layout, PathDef
+
+# ---------------------------------------------------------------------------- incremental
+
+
+@dataclass(frozen=True, slots=True)
+class _HexInfo:
+    """The tram track of one hex as laid (cached per layout, hex and tile): its tram paths,
+    its stops ``(location, kind, terminal, LocationDef)``, and the tram paths by the location
+    and by the edge they start from (``(number, path, far end)``, in path order)."""
+
+    tram: tuple[PathDef, ...]
+    stops: tuple[tuple[int, str, bool, Any], ...]
+    from_location: dict[int, tuple[tuple[int, PathDef, Any], ...]]
+    from_edge: dict[int, tuple[tuple[PathDef, Any], ...]]
+    keys: tuple[Stop, ...]
+    kinds: tuple[str, ...]
+    terminal: tuple[bool, ...]
+    locations: tuple[Any, ...]
+
+
+_HEX_INFO: dict[tuple[int, str, Placed | None], _HexInfo] = {}
+_LAYOUTS: dict[int, Layout] = {}  # keeps the layouts of _HEX_INFO keys alive
+
+
+def _hex_info(board: Board, coord: str) -> _HexInfo:
+    placed = board.tile(coord)
+    key = (id(board.layout), coord, placed)
+    info = _HEX_INFO.get(key)
+    if info is not None:
+        return info
+    _LAYOUTS[id(board.layout)] = board.layout
+    tram = tuple(p for p in board.paths(coord) if p.track == TRAM)
+    stops: list[tuple[int, str, bool, Any]] = []
+    if tram:
+        red = _is_red_hex(board, coord)
+        for loc in board.locations(coord):
+            touching = [p for p in tram if loc.id in (p.a.location, p.b.location)]
+            if not touching:
+                continue
+            kind = _stop_kind(board, coord, loc)
+            if kind is None:
+                continue
+            stops.append(
+                (loc.id, kind, red or kind == STATION or any(p.terminal for p in touching), loc))
+    from_location: dict[int, list[tuple[int, PathDef, Any]]] = {}
+    from_edge: dict[int, list[tuple[PathDef, Any]]] = {}
+    for number, path in enumerate(tram):
+        for here, far in ((path.a, path.b), (path.b, path.a)):
+            if here.location is not None:
+                from_location.setdefault(here.location, []).append((number, path, far))
+            if here.edge is not None:
+                from_edge.setdefault(here.edge, []).append((path, far))
+    info = _HexInfo(
+        tram,
+        tuple(stops),
+        {k: tuple(v) for k, v in from_location.items()},
+        {k: tuple(v) for k, v in from_edge.items()},
+        tuple((coord, s[0]) for s in stops),
+        tuple(s[1] for s in stops),
+        tuple(s[2] for s in stops),
+        tuple(s[3] for s in stops),
+    )
+    _HEX_INFO[key] = info
+    return info
+
+
+Entry = tuple[Stop, int, "tuple[tuple[str, PathDef], ...]", "int | None", "int | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class _StopLinks:
+    """The links found from one stop towards later stops, ``(other stop, mask, steps, exit
+    edge, entry edge)`` in the order of the reference build, and ``deps``: every hex whose track the walks looked at
+    (a change anywhere else cannot alter them)."""
+
+    entries: tuple[Entry, ...]
+    deps: frozenset[str]
+    targets: frozenset[Stop]
+
+
+def _walks_from(
+    board: Board,
+    info_of: Callable[[str], _HexInfo],
+    pieces: _Pieces,
+    coord: str,
+    loc_id: int,
+    accept: Callable[[Stop], bool],
+    looked: set[str],
+) -> list[Entry]:
+    """The walks of :func:`build_track_graph` from stop ``(coord, loc_id)`` (same order, same
+    steps and edges) that end at a stop ``accept`` takes, as ``(stop, mask, steps, exit edge,
+    entry edge)``; ``looked`` receives every hex whose track the walks looked at."""
+    nb_table = neighbour_table(board.layout)
+    entries: list[Entry] = []
+    looked.add(coord)
+    for number, path, far in _hex_info(board, coord).from_location.get(loc_id, ()):
+        start = ((coord, path),)
+        if far.location is not None:
+            other = (coord, far.location)
+            if accept(other):
+                entries.append(
+                    (other, pieces.inside(coord, loc_id, far.location, number), start, None, None))
+            continue
+        first = far.edge
+        todo: list[tuple[str, int, int, tuple[tuple[str, PathDef], ...]]] = [
+            (coord, first, 0, start)]
+        while todo:
+            here, out, mask, steps = todo.pop()
+            there = nb_table[here][out]
+            if there is None:
+                continue
+            looked.add(there)
+            info = info_of(there)
+            if not info.tram:
+                continue
+            bit = pieces.border(here, out, there)
+            if mask & bit:
+                continue  # a loop of plain track
+            mask |= bit
+            entry = (out + 3) % 6
+            for path2, far2 in info.from_edge.get(entry, ()):
+                now = (*steps, (there, path2))
+                if far2.location is not None:
+                    other = (there, far2.location)
+                    if accept(other):
+                        entries.append((other, mask, now, first, entry))
+                elif far2.edge is not None:
+                    todo.append((there, far2.edge, mask, now))
+    return entries
+
+
+def _stop_links(
+    board: Board,
+    infos: dict[str, _HexInfo],
+    is_stop: Any,
+    pieces: _Pieces,
+    coord: str,
+    loc_id: int,
+) -> _StopLinks:
+    """The walks of :func:`build_track_graph` from one stop (same order, same results), keeping
+    the links towards later stops only (the order of two stops never changes while both
+    exist: by hex, then by their order on the hex's tile, and either hex changing re-walks)."""
+    deps: set[str] = set()
+    me = is_stop[(coord, loc_id)]
+    entries = _walks_from(board, infos.__getitem__, pieces, coord, loc_id,
+                          lambda other: is_stop.get(other, -1) > me, deps)
+    return _StopLinks(tuple(entries), frozenset(deps), frozenset(e[0] for e in entries))
+
+
+@dataclass(slots=True)
+class _Built:
+    """A track graph with what is needed to derive the next one from it."""
+
+    graph: TrackGraph
+    tiles: dict[str, Placed]
+    infos: dict[str, _HexInfo]
+    links_of: dict[Stop, _StopLinks]
+    pieces: _Pieces
+    made: dict[Stop, tuple[Link, ...]]
+    tables: dict[Any, Any] = field(default_factory=dict)
+    """Per-graph tables for :func:`line_graph`: stop indexes by hex (``"by_coord"``), the
+    empty stations (``"stations"``) and, by phase, every stop's halt value."""
+
+
+_SORTED: dict[int, tuple[str, ...]] = {}
+
+
+def _assemble(
+    board: Board,
+    infos: dict[str, _HexInfo],
+    links_of: dict[Stop, _StopLinks],
+    old: _Built | None,
+    changed: set[str],
+    pieces: _Pieces,
+) -> _Built:
+    coords = _SORTED.get(id(board.layout))
+    if coords is None:
+        coords = _SORTED[id(board.layout)] = tuple(sorted(board.layout.hexes))
+    stops: list[Stop] = []
+    kinds: list[str] = []
+    terminal: list[bool] = []
+    locdefs: list[Any] = []
+    by_coord: dict[str, range] = {}
+    stations: list[int] = []
+    for coord in coords:
+        info = infos[coord]
+        if info.keys:
+            start = len(stops)
+            by_coord[coord] = range(start, start + len(info.keys))
+            if STATION in info.kinds:
+                stations.extend(start + j for j, kind in enumerate(info.kinds) if kind == STATION)
+            stops.extend(info.keys)
+            kinds.extend(info.kinds)
+            terminal.extend(info.terminal)
+            locdefs.extend(info.locations)
+    same = old is not None and old.graph.stops == stops
+    index = old.graph.index if old is not None and same else {
+        stop: i for i, stop in enumerate(stops)}
+    # the Link objects of each stop, reused while its walk and its stops' indexes stay
+    made: dict[Stop, tuple[Link, ...]] = dict(old.made) if old is not None else {}
+    if old is None:
+        todo = stops
+    else:
+        todo = [s for s in stops if s[0] in changed or s not in links_of]
+        for stop, found in old.links_of.items():
+            if not found.deps.isdisjoint(changed):
+                todo.append(stop)
+        for stop in old.links_of:
+            if stop not in index:
+                del links_of[stop]
+                made.pop(stop, None)
+    walked = set(todo)
+    for stop in dict.fromkeys(todo):
+        if stop in index:
+            links_of[stop] = _stop_links(board, infos, index, pieces, stop[0], stop[1])
+    links: list[Link] = []
+    incident: list[list[int]] = [[] for _ in stops]
+    for a, stop in enumerate(stops):
+        found = links_of[stop]
+        mine = None if stop in walked else made.get(stop)
+        if mine and not same:
+            if mine[0].a != a:
+                mine = None
+            else:
+                for entry, link in zip(found.entries, mine, strict=True):
+                    if index[entry[0]] != link.b:
+                        mine = None
+                        break
+        if mine is None:
+            mine = made[stop] = tuple(
+                [Link(a, index[other], mask, steps, exit_edge, entry_edge)
+                 for other, mask, steps, exit_edge, entry_edge in found.entries])
+        for link in mine:
+            incident[a].append(len(links))
+            incident[link.b].append(len(links))
+            links.append(link)
+    graph = TrackGraph(stops, index, kinds, terminal, locdefs, links, incident)
+    return _Built(graph, dict(board.placed()), infos, links_of, pieces, made,
+                  {"by_coord": by_coord, "stations": stations})
+
+
+def _fresh(board: Board) -> _Built:
+    infos = {coord: _hex_info(board, coord) for coord in board.layout.hexes}
+    return _assemble(board, infos, {}, None, set(), _Pieces())
+
+
+_DERIVE_LIMIT = 12
+"""Above this many changed hexes a graph is built afresh rather than derived."""
+
+
+def _derive(base: _Built, board: Board) -> _Built:
+    tiles = board.placed()
+    old = base.tiles
+    changed = {c for c, p in tiles.items() if old.get(c) is not p}
+    changed.update(c for c in old if c not in tiles)
+    if not changed:
+        return _Built(base.graph, base.tiles, base.infos, base.links_of, base.pieces, base.made,
+                      base.tables)
+    if len(changed) > _DERIVE_LIMIT:
+        return _fresh(board)
+    infos = dict(base.infos)
+    for coord in changed:
+        infos[coord] = _hex_info(board, coord)
+    return _assemble(board, infos, dict(base.links_of), base, changed, base.pieces)
+
+
+_CACHE: dict[int, _Built] = {}
+_LAST: dict[int, _Built] = {}
+
+
+def track_graph(board: Board) -> TrackGraph:
+    """The board's :class:`TrackGraph` (equal to :func:`build_track_graph` up to the numbering
+    of pieces of track), cached by board version and derived from the last graph built for the
+    same layout: only the stops whose walks looked at a changed hex are walked again."""
+    built = _CACHE.get(board.version)
+    if built is None:
+        base = _LAST.get(id(board.layout))
+        built = _fresh(board) if base is None else _derive(base, board)
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        _CACHE[board.version] = built
+        _LAST[id(board.layout)] = built
+    return built.graph
+
+
+def track_pieces(board: Board) -> Mapping[int, PieceKey]:
+    """Bit -> piece of track for the masks of :func:`track_graph` ``(board)``."""
+    track_graph(board)
+    return _CACHE[board.version].pieces.keys
