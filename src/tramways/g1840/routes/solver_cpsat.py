@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib.util
 from typing import Any
 
-from tramways.g1840.routes.graph import LineGraph
+from tramways.g1840.routes.graph import LineGraph, TrackGraph
 from tramways.g1840.routes.model import LANDMARK_BONUS
 
 AVAILABLE = importlib.util.find_spec("ortools") is not None
@@ -48,7 +48,6 @@ def solve(lg: LineGraph, at_least: int = 0) -> tuple[int, list[int], list[int]] 
     """
     from ortools.sat.python import cp_model  # type: ignore[import-not-found,unused-ignore]
 
-    g = lg.track
     reach = list(lg.reach)
     inside = set(reach)
     own = [m for m in lg.own if m in inside]
@@ -56,8 +55,43 @@ def solve(lg: LineGraph, at_least: int = 0) -> tuple[int, list[int], list[int]] 
         return None
     model = cp_model.CpModel()
     node: dict[int, int] = {s: i + 1 for i, s in enumerate(reach)}
-    count = len(reach) + 1
     arcs: list[tuple[int, int, Any]] = []
+    visited, start, end = _stops(model, lg, reach, node, arcs)
+    used, piece_links = _links(model, lg.track, inside, node, arcs)
+    model.add_circuit(arcs)
+    if SYMMETRY:
+        # a route and its reverse are the same route: keep the one that starts at the lower stop
+        model.add(
+            sum(i * start[s] for i, s in enumerate(reach))
+            < sum(i * end[s] for i, s in enumerate(reach))
+        )
+    for lis in piece_links.values():
+        if len(lis) > 1:
+            model.add(sum(x for li in lis for x in used[li]) <= 1)
+    model.add_bool_or([visited[m] for m in own])
+    total = _revenue(model, lg, reach, visited)
+    model.add(total >= at_least)
+    model.maximize(total)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = WORKERS
+    solver.parameters.random_seed = 1840
+    solver.parameters.linearization_level = 2
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status != cp_model.OPTIMAL:
+        raise RuntimeError(f"CP-SAT did not prove the best route ({solver.status_name(status)})")
+    stops, links = _route(solver, lg.track, reach, start, used)
+    value = round(solver.objective_value)
+    return value, stops, links
+
+
+def _stops(model: Any, lg: LineGraph, reach: list[int], node: dict[int, int],
+           arcs: list[tuple[int, int, Any]]) -> tuple[dict[int, Any], dict[int, Any],
+                                                       dict[int, Any]]:
+    """Per stop: visited, starts the route, ends it (from or to the depot, node 0); a stop
+    visited is skipped by its self-loop otherwise; an end-only stop (IX.7, R-LR-6) only
+    starts or ends the route."""
     visited: dict[int, Any] = {}
     start: dict[int, Any] = {}
     end: dict[int, Any] = {}
@@ -71,10 +105,17 @@ def solve(lg: LineGraph, at_least: int = 0) -> tuple[int, list[int], list[int]] 
         model.add_bool_or([~start[s], ~end[s]])
         if lg.end_only[s]:
             model.add_bool_or([~v, start[s], end[s]])
-    # links: arc literals, and how each link is used
+    return visited, start, end
+
+
+def _links(model: Any, g: TrackGraph, inside: set[int], node: dict[int, int],
+           arcs: list[tuple[int, int, Any]]) -> tuple[dict[int, list[Any]], dict[int, list[int]]]:
+    """Per link: its arc literals both ways (a second link between the same two stops goes
+    through a helper node), and the links using each piece of track (IX.2)."""
     used: dict[int, list[Any]] = {}
     pair_seen: set[tuple[int, int]] = set()
     piece_links: dict[int, list[int]] = {}
+    count = len(node) + 1
     for li, link in enumerate(g.links):
         a, b = link.a, link.b
         if a == b or a not in inside or b not in inside:
@@ -106,18 +147,11 @@ def solve(lg: LineGraph, at_least: int = 0) -> tuple[int, list[int], list[int]] 
             low = bits & -bits
             piece_links.setdefault(low, []).append(li)
             bits ^= low
-    model.add_circuit(arcs)
-    if SYMMETRY:
-        # a route and its reverse are the same route: keep the one that starts at the lower stop
-        model.add(
-            sum(i * start[s] for i, s in enumerate(reach))
-            < sum(i * end[s] for i, s in enumerate(reach))
-        )
-    for lis in piece_links.values():
-        if len(lis) > 1:
-            model.add(sum(x for li in lis for x in used[li]) <= 1)
-    model.add_bool_or([visited[m] for m in own])
-    # IX.8: stop values and owned landmarks
+    return used, piece_links
+
+
+def _revenue(model: Any, lg: LineGraph, reach: list[int], visited: dict[int, Any]) -> Any:
+    """IX.8: the stop values and the owned landmarks (once each)."""
     terms = [lg.value[s] * visited[s] for s in reach if lg.value[s]]
     marks: dict[int, list[Any]] = {}
     for s in reach:
@@ -127,19 +161,12 @@ def solve(lg: LineGraph, at_least: int = 0) -> tuple[int, list[int], list[int]] 
         got = model.new_bool_var(f"mark{bit}")
         model.add_bool_or([~got, *lits])
         terms.append(LANDMARK_BONUS * got)
-    total = sum(terms)
-    model.add(total >= at_least)
-    model.maximize(total)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = WORKERS
-    solver.parameters.random_seed = 1840
-    solver.parameters.linearization_level = 2
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        return None
-    if status != cp_model.OPTIMAL:
-        raise RuntimeError(f"CP-SAT did not prove the best route ({solver.status_name(status)})")
-    # read the circuit from the depot
+    return sum(terms)
+
+
+def _route(solver: Any, g: TrackGraph, reach: list[int], start: dict[int, Any],
+           used: dict[int, list[Any]]) -> tuple[list[int], list[int]]:
+    """The circuit read from the depot: the route's stops and links."""
     nxt: dict[int, tuple[int, int]] = {}  # stop -> (next stop, link)
     first = next(s for s in reach if solver.value(start[s]))
     for li, (ab, ba) in used.items():
@@ -154,5 +181,4 @@ def solve(lg: LineGraph, at_least: int = 0) -> tuple[int, list[int], list[int]] 
         t, li = nxt[stops[-1]]
         stops.append(t)
         links.append(li)
-    value = round(solver.objective_value)
-    return value, stops, links
+    return stops, links
