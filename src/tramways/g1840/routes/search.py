@@ -161,10 +161,15 @@ class _Search:
         tree: it can collect at most the stops of those blocks, plus one leaf at each end.
         ``twice``: a single open end that both arms still leave (the marker, before any link).
         """
+        start, inside = self._region(visited, ends)
+        val, adj, leaf = self._block_graph(visited, ends, lmask, start, inside)
+        return _BlockTree(_blocks(ends[0], adj), val, leaf).best(ends, twice)
+
+    def _region(self, visited: int, ends: tuple[int, ...]) -> tuple[int, int]:
+        """The open ends (as a mask) and the remaining graph's stops: the unvisited stops the
+        ends reach, not through an end-only stop (an end-only open end still leads on)."""
         nb = self.nb
         end_only = self.end_only_mask
-        value = self.value
-        landmark = self.landmark
         start = 0
         for e in ends:
             start |= 1 << e
@@ -180,6 +185,16 @@ class _Search:
             new &= ~visited & ~inside & ~end_only
             inside |= new
             frontier = new
+        return start, inside
+
+    def _block_graph(self, visited: int, ends: tuple[int, ...], lmask: int, start: int,
+                     inside: int) -> tuple[dict[int, int], dict[int, list[int]], dict[int, int]]:
+        """The remaining graph ``H``: each stop's value (0 for an open end, a landmark not yet
+        owned counted), its neighbours in ``H``, and its best end-only leaf; with two open
+        ends, the edge joining them."""
+        end_only = self.end_only_mask
+        value = self.value
+        landmark = self.landmark
         val: dict[int, int] = {}
         adj: dict[int, list[int]] = {}
         leaf: dict[int, int] = {}
@@ -214,63 +229,7 @@ class _Search:
             if b not in adj[a]:
                 adj[a].append(b)
                 adj[b].append(a)
-        blocks = _blocks(ends[0], adj)
-        of: dict[int, list[int]] = {}
-        for i, block in enumerate(blocks):
-            for v in block:
-                of.setdefault(v, []).append(i)
-        memo: dict[tuple[int, int], int] = {}
-
-        def down_vertex(w: int, came: int) -> int:
-            best = leaf[w]
-            for j in of.get(w, ()):
-                if j != came:
-                    got = down_block(j, w)
-                    if got > best:
-                        best = got
-            return best
-
-        def down_block(j: int, parent: int) -> int:
-            key = (j, parent)
-            hit = memo.get(key)
-            if hit is not None:
-                return hit
-            total = 0
-            more = 0
-            for w in blocks[j]:
-                if w == parent:
-                    continue
-                total += val[w]
-                got = down_vertex(w, j)
-                if got > more:
-                    more = got
-            memo[key] = total + more
-            return total + more
-
-        if len(ends) == 1 and not twice:
-            return down_vertex(ends[0], -1)
-        if len(ends) == 1:
-            # both arms still to grow from the marker: into two different blocks (or one of
-            # them to a leaf), or both into the same block
-            m = ends[0]
-            mine = of.get(m, [])
-            cross = sorted([leaf[m]] + [down_block(j, m) for j in mine], reverse=True)
-            best = sum(cross[:2])
-            for j in mine:
-                inner = sorted((down_vertex(w, j) for w in blocks[j] if w != m), reverse=True)
-                same = sum(val[w] for w in blocks[j] if w != m) + sum(inner[:2])
-                if same > best:
-                    best = same
-            return best
-        a, b = ends
-        root = next(j for j in of[a] if b in blocks[j])
-        total = 0
-        options = []
-        for w in blocks[root]:
-            total += val[w]
-            options.append(down_vertex(w, root))
-        options.sort(reverse=True)
-        return total + sum(options[:2])
+        return val, adj, leaf
 
     # -- search ----------------------------------------------------------------------------
     def run(self) -> _Found | None:
@@ -326,14 +285,10 @@ class _Search:
         self.memo[key] = value
         if upper <= self.best_value:
             return
-        if self.reached >= BLOCK_BOUND_FROM:
-            if at_marker:
-                upper = self.block_bound(visited, (m,), lmask, twice=not self.m_terminal)
-            else:
-                ends = (end, m) if extend and m_open else (end,) if extend else (m,)
-                upper = self.block_bound(visited, ends, lmask)
-            if total + upper <= self.best_value:
-                return
+        if self.reached >= BLOCK_BOUND_FROM and (
+                total + self._arm1_block_bound(end, visited, lmask, extend, m_open)
+                <= self.best_value):
+            return
         if extend:
             for t, mask, li in self._order(end, visited):
                 if (visited >> t) & 1 or used & mask:
@@ -347,20 +302,33 @@ class _Search:
                 self.stops.pop()
                 self.links.pop()
         if m_open:
-            # close the first arm; grow the second from the marker's other side
-            split = len(self.stops)
-            for t, mask, li in self.adj[m]:
-                if li <= first or (visited >> t) & 1 or used & mask:
-                    continue
-                self.stops.insert(0, t)
-                self.links.insert(0, li)
-                self._arm2(
-                    t, visited | (1 << t), used | mask, value + self.value[t],
-                    lmask | self.landmark[t],
-                )
-                del self.stops[0]
-                del self.links[0]
-            assert len(self.stops) == split
+            self._close_arm1(visited, used, value, lmask, first)
+
+    def _arm1_block_bound(self, end: int, visited: int, lmask: int, extend: bool,
+                          m_open: bool) -> int:
+        """:meth:`block_bound` for the first arm's open ends (its end, the marker)."""
+        m = self.marker
+        if end == m:
+            return self.block_bound(visited, (m,), lmask, twice=not self.m_terminal)
+        ends = (end, m) if extend and m_open else (end,) if extend else (m,)
+        return self.block_bound(visited, ends, lmask)
+
+    def _close_arm1(self, visited: int, used: int, value: int, lmask: int, first: int) -> None:
+        """Close the first arm; grow the second from the marker's other side."""
+        m = self.marker
+        split = len(self.stops)
+        for t, mask, li in self.adj[m]:
+            if li <= first or (visited >> t) & 1 or used & mask:
+                continue
+            self.stops.insert(0, t)
+            self.links.insert(0, li)
+            self._arm2(
+                t, visited | (1 << t), used | mask, value + self.value[t],
+                lmask | self.landmark[t],
+            )
+            del self.stops[0]
+            del self.links[0]
+        assert len(self.stops) == split
 
     def _arm2(self, end: int, visited: int, used: int, value: int, lmask: int) -> None:
         self.budget -= 1
@@ -391,6 +359,79 @@ class _Search:
                        lmask | self.landmark[t])
             del self.stops[0]
             del self.links[0]
+
+
+class _BlockTree:
+    """The block-cut tree of the remaining graph and the most a simple path can collect along
+    one of its paths (:meth:`_Search.block_bound`)."""
+
+    def __init__(self, blocks: list[set[int]], val: dict[int, int], leaf: dict[int, int]
+                 ) -> None:
+        self.blocks = blocks
+        self.val = val
+        self.leaf = leaf
+        self.of: dict[int, list[int]] = {}
+        for i, block in enumerate(blocks):
+            for v in block:
+                self.of.setdefault(v, []).append(i)
+        self.memo: dict[tuple[int, int], int] = {}
+
+    def down_vertex(self, w: int, came: int) -> int:
+        """The most collected below ``w``, coming from block ``came``."""
+        best = self.leaf[w]
+        for j in self.of.get(w, ()):
+            if j != came:
+                got = self.down_block(j, w)
+                if got > best:
+                    best = got
+        return best
+
+    def down_block(self, j: int, parent: int) -> int:
+        """The most collected in block ``j`` and below it, entered at ``parent``."""
+        key = (j, parent)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        total = 0
+        more = 0
+        for w in self.blocks[j]:
+            if w == parent:
+                continue
+            total += self.val[w]
+            got = self.down_vertex(w, j)
+            if got > more:
+                more = got
+        self.memo[key] = total + more
+        return total + more
+
+    def best(self, ends: tuple[int, ...], twice: bool) -> int:
+        """The bound for one open end (``twice``: both arms still leave it) or two."""
+        blocks, val = self.blocks, self.val
+        if len(ends) == 1 and not twice:
+            return self.down_vertex(ends[0], -1)
+        if len(ends) == 1:
+            # both arms still to grow from the marker: into two different blocks (or one of
+            # them to a leaf), or both into the same block
+            m = ends[0]
+            mine = self.of.get(m, [])
+            cross = sorted([self.leaf[m]] + [self.down_block(j, m) for j in mine], reverse=True)
+            best = sum(cross[:2])
+            for j in mine:
+                inner = sorted((self.down_vertex(w, j) for w in blocks[j] if w != m),
+                               reverse=True)
+                same = sum(val[w] for w in blocks[j] if w != m) + sum(inner[:2])
+                if same > best:
+                    best = same
+            return best
+        a, b = ends
+        root = next(j for j in self.of[a] if b in blocks[j])
+        total = 0
+        options = []
+        for w in blocks[root]:
+            total += val[w]
+            options.append(self.down_vertex(w, root))
+        options.sort(reverse=True)
+        return total + sum(options[:2])
 
 
 def _blocks(root: int, adj: dict[int, list[int]]) -> list[set[int]]:
