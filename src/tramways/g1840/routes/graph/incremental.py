@@ -201,6 +201,36 @@ def _assemble(
     changed: set[str],
     pieces: _Pieces,
 ) -> _Built:
+    """The track graph of ``board`` from its hexes' track (``infos``), re-walking only the
+    stops whose walks may have changed since ``old`` (all of them without ``old``)."""
+    stops, kinds, terminal, locdefs, tables = _stops(board, infos)
+    same = old is not None and old.graph.stops == stops
+    index = old.graph.index if old is not None and same else {
+        stop: i for i, stop in enumerate(stops)}
+    # the Link objects of each stop, reused while its walk and its stops' indexes stay
+    made: dict[Stop, tuple[Link, ...]] = dict(old.made) if old is not None else {}
+    todo = stops if old is None else _to_walk(old, stops, index, links_of, made, changed)
+    walked = set(todo)
+    for stop in dict.fromkeys(todo):
+        if stop in index:
+            links_of[stop] = _stop_links(board, infos, index, pieces, stop[0], stop[1])
+    links: list[Link] = []
+    incident: list[list[int]] = [[] for _ in stops]
+    for a, stop in enumerate(stops):
+        mine = _links_from(a, stop, links_of[stop], index, made,
+                           None if stop in walked else made.get(stop), same)
+        for link in mine:
+            incident[a].append(len(links))
+            incident[link.b].append(len(links))
+            links.append(link)
+    graph = TrackGraph(stops, index, kinds, terminal, locdefs, links, incident)
+    return _Built(graph, dict(board.placed()), infos, links_of, pieces, made, tables)
+
+
+def _stops(board: Board, infos: dict[str, _HexInfo]
+           ) -> tuple[list[Stop], list[str], list[bool], list[Any], dict[Any, Any]]:
+    """The stops in board order with their kinds, terminal flags and locations, and the
+    tables of :attr:`_Built.tables` (stop indexes by hex, the empty stations)."""
     coords = _SORTED.get(id(board.layout))
     if coords is None:
         coords = _SORTED[id(board.layout)] = tuple(sorted(board.layout.hexes))
@@ -221,50 +251,43 @@ def _assemble(
             kinds.extend(info.kinds)
             terminal.extend(info.terminal)
             locdefs.extend(info.locations)
-    same = old is not None and old.graph.stops == stops
-    index = old.graph.index if old is not None and same else {
-        stop: i for i, stop in enumerate(stops)}
-    # the Link objects of each stop, reused while its walk and its stops' indexes stay
-    made: dict[Stop, tuple[Link, ...]] = dict(old.made) if old is not None else {}
-    if old is None:
-        todo = stops
-    else:
-        todo = [s for s in stops if s[0] in changed or s not in links_of]
-        for stop, found in old.links_of.items():
-            if not found.deps.isdisjoint(changed):
-                todo.append(stop)
-        for stop in old.links_of:
-            if stop not in index:
-                del links_of[stop]
-                made.pop(stop, None)
-    walked = set(todo)
-    for stop in dict.fromkeys(todo):
-        if stop in index:
-            links_of[stop] = _stop_links(board, infos, index, pieces, stop[0], stop[1])
-    links: list[Link] = []
-    incident: list[list[int]] = [[] for _ in stops]
-    for a, stop in enumerate(stops):
-        found = links_of[stop]
-        mine = None if stop in walked else made.get(stop)
-        if mine and not same:
-            if mine[0].a != a:
-                mine = None
-            else:
-                for entry, link in zip(found.entries, mine, strict=True):
-                    if index[entry[0]] != link.b:
-                        mine = None
-                        break
-        if mine is None:
-            mine = made[stop] = tuple(
-                [Link(a, index[other], mask, steps, exit_edge, entry_edge)
-                 for other, mask, steps, exit_edge, entry_edge in found.entries])
-        for link in mine:
-            incident[a].append(len(links))
-            incident[link.b].append(len(links))
-            links.append(link)
-    graph = TrackGraph(stops, index, kinds, terminal, locdefs, links, incident)
-    return _Built(graph, dict(board.placed()), infos, links_of, pieces, made,
-                  {"by_coord": by_coord, "stations": stations})
+    return stops, kinds, terminal, locdefs, {"by_coord": by_coord, "stations": stations}
+
+
+def _to_walk(old: _Built, stops: list[Stop], index: dict[Stop, int],
+             links_of: dict[Stop, _StopLinks], made: dict[Stop, tuple[Link, ...]],
+             changed: set[str]) -> list[Stop]:
+    """The stops to walk again: on a changed hex, new, or whose walks looked at a changed
+    hex; the walks of stops gone are forgotten."""
+    todo = [s for s in stops if s[0] in changed or s not in links_of]
+    for stop, found in old.links_of.items():
+        if not found.deps.isdisjoint(changed):
+            todo.append(stop)
+    for stop in old.links_of:
+        if stop not in index:
+            del links_of[stop]
+            made.pop(stop, None)
+    return todo
+
+
+def _links_from(a: int, stop: Stop, found: _StopLinks, index: dict[Stop, int],
+                made: dict[Stop, tuple[Link, ...]], mine: tuple[Link, ...] | None,
+                same: bool) -> tuple[Link, ...]:
+    """The links from stop ``a`` towards later stops: ``mine`` (the ones made before) while
+    its walk and its stops' indexes stay, otherwise made anew."""
+    if mine and not same:
+        if mine[0].a != a:
+            mine = None
+        else:
+            for entry, link in zip(found.entries, mine, strict=True):
+                if index[entry[0]] != link.b:
+                    mine = None
+                    break
+    if mine is None:
+        mine = made[stop] = tuple(
+            [Link(a, index[other], mask, steps, exit_edge, entry_edge)
+             for other, mask, steps, exit_edge, entry_edge in found.entries])
+    return mine
 
 
 def _fresh(board: Board) -> _Built:

@@ -125,31 +125,7 @@ def build_track_graph(board: Board, pieces: _Pieces | None = None) -> TrackGraph
     (a fresh numbering by default)."""
     if pieces is None:
         pieces = _Pieces()
-    stops: list[Stop] = []
-    kinds: list[str] = []
-    terminal: list[bool] = []
-    locdefs: list[Any] = []
-    index: dict[Stop, int] = {}
-    tram_paths: dict[str, list[PathDef]] = {}
-    for coord in sorted(board.layout.hexes):
-        paths = [p for p in board.paths(coord) if p.track == TRAM]
-        if not paths:
-            continue
-        tram_paths[coord] = paths
-        red = _is_red_hex(board, coord)
-        for loc in board.locations(coord):
-            touching = [p for p in paths if loc.id in (p.a.location, p.b.location)]
-            if not touching:
-                continue
-            kind = _stop_kind(board, coord, loc)
-            if kind is None:
-                continue
-            index[(coord, loc.id)] = len(stops)
-            stops.append((coord, loc.id))
-            kinds.append(kind)
-            terminal.append(red or kind == STATION or any(p.terminal for p in touching))
-            locdefs.append(loc)
-
+    stops, index, kinds, terminal, locdefs, tram_paths = _scan(board)
     links: list[Link] = []
     incident: list[list[int]] = [[] for _ in stops]
     for a, (coord, loc_id) in enumerate(stops):
@@ -176,6 +152,37 @@ def build_track_graph(board: Board, pieces: _Pieces | None = None) -> TrackGraph
         incident[link.a].append(i)
         incident[link.b].append(i)
     return TrackGraph(stops, index, kinds, terminal, locdefs, links, incident)
+
+
+def _scan(board: Board) -> tuple[list[Stop], dict[Stop, int], list[str], list[bool], list[Any],
+                                 dict[str, list[PathDef]]]:
+    """Every tram stop of the board in board order (with its index, kind, terminal flag and
+    location), and the tram paths of every hex with tram track."""
+    stops: list[Stop] = []
+    kinds: list[str] = []
+    terminal: list[bool] = []
+    locdefs: list[Any] = []
+    index: dict[Stop, int] = {}
+    tram_paths: dict[str, list[PathDef]] = {}
+    for coord in sorted(board.layout.hexes):
+        paths = [p for p in board.paths(coord) if p.track == TRAM]
+        if not paths:
+            continue
+        tram_paths[coord] = paths
+        red = _is_red_hex(board, coord)
+        for loc in board.locations(coord):
+            touching = [p for p in paths if loc.id in (p.a.location, p.b.location)]
+            if not touching:
+                continue
+            kind = _stop_kind(board, coord, loc)
+            if kind is None:
+                continue
+            index[(coord, loc.id)] = len(stops)
+            stops.append((coord, loc.id))
+            kinds.append(kind)
+            terminal.append(red or kind == STATION or any(p.terminal for p in touching))
+            locdefs.append(loc)
+    return stops, index, kinds, terminal, locdefs, tram_paths
 
 
 def _walk(
