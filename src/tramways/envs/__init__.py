@@ -21,4 +21,23 @@ conventions (needs the ``[rl]`` extra: ``pip install -e '.[rl]'``)::
 * Rewards come at the end only: places scored linearly from +1 (first) to -1 (last), players
   sharing a place share the mean of its values (two players: +1 win, 0 draw, -1 loss);
   ``infos`` then hold the raw result (Trambahn: scores and money; 1840: wealth and rank).
+
+Version 1 of each (:mod:`tramways.envs.trambahn_v1`, :mod:`tramways.envs.g1840_v1`) is made
+for learning; ``vs_bots(game, opponents=...)`` is a Gymnasium single-agent environment
+against the project's bots and ``vector_vs_bots`` N of them at once
+(:mod:`tramways.envs.single_agent`).
 """
+
+from typing import Any
+
+__all__ = ["vector_vs_bots", "vs_bots"]
+
+
+def __getattr__(name: str) -> Any:
+    """``vs_bots`` and ``vector_vs_bots`` (:mod:`tramways.envs.single_agent`), imported when
+    first used."""
+    if name in __all__:
+        from tramways.envs import single_agent
+
+        return getattr(single_agent, name)
+    raise AttributeError(f"module 'tramways.envs' has no attribute {name!r}")

@@ -243,17 +243,45 @@ class TramwaysEnv(AECEnv):
                 self.catalogue) else "out of range"
             raise IllegalAction("action mask",
                                 f"action {int(action)} ({text}) is not legal for {agent} now")
+        self._play(agent, chosen)
+
+    def step_engine(self, action: Action) -> None:
+        """Play a legal engine ``action`` for the agent to move (a bot's choice): the same as
+        ``step`` with its index.  ``IllegalAction`` if it is not one of the legal actions."""
+        for i, a in self._legal.items():
+            if a == action:
+                self.step(i)
+                return
+        raise IllegalAction("action mask", f"{action!r} is not legal for {self.agent_selection}")
+
+    def _played(self, action: Action, seat: int) -> None:
+        """Hook: ``action`` of ``seat`` has just been applied (memories follow the game here)."""
+
+    def _step_rewards(self) -> dict[str, float] | None:
+        """Hook: per-agent rewards of the step just played, besides the final places
+        (``None``: none; shaped rewards)."""
+        return None
+
+    def _play(self, agent: str, chosen: Action) -> None:
+        """Apply a legal action of ``agent`` and settle rewards, terminations and the mask."""
+        state = self.state
+        assert state is not None
         state.apply(chosen, self._seat[agent])  # an IllegalAction leaves everything as it was
         self.actions.append(chosen)
+        self._played(chosen, self._seat[agent])
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0
+        shaped = self._step_rewards()
+        if shaped:
+            for a, r in shaped.items():
+                self.rewards[a] += r
         if state.is_over():
             result = state.result()
             infos = self.final_infos(result)
             ranks = [info["rank"] for info in infos]
             for a, r, info in zip(self.possible_agents, place_rewards(ranks), infos, strict=True):
-                self.rewards[a] = r
+                self.rewards[a] += r
                 self.infos[a] = info
                 self.terminations[a] = True
         elif self.max_steps is not None and len(self.actions) >= self.max_steps:
