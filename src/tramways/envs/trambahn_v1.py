@@ -268,3 +268,11 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
 def env(**kwargs: Any) -> Any:
     """Trambahn v1 (PettingZoo's order-enforcing wrapper around ``raw_env``)."""
     return wrap(raw_env(**kwargs))
+
+
+def parallel_env(**kwargs: Any) -> Any:
+    """Trambahn v1 as a PettingZoo ParallelEnv (:mod:`tramways.envs.parallel`; ``max_cycles``,
+    ``illegal``)."""
+    from tramways.envs.parallel import parallel_env as make
+
+    return make("trambahn_v1", **kwargs)
