@@ -35,11 +35,15 @@ def play(env, seed, rng):
             return total, info
 
 
-@pytest.mark.parametrize("game", ["trambahn", "trambahn_v0"])
-def test_gymnasium_env_checker_passes(game):
+V0 = [("trambahn", {}), ("trambahn_v0", {}), ("g1840_v0", {"players": 2})]
+
+
+@pytest.mark.parametrize(("game", "settings"), V0)
+def test_gymnasium_env_checker_passes(game, settings):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # its hint about the unbounded Box
-        check_env(vs_bots(game, opponents="random", illegal="end"), skip_render_check=True)
+        check_env(vs_bots(game, opponents="random", illegal="end", **settings),
+                  skip_render_check=True)
 
 
 def test_the_learner_moves_only_on_its_turns_and_bots_play_the_rest():
@@ -116,12 +120,12 @@ def test_parallel_form_passes_pettingzoo_parallel_tests():
         parallel_seed_test(partial(parallel_env, "trambahn", illegal="ignore"))
 
 
-@pytest.mark.parametrize("game", ["trambahn", "trambahn_v0"])
-def test_max_cycles_test_passes_for_the_parallel_form(game):
+@pytest.mark.parametrize(("game", "settings"), V0)
+def test_max_cycles_test_passes_for_the_parallel_form(game, settings):
     """max_cycles_test sends unmasked samples and counts one move per agent per cycle: the
     parallel form (and its AEC conversion) with ``illegal="ignore"``."""
     def par(max_cycles):
-        return parallel_env(game, max_cycles=max_cycles, illegal="ignore")
+        return parallel_env(game, max_cycles=max_cycles, illegal="ignore", **settings)
 
     mod = SimpleNamespace(parallel_env=par,
                           env=lambda max_cycles: parallel_to_aec(par(max_cycles)))

@@ -113,7 +113,7 @@ class TramwaysEnv(AECEnv):
 
     game_name: ClassVar[str]
     catalogue: ClassVar[Catalogue]
-    obs_size: ClassVar[int]
+    obs_size: int
     obs_low: ClassVar[float] = 0.0
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "rgb_array"],
@@ -213,6 +213,11 @@ class TramwaysEnv(AECEnv):
     def legal_actions(self) -> dict[int, Action]:
         """Index -> engine action, for the agent to move."""
         return dict(self._legal)
+
+    def legal_engine_actions(self) -> list[Action]:
+        """The engine's legal actions of the agent to move that the environment can play
+        (what a bot chooses from; ``step_engine`` plays one)."""
+        return list(self._legal.values())
 
     def legal_indices(self) -> list[int]:
         """The indices of the agent to move's legal actions (the mask's ones, cheaply)."""

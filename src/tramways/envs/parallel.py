@@ -24,7 +24,7 @@ from tramways.envs.base import TramwaysEnv
 from tramways.envs.single_agent import raw_env_for
 
 
-class TurnParallelEnv(ParallelEnv):  # type: ignore[type-arg]
+class TurnParallelEnv(ParallelEnv):
     """A turn-based game of this package as a ParallelEnv (see the module docstring)."""
 
     def __init__(self, game: str = "trambahn", max_cycles: int | None = None,
@@ -41,10 +41,10 @@ class TurnParallelEnv(ParallelEnv):  # type: ignore[type-arg]
         self.agents: list[str] = []
         self.cycles = 0
 
-    def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
+    def observation_space(self, agent: str) -> spaces.Space:
         return self.env.observation_space(agent)
 
-    def action_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
+    def action_space(self, agent: str) -> spaces.Space:
         return self.env.action_space(agent)
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
@@ -65,7 +65,7 @@ class TurnParallelEnv(ParallelEnv):  # type: ignore[type-arg]
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         rewards = dict.fromkeys(self.agents, 0.0)
         action = actions.get(mover)
-        if action is not None and int(action) in env.legal_actions():
+        if action is not None and int(action) in env.legal_indices():
             env.step(int(action))
             for a in self.agents:
                 rewards[a] = float(env.rewards[a])

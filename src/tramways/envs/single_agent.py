@@ -70,7 +70,7 @@ def raw_env_for(game: str, **settings: Any) -> TramwaysEnv:
     return env
 
 
-class VsBotsEnv(gym.Env):  # type: ignore[type-arg]
+class VsBotsEnv(gym.Env):
     """The learner's side of a game against bots (see the module docstring)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
@@ -114,7 +114,7 @@ class VsBotsEnv(gym.Env):  # type: ignore[type-arg]
         reward = 0.0
         while not (env.terminations[me] or env.truncations[me]) and env.agent_selection != me:
             agent = env.agent_selection
-            legal = list(env.legal_actions().values())
+            legal = env.legal_engine_actions()
             env.step_engine(self._bot_for(agent).choose(env.view(agent), legal, self._bot_rng))
             reward += env.rewards[me]
         return reward
@@ -143,7 +143,7 @@ class VsBotsEnv(gym.Env):  # type: ignore[type-arg]
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         env, me = self.env, self.agent
-        if self.illegal == "end" and int(action) not in env.legal_actions():
+        if self.illegal == "end" and int(action) not in env.legal_indices():
             info = self._info()
             info["illegal"] = True
             return self._observe(), -1.0, True, False, info
@@ -170,7 +170,7 @@ def vs_bots(game: str = "trambahn", opponents: str | Bot | Sequence[str | Bot] =
 def vector_vs_bots(game: str = "trambahn", num_envs: int = 4,
                    opponents: str | Sequence[str] = "rule", seat: int | None = None,
                    asynchronous: bool = False, illegal: str = "raise",
-                   **settings: Any) -> gym.vector.VectorEnv:  # type: ignore[type-arg]
+                   **settings: Any) -> gym.vector.VectorEnv:
     """``num_envs`` games against bots as one Gymnasium vector environment."""
     def make() -> VsBotsEnv:
         return VsBotsEnv(game, opponents, seat, illegal=illegal, **settings)

@@ -153,11 +153,11 @@ def encode_memory(view: View, memory: PublicMemory) -> tuple[list[int], list[flo
     val.append((view["discard_size"] - known) / 120)
     for at, player in ((MY_MONEY, me), (OPP_MONEY, opp)):
         unknown = 0
-        for face in memory.money[player]:
-            if face is None:
+        for card in memory.money[player]:
+            if card is None:
                 unknown += 1
             else:
-                idx.append(at + fi[face])
+                idx.append(at + fi[card])
                 val.append(1.0)
         idx.append(at + N_FACES)
         val.append(unknown / 20)

@@ -1,0 +1,306 @@
+"""1840, version 1: factored actions chosen in a few small steps, and a compact observation.
+
+``env(render_mode=None, max_steps=10_000, players=4, small_map=False, names=None)``; agents
+and turn order as in :mod:`g1840_v0`.
+
+**Actions** (a documented multi-stage step): an engine action is chosen as a short tuple of
+choices, each one ``step`` of the same agent, each with its own mask
+(:mod:`tramways.envs.g1840_factored`): first the action type (25), then its arguments in
+order (e.g. ``line lay``: hex, then tile, then rotation; ``bid``: private, then amount).
+The action space is ``Discrete(401)`` (the largest head); at each stage only the first
+``size`` indices of that stage's head can be legal, and the mask holds exactly the values
+that lead to at least one legal action given the choices so far.  The engine action is
+played when its last choice is made (then the next agent is asked, or the same one again).
+``observation["observation"]`` says which head is being asked and what was chosen so far.
+A game takes about 2-3 choices per engine action; ``max_steps`` counts engine actions.
+
+**Observation** (6,202 float32 values, from the agent's ``view(seat)`` only; seats relative):
+
+* ``0..791``: the tables of :mod:`g1840_v0` (its observation without the per-hex block:
+  round, phase, turn, auctions, players, companies, lines, Stadtbahn, privates);
+* ``792..5906``: the map as a hex grid tensor ``[31 channels, 11 rows (A..K), 15 columns]``
+  (column ``(number - 1) // 2``: the offset coordinates packed), channel-major: 0 the hex is
+  on this game's map, 1 tiles may be laid there, 2-7 tram track leaving by side 0..5 (the tile
+  laid, rotated, or the printed track), 8-13 the same for Stadtbahn track, 14-18 the tile's
+  colour (yellow, green, brown, grey, other) or none laid, 19 the best revenue of its
+  locations / 100, 20-29 station markers of each company (the 10 of the company head), 30
+  station slots / 4;
+* ``5907..6201``: the choice in progress: the head asked (one-hot 10, :data:`HEAD_NAMES`),
+  the stage (one-hot 4), then what was chosen: type (25), hex (148), tile (58), rotation
+  (6), location (4), company (10), private (6), line (18), colour (5), number / 400 (1).
+  All zeros when it is not the agent's turn.
+
+Rewards and infos as in :mod:`g1840_v0` (places by final wealth, XI, R-END-1).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+
+from tramways.core.actions import Action
+from tramways.core.errors import IllegalAction
+from tramways.envs import g1840_v0
+from tramways.envs.base import TramwaysEnv, wrap
+from tramways.envs.g1840_catalogue import CATALOGUE
+from tramways.envs.g1840_factored import (
+    ARGS,
+    CORPS,
+    HEAD_NAMES,
+    HEADS,
+    HEXES,
+    MAX_HEAD,
+    TILES,
+    TYPES,
+    describe,
+    factor,
+    head_of,
+)
+from tramways.g1840.data import load_layout, tiles
+from tramways.g1840.entities import layout_name
+
+TABLES = g1840_v0.L.hexes
+"""The v0 observation up to its per-hex block: the tables."""
+ROWS, COLS = 11, 15
+CHANNELS = 31
+GRID = TABLES
+GRID_SIZE = CHANNELS * ROWS * COLS
+CHOICE = GRID + GRID_SIZE
+CHOICE_SIZE = len(HEADS) + 4 + sum(HEADS[h] for h in HEAD_NAMES if h != "number") + 1
+OBS_SIZE = CHOICE + CHOICE_SIZE
+TILE_COLOURS = ("yellow", "green", "brown", "grey")
+_CHOSEN_AT: dict[str, int] = {}
+_at = CHOICE + len(HEADS) + 4
+for _h in HEAD_NAMES:
+    _CHOSEN_AT[_h] = _at
+    _at += 1 if _h == "number" else HEADS[_h]
+_CORP_I = {c: i for i, c in enumerate(CORPS)}
+_TILES = tiles()
+
+
+def cell(coord: str) -> int:
+    """The grid cell (row * COLS + column) of a hex coordinate."""
+    return (ord(coord[0]) - ord("A")) * COLS + (int(coord[1:]) - 1) // 2
+
+
+def _put(idx: list[int], val: list[float], channel: int, coord: str, v: float = 1.0) -> None:
+    idx.append(GRID + channel * ROWS * COLS + cell(coord))
+    val.append(v)
+
+
+@lru_cache(maxsize=8)
+def _static(layout: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    idx, val = _static_lists(layout)
+    return tuple(idx), tuple(val)
+
+
+def static_grid(layout: str) -> tuple[list[int], list[float]]:
+    """The channels the layout fixes: on the map, laying allowed."""
+    idx, val = _static(layout)
+    return list(idx), list(val)
+
+
+def _static_lists(layout: str) -> tuple[list[int], list[float]]:
+    idx: list[int] = []
+    val: list[float] = []
+    for coord, h in load_layout(layout).hexes.items():
+        _put(idx, val, 0, coord)
+        if h.laying_allowed:
+            _put(idx, val, 1, coord)
+    return idx, val
+
+
+def _revenue(value: Any) -> int:
+    """A location's revenue; off-board locations name one per phase: the best of them."""
+    return int(max(value.values())) if hasattr(value, "values") else int(value or 0)
+
+
+def _tile_features(idx: list[int], val: list[float], coord: str, exits_t: Any, exits_s: Any,
+                   rotation: int, colour: str | None, locations: Any) -> None:
+    for e in exits_t:
+        _put(idx, val, 2 + (e + rotation) % 6, coord)
+    for e in exits_s:
+        _put(idx, val, 8 + (e + rotation) % 6, coord)
+    if colour is not None:
+        _put(idx, val, 14 + (TILE_COLOURS.index(colour) if colour in TILE_COLOURS else 4), coord)
+    revenue = max((_revenue(loc.revenue) for loc in locations), default=0)
+    if revenue:
+        _put(idx, val, 19, coord, revenue / 100)
+    slots = sum(loc.slots for loc in locations)
+    if slots:
+        _put(idx, val, 30, coord, slots / 4)
+
+
+def _field(view: Any, name: str) -> Any:
+    return view[name] if isinstance(view, dict) else getattr(view, name)
+
+
+def encode_grid(view: Any, layout: str) -> tuple[list[int], list[float]]:
+    """(index, value) pairs of the hex grid (see the module docstring)."""
+    idx, val = static_grid(layout)
+    hexes = load_layout(layout).hexes
+    laid = _field(view, "tiles")
+    for coord, h in hexes.items():
+        if coord in laid:
+            continue
+        _tile_features(idx, val, coord, h.tram_exits, h.stadtbahn_exits, 0, None, h.locations)
+    for coord, entry in laid.items():
+        tile, rotation = (entry if isinstance(entry, list | tuple)
+                          else (entry.tile, entry.rotation))
+        t = _TILES[tile]
+        _tile_features(idx, val, coord, t.tram_exits, t.stadtbahn_exits, rotation, t.colour,
+                       t.locations)
+    for group in ("companies", "stadtbahn"):
+        for cid, c in _field(view, group).items():
+            markers = _field(c, "markers")
+            places = ([p for ps in markers.values() for p in ps] if hasattr(markers, "values")
+                      else list(markers))
+            for place in places:
+                _put(idx, val, 20 + _CORP_I[cid], place.split(".")[0])
+    return idx, val
+
+
+class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
+    """1840 v1 (see the module docstring); ``env()`` is the wrapped form."""
+
+    game_name = "1840"
+    catalogue = CATALOGUE
+    obs_size = OBS_SIZE
+    obs_low = -np.inf  # a company's revenue may be negative (maintenance, Table 7)
+    default_max_steps = 10_000
+    metadata: ClassVar[dict[str, Any]] = {**TramwaysEnv.metadata, "name": "g1840_v1"}
+
+    def __init__(self, render_mode: str | None = None, max_steps: int | None = -1,
+                 **settings: Any) -> None:
+        super().__init__(render_mode=render_mode, max_steps=max_steps, **settings)
+        self.layout = layout_name(int(self.settings["players"]),
+                                  bool(self.settings.get("small_map", False)))
+        self.action_spaces = {a: spaces.Discrete(MAX_HEAD) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(OBS_SIZE,),
+                                          dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(MAX_HEAD,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self._no_mask = np.zeros(MAX_HEAD, dtype=np.int8)
+        self._options: list[tuple[tuple[int, ...], Action]] = []
+        self.prefix: tuple[int, ...] = ()
+
+    # --- the choice in progress ----------------------------------------------------------------
+    def _refresh(self) -> None:
+        state = self.state
+        assert state is not None
+        seat = state.current_players()[0]
+        self.agent_selection = self.possible_agents[seat]
+        options = []
+        for a in state.legal_actions(seat):
+            choices = factor(a)
+            if choices is not None:
+                options.append((choices, a))
+        self._options = options
+        self.prefix = ()
+        self._update_mask()
+
+    def _update_mask(self) -> None:
+        k, prefix = len(self.prefix), self.prefix
+        values = {c[k] for c, _ in self._options if len(c) > k and c[:k] == prefix}
+        mask = np.zeros(MAX_HEAD, dtype=np.int8)
+        mask[list(values)] = 1
+        self._mask = mask
+        self._legal = {}  # the engine actions are chosen through the prefix, not by index
+
+    def legal_indices(self) -> list[int]:
+        return [int(i) for i in np.flatnonzero(self._mask)]
+
+    def legal_engine_actions(self) -> list[Action]:
+        return [a for _, a in self._options]
+
+    def legal_actions(self) -> dict[int, Action]:
+        """Index -> engine action for the legal actions of the agent to move, numbered in
+        the order of the engine's list (the choice of a bot: see ``step_engine``)."""
+        return dict(enumerate(self.legal_engine_actions()))
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        i = int(action)
+        if not 0 <= i < MAX_HEAD or not self._mask[i]:
+            raise IllegalAction("action mask", f"choice {i} is not legal for {agent} now "
+                                f"(choosing the {head_of(self.prefix)} of "
+                                f"{describe(self.prefix) or 'an action'})")
+        prefix = (*self.prefix, i)
+        done = [a for c, a in self._options if c == prefix]
+        if done:
+            self._play(agent, done[0])
+            return
+        self.prefix = prefix
+        self._update_mask()
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.rewards:
+            self.rewards[a] = 0.0
+        self._accumulate_rewards()
+
+    def step_engine(self, action: Action) -> None:
+        """Play a legal engine action at once (all its choices): a bot's move."""
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            raise IllegalAction("action mask", "the game is over")
+        for _, a in self._options:
+            if a == action:
+                self._play(self.agent_selection, a)
+                return
+        raise IllegalAction("action mask", f"{action!r} is not legal for {self.agent_selection}")
+
+    # --- the observation -----------------------------------------------------------------------
+    def encode(self, view: Any, seat: int) -> np.ndarray:
+        tables = g1840_v0.encode(view, seat)[:TABLES]
+        idx, val = encode_grid(view, self.layout)
+        if self.possible_agents[seat] == self.agent_selection and not (
+                self.terminations[self.agent_selection]
+                or self.truncations[self.agent_selection]):
+            head = head_of(self.prefix)
+            idx.extend((CHOICE + HEAD_NAMES.index(head), CHOICE + len(HEADS) + len(self.prefix)))
+            val.extend((1.0, 1.0))
+            if self.prefix:
+                kind = TYPES[self.prefix[0]]
+                idx.append(_CHOSEN_AT["type"] + self.prefix[0])
+                val.append(1.0)
+                for h, x in zip(ARGS[kind], self.prefix[1:], strict=False):
+                    if h == "number":
+                        idx.append(_CHOSEN_AT[h])
+                        val.append(x / 400)
+                    else:
+                        idx.append(_CHOSEN_AT[h] + x)
+                        val.append(1.0)
+        out = np.bincount(idx, weights=val, minlength=OBS_SIZE).astype(np.float32)
+        out[:TABLES] = tables
+        return out
+
+    def final_infos(self, result: Any) -> list[dict[str, Any]]:
+        return [{"wealth": w, "rank": r} for w, r in zip(result["wealth"], result["rank"],
+                                                         strict=True)]
+
+    def render_rgb(self) -> np.ndarray:
+        assert self.state is not None
+        return g1840_v0.picture(self.state.view(None))
+
+
+def env(**kwargs: Any) -> Any:
+    """1840 v1 (PettingZoo's order-enforcing wrapper around ``raw_env``)."""
+    return wrap(raw_env(**kwargs))
+
+
+def parallel_env(**kwargs: Any) -> Any:
+    """1840 v1 as a PettingZoo ParallelEnv (:mod:`tramways.envs.parallel`)."""
+    from tramways.envs.parallel import parallel_env as make
+
+    return make("g1840_v1", **kwargs)
+
+
+__all__ = ["HEXES", "TILES", "env", "parallel_env", "raw_env"]
