@@ -132,6 +132,7 @@ def main() -> None:
     buf_teach = np.full((t_len, n), -1, dtype=np.int64)
 
     start = time.monotonic()
+    cpu_start = time.process_time()
     deadline = start + 60 * args.minutes
     steps = updates = games = 0
     recent: list[float] = []
@@ -222,11 +223,14 @@ def main() -> None:
                   f"recent wins {rate:.2f}{' (imitating)' if imitate else ''}",
                   file=sys.stderr, flush=True)
     train_seconds = time.monotonic() - start
+    cpu_seconds = time.process_time() - cpu_start
     net.eval()
     result = {
         "minutes": round(train_seconds / 60, 2),
+        "cpu_minutes": round(cpu_seconds / 60, 2),
         "learner_steps": steps,
         "steps_per_second": round(steps / train_seconds),
+        "steps_per_cpu_second": round(steps / cpu_seconds),
         "updates": updates,
         "games": games,
         "imitation_minutes": args.imitation_minutes,
