@@ -167,10 +167,13 @@ async def _watcher(spec: dict[str, Any]) -> dict[str, Any]:
             url = g["base"].replace("http://", "ws://") + f"/api/games/{g['id']}/live"
             if g.get("token"):
                 url += f"?token={g['token']}"
-            tasks.append(asyncio.create_task(_watch(session, url, g["id"], end, seen)))
+            # bounded: a handshake the server never answers is given up after the run
+            tasks.append(asyncio.create_task(asyncio.wait_for(
+                _watch(session, url, g["id"], end, seen),
+                timeout=max(1.0, end - time.monotonic()) + 5)))
             await asyncio.sleep(0.002)  # not a thousand handshakes at once
     cpu0, wall0 = time.process_time(), time.monotonic()
-    await asyncio.gather(*tasks)
+    await asyncio.gather(*tasks, return_exceptions=True)
     for session in sessions:
         await session.close()
     return {"seen": seen, "cpu": time.process_time() - cpu0, "wall": time.monotonic() - wall0}
@@ -217,6 +220,8 @@ async def _seat_state(client: aiohttp.ClientSession, table: Table) -> None:
 
 async def _one_move(client: aiohttp.ClientSession, table: Table, rng: random.Random,
                     out: dict[str, Any]) -> None:
+    if not table.state:  # lost by a failed request: read it again (not timed)
+        await _seat_state(client, table)
     state = table.state
     if state.get("status") != "active":
         return
@@ -247,6 +252,21 @@ async def _one_move(client: aiohttp.ClientSession, table: Table, rng: random.Ran
         await _seat_state(client, table)
 
 
+async def _guarded(client: aiohttp.ClientSession, table: Table, rng: random.Random,
+                   out: dict[str, Any]) -> None:
+    """One move; a request that failed (a connection reset, no answer within the client's
+    time-out) is counted in ``refused["error"]`` and the game goes on from a fresh read."""
+    try:
+        await _one_move(client, table, rng, out)
+    except (aiohttp.ClientError, TimeoutError):
+        out["refused"]["error"] = out["refused"].get("error", 0) + 1
+        table.state = {}
+        try:
+            await _seat_state(client, table)
+        except (aiohttp.ClientError, TimeoutError):
+            pass
+
+
 async def _client(spec: dict[str, Any]) -> dict[str, Any]:
     bases: list[str] = spec["bases"]
     think = spec["think_ms"] / 1000.0
@@ -270,7 +290,7 @@ async def _client(spec: dict[str, Any]) -> dict[str, Any]:
                 await asyncio.sleep(min(r.uniform(0, 2 * think),
                                         max(0.0, end - time.monotonic())))
                 if time.monotonic() < end:
-                    await _one_move(client, table, r, out)
+                    await _guarded(client, table, r, out)
 
         async def loop(k: int) -> None:
             r = random.Random(rng.random() + k)
@@ -281,7 +301,7 @@ async def _client(spec: dict[str, Any]) -> dict[str, Any]:
                     continue
                 table.busy = True
                 try:
-                    await _one_move(client, table, r, out)
+                    await _guarded(client, table, r, out)
                 finally:
                     table.busy = False
 
