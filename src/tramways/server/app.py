@@ -17,9 +17,11 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from tramways import __version__
 from tramways.server.errors import ApiError
+from tramways.server.headers import SecurityHeaders
 from tramways.server.history import HISTORY_POSITIONS
 from tramways.server.limits import (
     MAX_BODY_BYTES,
@@ -193,7 +195,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         service.close()
         store.close()
 
-    app = FastAPI(
+    # the API's documentation pages with Swagger UI and ReDoc from the package, never a CDN
+    app = FastAPIOffline(
+        favicon_url="/static/favicon.svg",
         title="tramways",
         version=__version__,
         description="Play 1840 Vienna Tramways and Trambahn: seats, views, moves, live updates.",
@@ -231,6 +235,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         settings.sockets_total, settings.sockets_per_address, settings.sockets_per_seat
     )
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: object, exc: ApiError) -> JSONResponse:

@@ -1,0 +1,81 @@
+"""Security headers on every HTTP response (an ASGI middleware).
+
+- ``Content-Security-Policy``: scripts, styles, images and connections from the site itself
+  only (the pages' scripts are files under ``/static``, never inline), no framing
+  (``frame-ancestors 'none'``), no ``<base>``, forms posting to the site only.  The API's
+  documentation pages (``/docs``, ``/redoc``) start Swagger UI and ReDoc with one inline
+  script each, so there inline scripts are allowed; their assets ship in the package
+  (``fastapi-offline``), never from a CDN, because the site's origin keeps seat tokens in
+  ``localStorage``.
+- ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer``,
+  ``X-Frame-Options: DENY`` (for browsers before CSP's ``frame-ancestors``).
+- ``Cache-Control: no-store`` on every response to a request that carries a seat token (in
+  the query or an ``Authorization`` header) and on every game page, so that no shared or
+  browser cache keeps a page with a token or a hand of cards; other responses keep their
+  own caching (static files).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+"""The policy of the pages and the API."""
+
+DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; "
+    "base-uri 'none'; frame-ancestors 'none'"
+)
+"""The policy of ``/docs`` and ``/redoc`` (one inline start-up script each)."""
+
+DOCS_PATHS = ("/docs", "/redoc")
+
+_ALWAYS = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
+
+
+def _carries_token(scope: dict[str, Any]) -> bool:
+    query = scope.get("query_string", b"")
+    if b"token=" in query:
+        return True
+    if scope.get("path", "").startswith("/g/"):
+        return True
+    return any(name == b"authorization" for name, _v in scope.get("headers", ()))
+
+
+class SecurityHeaders:
+    """Adds the headers above to every HTTP response of ``app`` (WebSockets pass through)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path", "")
+        policy = DOCS_POLICY if path.startswith(DOCS_PATHS) else PAGE_POLICY
+        no_store = _carries_token(scope)
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", ()))
+                present = {name.lower() for name, _v in headers}
+                headers += [h for h in _ALWAYS if h[0] not in present]
+                if b"content-security-policy" not in present:
+                    headers.append((b"content-security-policy", policy.encode()))
+                if no_store:
+                    headers = [h for h in headers if h[0].lower() != b"cache-control"]
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
