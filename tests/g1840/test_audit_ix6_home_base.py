@@ -3,9 +3,7 @@ reservation for lines that can no longer enter the game (IX.6 with VIII.6/VIII.7
 
 from __future__ import annotations
 
-import pytest
-
-from tramways.core.errors import IllegalAction
+from tests.support import refused
 from tramways.g1840.actions import PlaceStation, ReturnPrivate, ScrapTram
 from tramways.g1840.rounds.company import (
     AfterAuctions,
@@ -40,9 +38,7 @@ def test_r_lr_13_ix6_home_marker_on_d18_choice_of_circle_once_a_tile_is_there() 
                         PlaceStation(line=1, hex="D18", location=1, player=1)]
     assert all(isinstance(a, PlaceStation | ReturnPrivate | ScrapTram)
                for a in s.legal_actions())
-    with pytest.raises(IllegalAction) as exc:
-        play(s, "L1 run")
-    assert exc.value.rule == "IX.6"
+    refused("IX.6", play, s, "L1 run")
     treasury = s.companies["WT"].treasury
     play(s, "L1 station D18.1")
     assert dict(s.board.markers("D18")) == {1: (1,)}

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tramways.core.errors import IllegalAction
+from tests.support import refused
 from tramways.g1840.actions import ScrapTram
 
 from .test_game_support import play, two_player_sr2
@@ -22,12 +20,9 @@ def test_viii53_scrap_outside_the_companys_turn() -> None:
 
 def test_viii53_only_the_director_scraps() -> None:
     s = two_player_sr2()
-    with pytest.raises(IllegalAction) as exc:
-        s.apply(ScrapTram(company="WT", colour="yellow", player=0))
-    assert exc.value.rule == "IV.1.2" and s.companies["WT"].owned() == ["yellow"]
-    with pytest.raises(IllegalAction) as exc:
-        play(s, "WT scrap red")
-    assert exc.value.rule == "VIII.5.3"
+    refused("IV.1.2", s.apply, ScrapTram(company="WT", colour="yellow", player=0))
+    assert s.companies["WT"].owned() == ["yellow"]
+    refused("VIII.5.3", play, s, "WT scrap red")
 
 
 def test_r_lr_8_scrap_before_another_lines_run() -> None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tramways.core.errors import IllegalAction
+from tests.support import refused
 from tramways.g1840.actions import Arrange, Done
 from tramways.g1840.engine import State1840
 from tramways.g1840.rounds.company import (
@@ -39,9 +37,7 @@ def test_viii6_rearrange_after_the_mandatory_tram() -> None:
     assert wt.trams == ["orange"]  # on line 1, the first line without a tram
     assert isinstance(s.sub.step, FinalRearrangement) and s.current_players() == [1]
     assert Arrange(company="WT", colours=("none", "orange"), player=1) in s.legal_actions(1)
-    with pytest.raises(IllegalAction) as exc:
-        play(s, "WT buy red")
-    assert exc.value.rule == "VIII.6"
+    refused("VIII.6", play, s, "WT buy red")
     play(s, "WT arrange none,orange")
     assert wt.trams == [None, "orange"]  # now line 5 runs the orange tram
     assert isinstance(s.sub.step, FinalRearrangement)

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tramways.core.errors import IllegalAction
+from tests.support import refused
 from tramways.g1840.actions import LayTile, PlaceStation, RemoveMarker, Run
 
 from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1
@@ -43,9 +41,7 @@ def test_ix3_one_normal_tile_per_turn() -> None:
     play(s, "L1 lay D18 235 r1")
     assert s.board.tile("D18").tile_id == "235"
     assert not any(isinstance(a, LayTile) and a.hex == "D18" for a in s.legal_actions())
-    with pytest.raises(IllegalAction) as exc:
-        play(s, "L1 lay D18 235 r2")
-    assert exc.value.rule == "R-LR-1"
+    refused("R-LR-1", play, s, "L1 lay D18 235 r2")
 
 
 def test_r_lr_1_stadtbahn_tile_costs_20_and_grants_its_bonus() -> None:
@@ -66,9 +62,7 @@ def test_r_lr_5_remove_stadtbahn_marker_for_40() -> None:
     assert s.companies["WT"].treasury == 840
     assert "D" not in s.board.markers("D22").get(0, ())
     # the termini are never removed
-    with pytest.raises(IllegalAction) as exc:
-        play(s, "L1 remove A17.2")
-    assert exc.value.rule == "R-LR-5"
+    refused("R-LR-5", play, s, "L1 remove A17.2")
 
 
 def test_ix6_station_marker_costs_20_and_one_per_turn() -> None:
@@ -90,9 +84,7 @@ def test_ix7_run_ends_the_turn() -> None:
 
 def test_ix1_other_line_may_not_act() -> None:
     s = lr1a()
-    with pytest.raises(IllegalAction) as exc:
-        play(s, "L3 run")
-    assert exc.value.rule == "IX.1"
+    refused("IX.1", play, s, "L3 run")
 
 
 def test_r_lr_1_a_pending_bonus_may_be_declined() -> None:
@@ -103,9 +95,7 @@ def test_r_lr_1_a_pending_bonus_may_be_declined() -> None:
     assert SkipBonus(line=1) in s.legal_actions()
     play(s, "L1 skip")
     assert s.sub.turn.bonus is None and SkipBonus(line=1) not in s.legal_actions()
-    with pytest.raises(IllegalAction) as exc:
-        play(s, "L1 skip")
-    assert exc.value.rule == "R-LR-1"
+    refused("R-LR-1", play, s, "L1 skip")
 
 
 def test_r_lr_12_ix6_home_circles_stay_reserved_only_for_lines_that_may_still_operate() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.support import refused
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board
@@ -45,9 +43,7 @@ def test_ix4_stadtbahn_tile_only_at_either_end_of_the_built_sequence_r_lr_3() ->
     operate(state, 1, "D18")
     coords = {lay.coord for lay in legal_stadtbahn_lays(state, 1)}
     assert coords == {"G23", "I3", "B16", "H12", "B20", "E23", "B10", "G5"}
-    with pytest.raises(IllegalAction) as info:
-        check_stadtbahn_lay(state, 1, "G21", "L2", 1)
-    assert info.value.rule == "R-LR-3"
+    refused("R-LR-3", check_stadtbahn_lay, state, 1, "G21", "L2", 1)
     check_stadtbahn_lay(state, 1, "G23", "L1", 1).apply(state.board)
     assert stadtbahn_frontier(state.board, "W") == ("G21", "I3")
     assert check_stadtbahn_lay(state, 1, "G21", "L2", 1).coord == "G21"
@@ -65,18 +61,11 @@ def test_ix4_stadtbahn_tile_costs_20_and_covers_the_dotted_route() -> None:
     operate(state, 1, "D18")
     lays = [lay for lay in legal_stadtbahn_lays(state, 1) if lay.coord == "G23"]
     assert [(lay.tile_id, lay.rotation, lay.cost) for lay in lays] == [("L1", 1, 20)]
-    with pytest.raises(IllegalAction) as info:
-        check_stadtbahn_lay(state, 1, "G23", "L1", 0)
-    assert info.value.rule == "IX.4" and "dotted route" in info.value.message
-    with pytest.raises(IllegalAction) as info:
-        check_stadtbahn_lay(state, 1, "G23", "L3", 1)  # an interchange tile on a halt hex
-    assert info.value.rule == "IX.4"
-    with pytest.raises(IllegalAction) as info:
-        check_stadtbahn_lay(state, 1, "E11", "L1", 1)  # not a light-orange hex
-    assert info.value.rule == "IX.4"
-    with pytest.raises(IllegalAction) as info:
-        check_stadtbahn_lay(state, 1, "G23", "3", 1)  # not a Stadtbahn tile
-    assert info.value.rule == "IX.4"
+    info = refused("IX.4", check_stadtbahn_lay, state, 1, "G23", "L1", 0)
+    assert "dotted route" in info.message
+    info = refused("IX.4", check_stadtbahn_lay, state, 1, "G23", "L3", 1)  # an interchange tile on a halt hex
+    info = refused("IX.4", check_stadtbahn_lay, state, 1, "E11", "L1", 1)  # not a light-orange hex
+    refused("IX.4", check_stadtbahn_lay, state, 1, "G23", "3", 1)  # not a Stadtbahn tile
 
 
 def test_ix4_stadtbahn_tile_keeps_the_company_marker() -> None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tramways.core.errors import IllegalAction
+from tests.support import refused
 from tramways.g1840.rounds.line import receive_income
 
 from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1
@@ -33,9 +31,7 @@ def test_ix8_claimed_route_must_be_valid_and_best() -> None:
     play(s, "L3 run E17.0-E15.0")
     assert s.companies["SJE"].revenue == 30
     s = before_line_3_runs()
-    with pytest.raises(IllegalAction) as exc:
-        play(s, "L3 run E15.0-D18.0")
-    assert exc.value.rule == "IX.7"
+    refused("IX.7", play, s, "L3 run E15.0-D18.0")
     assert s.companies["SJE"].revenue == 0 and s.sub.turn.line == 3
 
 

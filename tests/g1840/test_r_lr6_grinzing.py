@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from tests.g1840.test_routes_support import context, new_board
-from tramways.core.errors import IllegalAction
+from tests.support import refused
 from tramways.g1840.board import Board
 from tramways.g1840.routes import best_route, check_route
 
@@ -86,6 +86,4 @@ def test_r_lr6_a_blocked_grinzing_is_still_an_end_only() -> None:
     ctx = context(board, 11)
     run = best_route(ctx)
     assert run is not None and run.revenue == 20
-    with pytest.raises(IllegalAction) as err:
-        check_route(ctx, "B12.0-A13.0-B14.0")
-    assert err.value.rule == "IX.7"
+    refused("IX.7", check_route, ctx, "B12.0-A13.0-B14.0")

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from tramways.core.errors import IllegalAction
+from tests.support import refused
 from tramways.g1840.actions import Bid, Pass
 
 from .test_game_support import make, play, two_player_after_pre
@@ -26,16 +24,10 @@ def test_vi_auction_in_playing_order_card_order() -> None:
 
 def test_vi_opening_bid_at_face_value_in_steps_of_5() -> None:
     s = make(2, order=[0, 1])
-    with pytest.raises(IllegalAction) as exc:
-        play(s, "P1 bid SB 25")
-    assert exc.value.rule == "VI"
-    with pytest.raises(IllegalAction) as exc:
-        play(s, "P1 bid SB 32")
-    assert exc.value.rule == "VI"
+    refused("VI", play, s, "P1 bid SB 25")
+    refused("VI", play, s, "P1 bid SB 32")
     play(s, "P1 bid SB 35")
-    with pytest.raises(IllegalAction) as exc:
-        play(s, "P2 bid SB 35")
-    assert exc.value.rule == "VI"
+    refused("VI", play, s, "P2 bid SB 35")
     legal = s.legal_actions(1)
     assert Bid(1, "SB", 40) in legal and Pass(1) in legal
     assert min(a.amount for a in legal if isinstance(a, Bid)) == 40
