@@ -23,12 +23,13 @@ def snapshot(position: Any) -> object:
 
     A Trambahn position is compared whole (hands, deck order, money piles: everything, hidden
     or not).  An 1840 position is compared by everything it shows (``view(None)``: 1840 hides
-    only the order of the line deck) and the round in progress with its steps (``sub``).
+    only the order of the line deck) and the round in progress with its steps
+    (``current_round``).
     """
     if isinstance(position, TrambahnState):
         return copy.deepcopy(position)
     if isinstance(position, State1840):
-        return position.view(None), copy.deepcopy(position.sub)
+        return position.view(None), copy.deepcopy(position.current_round)
     raise TypeError(f"no snapshot for {type(position).__name__}")
 
 

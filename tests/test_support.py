@@ -47,7 +47,7 @@ def test_a_refusal_that_changed_an_1840_round_fails_even_where_the_view_shows_no
     view = s.view(None)
 
     def half_done(state):
-        state.sub.lines_drawn = True  # the round's progress, not shown in the view
+        state.current_round.lines_drawn = True  # the round's progress, not in the view
         raise IllegalAction("VIII.4", "refused after a change")
 
     with pytest.raises(AssertionError, match="changed the position"):
