@@ -53,3 +53,28 @@ def test_the_api_documentation_loads_nothing_from_another_site(sqlite_client):
         for asset in re.findall(r'(?:src|href)="(/[^"]+)"', page.text):
             assert sqlite_client.get(asset).status_code == 200, asset
     assert "swagger-ui-bundle.js" in sqlite_client.get("/docs").text
+
+
+@pytest.mark.parametrize("site", ["cross-site", "same-site"])
+def test_a_form_posted_from_another_site_is_refused_and_changes_nothing(sqlite_client, site):
+    store = sqlite_client.app.state.store
+    form = {"content-type": "application/x-www-form-urlencoded", "sec-fetch-site": site}
+    r = sqlite_client.post("/new", content="seat1=human&seat2=bot:rule", headers=form)
+    assert r.status_code == 403 and r.json()["error"] == "cross_site"
+    created = new_game(sqlite_client, ["human", "human"])
+    gid, token = created["id"], token_of(created, 1)
+    before = store.rev(gid)
+    r = sqlite_client.post(f"/g/{gid}/move", content=f"n=0&action=x&act_token={token}",
+                           headers=form)
+    assert r.status_code == 403
+    assert store.rev(gid) == before
+
+
+def test_the_sites_own_forms_and_the_api_go_through(sqlite_client):
+    own = {"content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin"}
+    r = sqlite_client.post("/new", content="seat1=human&seat2=bot:rule", headers=own)
+    assert r.status_code == 200
+    r = sqlite_client.post("/api/games", json={"game": "trambahn", "settings": {},
+                                               "seats": ["human", "human"]},
+                           headers={"sec-fetch-site": "cross-site"})
+    assert r.status_code == 201  # the API carries its token explicitly: no forgery to fear

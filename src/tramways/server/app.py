@@ -21,7 +21,7 @@ from fastapi_offline import FastAPIOffline
 
 from tramways import __version__
 from tramways.server.errors import ApiError
-from tramways.server.headers import SecurityHeaders
+from tramways.server.headers import SameOriginForms, SecurityHeaders
 from tramways.server.history import HISTORY_POSITIONS
 from tramways.server.limits import (
     MAX_BODY_BYTES,
@@ -235,6 +235,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         settings.sockets_total, settings.sockets_per_address, settings.sockets_per_seat
     )
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SameOriginForms)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)

@@ -13,6 +13,13 @@
   the query or an ``Authorization`` header) and on every game page, so that no shared or
   browser cache keeps a page with a token or a hand of cards; other responses keep their
   own caching (static files).
+
+:class:`SameOriginForms` refuses a page's form post sent from another site (cross-site
+request forgery: a foreign page that makes a visitor's browser create games or play with a
+seat link it holds).  Browsers say where a request comes from in ``Sec-Fetch-Site``; a post
+to the pages (not ``/api``, whose requests carry their token explicitly) marked
+``cross-site`` or ``same-site`` is refused with 403.  (``Origin`` cannot serve: under
+``Referrer-Policy: no-referrer`` browsers send ``Origin: null`` for the site's own forms.)
 """
 
 from __future__ import annotations
@@ -79,3 +86,24 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class SameOriginForms:
+    """Refuse (403) a form post to the pages that a browser marks as sent from another site."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if (scope["type"] == "http" and scope.get("method") == "POST"
+                and not scope.get("path", "").startswith("/api/")):
+            site = dict(scope.get("headers", ())).get(b"sec-fetch-site", b"")
+            if site in (b"cross-site", b"same-site"):
+                body = (b'{"error": "cross_site", "message": "a form of this site is '
+                        b'posted from this site only"}')
+                await send({"type": "http.response.start", "status": 403,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
