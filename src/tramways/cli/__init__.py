@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "tramways.cli.import18xx",
     "tramways.cli.duel",
     "tramways.cli.serve",
+    "tramways.cli.backup",
 )
 
 
