@@ -161,6 +161,8 @@ def test_fuzz_every_endpoint_no_500_and_no_state_change_on_refusal(
         r = c.post(f"{path}/{'moves' if endpoint == 'move' else 'undo'}", content=body,
                    headers=headers, params=query)
     assert r.status_code < 500, (endpoint, body, r.text)
+    if r.status_code >= 400:  # every refusal in the project's shape
+        assert {"error", "message"} <= set(r.json()), (endpoint, body, r.text)
     if r.status_code >= 400 or endpoint in ("get", "record", "mine"):
         c.app.state.service.wait_for_bots()
         assert _counts(c) == before

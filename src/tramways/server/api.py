@@ -12,22 +12,69 @@ from typing import Annotated, Any
 import anyio.to_thread
 from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from tramways.server.errors import ApiError
 from tramways.server.limits import limit_games, limit_moves, limit_reads
 from tramways.server.service import GameService
 
-router = APIRouter(tags=["games"])
+
+class ErrorBody(BaseModel):
+    """Every refusal of the API: a stable code and a sentence; some carry more (``rule`` of
+    an illegal move, ``state``: the fresh payload of a stale move, ``retry_after`` seconds,
+    ``detail``: the places and reasons of a malformed request)."""
+
+    model_config = ConfigDict(extra="allow")
+    error: str = Field(examples=["illegal"])
+    message: str = Field(examples=["R-LR-2: in its first turn line 12 must lay its tile on "
+                                   "its home base E11"])
+
+
+_ERRORS: dict[int, str] = {
+    400: "malformed request: the body is not JSON (``bad_json``) or not UTF-8",
+    403: "not your seat: a spectator, a bot's seat, another player's action, a token that "
+         "holds no seat (``bad_token``), a hidden record",
+    404: "no such game (``not_found``)",
+    409: "``n`` is stale: another move came first (``state``: the fresh payload)",
+    413: "the body is over 64 KB (``too_large``)",
+    422: "an illegal move (``illegal``, with ``rule``) or invalid fields (``bad_request``, "
+         "``bad_game``, ``bad_seats``, ``bad_settings``, ...)",
+    429: "too fast: ``rate_limited``, with ``retry_after`` and a ``Retry-After`` header",
+    503: "the database is not answering (``unavailable``; ``Retry-After``)",
+}
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of these refusals, each with the :class:`ErrorBody` model."""
+    return {code: {"model": ErrorBody, "description": _ERRORS[code]} for code in codes}
+
+
+router = APIRouter(tags=["games"], responses=_errors(400, 413, 429, 503))
+
+
+def _seat_kinds() -> list[str]:
+    from tramways.bots import bot_names
+    from tramways.games import game_names
+
+    bots = sorted({b for g in game_names() for b in bot_names(g)})
+    return ["human", *(f"bot:{b}" for b in bots)]
+
+
+def _game_names() -> list[str]:
+    from tramways.games import game_names
+
+    return list(game_names())
 
 
 class NewGame(BaseModel):
-    game: str = Field(examples=["trambahn"])
+    game: str = Field(examples=["trambahn"], json_schema_extra={"enum": _game_names()})
     settings: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(
-        min_length=1, max_length=6, description="'human' or 'bot:random' / 'bot:rule' / 'bot:search'",
+        min_length=1, max_length=6,
+        description="'human' or a bot of the game ('bot:random', 'bot:rule', 'bot:search')",
         examples=[["human", "bot:rule"]],
+        json_schema_extra={"items": {"type": "string", "enum": _seat_kinds()}},
     )
     names: list[str | None] | None = Field(default=None, description="optional name per seat")
 
@@ -84,7 +131,7 @@ SinceQuery = Annotated[str | None, Query(
     max_length=40, examples=["12.11.30"])]
 
 
-@router.post("/games", status_code=201)
+@router.post("/games", status_code=201, responses=_errors(422))
 def create_game(body: NewGame, request: Request) -> JSONResponse:
     """Create a game: one secret link (token) per human seat, and a spectator link.
     429 (with ``Retry-After``) when this address creates games too fast."""
@@ -94,13 +141,13 @@ def create_game(body: NewGame, request: Request) -> JSONResponse:
     )
 
 
-@router.post("/games/mine")
+@router.post("/games/mine", responses=_errors(422))
 def my_games(body: Mine, request: Request) -> JSONResponse:
     """The games these seat tokens sit in, those where it is the holder's turn first."""
     return JSONResponse(_service(request).mine(body.tokens))
 
 
-@router.get("/games/{game_id}")
+@router.get("/games/{game_id}", responses=_errors(403, 404, 422))
 async def get_game(
     game_id: str,
     request: Request,
@@ -127,7 +174,7 @@ async def get_game(
     return JSONResponse(await anyio.to_thread.run_sync(read, limiter=heavy))
 
 
-@router.post("/games/{game_id}/moves")
+@router.post("/games/{game_id}/moves", responses=_errors(403, 404, 409, 422))
 def play_move(
     game_id: str,
     body: Move,
@@ -147,7 +194,7 @@ def play_move(
     return JSONResponse(service.move(game_id, seat, body.n, body.action, since))
 
 
-@router.post("/games/{game_id}/undo")
+@router.post("/games/{game_id}/undo", responses=_errors(403, 404, 409, 422))
 def undo(
     game_id: str,
     body: Undo,
@@ -164,7 +211,7 @@ def undo(
     return JSONResponse(service.undo(game_id, seat, body.n, body.count, since))
 
 
-@router.get("/games/{game_id}/notify")
+@router.get("/games/{game_id}/notify", responses=_errors(403, 404))
 def get_notify(game_id: str, request: Request, authorization: AuthHeader = None,
                token: TokenQuery = None) -> JSONResponse:
     """This seat's "your turn" settings: its e-mail address, and the host of the game's
@@ -174,7 +221,7 @@ def get_notify(game_id: str, request: Request, authorization: AuthHeader = None,
     return JSONResponse(service.notify_settings(game_id, seat))
 
 
-@router.put("/games/{game_id}/notify")
+@router.put("/games/{game_id}/notify", responses=_errors(403, 404, 422))
 def put_notify(game_id: str, body: Notify, request: Request, authorization: AuthHeader = None,
                token: TokenQuery = None) -> JSONResponse:
     """Set (or clear) this seat's e-mail address and the game's webhook; only the fields
@@ -192,7 +239,7 @@ def put_notify(game_id: str, body: Notify, request: Request, authorization: Auth
         allow_loopback=request.app.state.settings.allow_loopback_webhooks, lang=lang))
 
 
-@router.get("/games/{game_id}/record")
+@router.get("/games/{game_id}/record", responses=_errors(403, 404))
 def get_record(game_id: str, request: Request) -> JSONResponse:
     """The whole record (seed, set-up, actions): for a game with hidden cards (Trambahn)
     only once it is over (403 before); for 1840 at any time."""

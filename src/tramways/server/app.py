@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tramways import __version__
 from tramways.server.errors import ApiError
@@ -113,6 +114,10 @@ class ServerSettings:
     """Bots draw their randomness from this seed, the game's seed, their seat and the move
     number (``derive_rng``): a game with a chosen seed and the same human moves replays alike
     (the browser tests); None: fresh randomness for every bot move."""
+
+
+_HTTP_ERRORS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
+                413: "too_large", 415: "unsupported_media_type"}
 
 
 def _sweep_bots(service: GameService, every: float, stop: threading.Event) -> None:
@@ -254,12 +259,29 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
              "type": str(e.get("type", ""))}
             for e in exc.errors()
         ]
+        bad_json = next((d for d in detail if d["type"] == "json_invalid"), None)
+        if bad_json is not None:
+            where = bad_json["loc"][-1] if len(bad_json["loc"]) > 1 else "?"
+            return JSONResponse(
+                {"error": "bad_json", "message": f"the body is not valid JSON (at character "
+                 f"{where})"}, status_code=400)
         first = detail[0] if detail else {"loc": [], "msg": "invalid request"}
         return JSONResponse(
             {"error": "bad_request", "message": f"{'.'.join(first['loc'])}: {first['msg']}",
              "detail": detail},
             status_code=422,
         )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: object, exc: StarletteHTTPException) -> JSONResponse:
+        """FastAPI's and Starlette's own refusals (no such path, a method not allowed, a body
+        that is not even text) in the project's shape, never ``{"detail": ...}``."""
+        error = _HTTP_ERRORS.get(exc.status_code, f"http_{exc.status_code}")
+        message = str(exc.detail) if exc.detail else error.replace("_", " ")
+        if exc.status_code == 400 and "parsing the body" in message:
+            error, message = "bad_json", "the body is not valid JSON (not UTF-8 text)"
+        return JSONResponse({"error": error, "message": message},
+                            status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(sa.exc.OperationalError)
     @app.exception_handler(sa.exc.InterfaceError)
