@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import anyio.to_thread
 from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 from starlette.concurrency import run_in_threadpool
 
 from tramways.server.errors import ApiError
@@ -53,7 +53,7 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 router = APIRouter(tags=["games"], responses=_errors(400, 413, 429, 503))
 
 
-def _seat_kinds() -> list[str]:
+def _seat_kinds() -> list[JsonValue]:
     from tramways.bots import bot_names
     from tramways.games import game_names
 
@@ -61,7 +61,7 @@ def _seat_kinds() -> list[str]:
     return ["human", *(f"bot:{b}" for b in bots)]
 
 
-def _game_names() -> list[str]:
+def _game_names() -> list[JsonValue]:
     from tramways.games import game_names
 
     return list(game_names())
