@@ -102,3 +102,94 @@ def test_a_position_behind_the_database_catches_up_by_the_new_moves_only(db_url)
         b.close()
         for s in (store_a, store_b, store_c):
             s.close()
+
+
+def test_an_lru_with_a_budget_keeps_entries_weighing_at_most_the_budget():
+    lru = LRU(100, budget=10, weigh=len)
+    lru.put("a", "xxxx")
+    lru.put("b", "xxxx")
+    assert lru.weight == 8 and lru.keys() == ["a", "b"]
+    assert lru.get("a") == "xxxx"  # a is the most recently used now
+    lru.put("c", "xxx")  # 11 > 10: the least recently used (b) goes
+    assert lru.keys() == ["a", "c"] and lru.weight == 7
+    lru.put("a", "x")  # a replaced: its old weight is given back
+    assert lru.weight == 4 and lru.keys() == ["c", "a"]
+    lru.put("big", "x" * 50)  # over the budget alone: the newest always stays
+    assert lru.keys() == ["big"] and lru.weight == 50
+    lru.pop("big")
+    assert len(lru) == 0 and lru.weight == 0
+    with pytest.raises(ValueError):
+        LRU(1, budget=-1)
+
+
+def test_the_server_keeps_positions_within_cache_bytes(sqlite_url):
+    from tramways.server.cache import position_bytes
+
+    new = position_bytes("trambahn", 0)
+    settings = ServerSettings(database_url=sqlite_url, cache_bytes=3 * new + 100,
+                              moves_per_second=0, games_per_minute=0)
+    with TestClient(create_app(settings)) as c:
+        service = c.app.state.service
+        games = [new_game(c) for _ in range(5)]
+        for g in games:
+            assert c.get(f"/api/games/{g['id']}").status_code == 200
+        assert service._cache.keys() == [g["id"] for g in games[2:]]  # three fit
+        assert service._cache.weight == 3 * new
+        # a move makes the position heavier: the least recently used makes room for it
+        first, t1 = games[2]["id"], token_of(games[2], 1)
+        state = c.get(f"/api/games/{first}", headers=auth(t1)).json()
+        r = c.post(f"/api/games/{first}/moves", json={"n": 0, "action": state["legal"][0]},
+                   headers=auth(t1))
+        assert r.status_code == 200
+        assert service._cache.weight <= settings.cache_bytes
+        assert first in service._cache and games[3]["id"] not in service._cache
+        # a forgotten game is still served, rebuilt from its record
+        assert c.get(f"/api/games/{games[0]['id']}").json()["n"] == 0
+
+
+def _measured(record, upto: int) -> int:
+    """The memory a replayed position (state, actions, log) takes, by ``tracemalloc``."""
+    import gc
+    import tracemalloc
+
+    from tramways.games import get_game
+
+    def build():  # type: ignore[no-untyped-def]
+        game = get_game(record.game)
+        state = game.new_state(record.settings, record.setup, record.seed)
+        acts, lines = [], []
+        for text in record.actions[:upto]:
+            action = game.parse_action(text)
+            lines.extend(state.apply(action, None))
+            acts.append(action)
+        return state, acts, lines
+
+    build()  # the game's shared tables are loaded once, outside the measure
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        kept = build()
+        gc.collect()
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    size = sum(s.size_diff for s in after.compare_to(before, "filename"))
+    del kept
+    return size
+
+
+@pytest.mark.parametrize("name", ["1840-2p-two-player-map.json", "1840-5p.json",
+                                  "1840-2p-imported-18xx-games-133875.json", "trambahn.json"])
+def test_the_position_estimate_is_at_most_2_times_under_and_6_times_over(name):
+    """``cache.position_bytes`` against positions of the golden games measured in the middle
+    and at the end (the estimate the memory budget counts with)."""
+    from pathlib import Path
+
+    from tramways.core import GameRecord
+    from tramways.server.cache import position_bytes
+
+    record = GameRecord.load(str(Path(__file__).resolve().parents[1] / "golden" / name))
+    for upto in (len(record.actions) // 2, len(record.actions)):
+        measured, estimate = _measured(record, upto), position_bytes(record.game, upto)
+        assert measured / 2 <= estimate <= 6 * measured, (upto, measured, estimate)

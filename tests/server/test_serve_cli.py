@@ -13,7 +13,7 @@ def test_serve_help_names_host_port_and_database():
     assert "--workers" in out and "--moves-per-second" in out and "--games-per-minute" in out
     for option in ("--timeout-headers", "--timeout-keep-alive", "--timeout-graceful-shutdown",
                    "--limit-concurrency", "--h11-max-incomplete-event-size",
-                   "--ws-max-message-bytes", "--forwarded-allow-ips"):
+                   "--ws-max-message-bytes", "--forwarded-allow-ips", "--cache-mb"):
         assert option in out
 
 

@@ -75,8 +75,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="positions each process keeps in memory, least recently used out first "
+        help="positions each process keeps in memory at most, least recently used out first "
         "(default 2000)",
+    )
+    p.add_argument(
+        "--cache-mb",
+        type=float,
+        default=None,
+        metavar="MB",
+        help="the memory budget of those positions per process, as estimated by game and "
+        "number of moves (default 200; 0: count only)",
     )
     t = p.add_argument_group("connections (see docs/operations.md)")
     t.add_argument("--timeout-headers", type=float, default=HEADER_TIMEOUT, metavar="S",
@@ -155,6 +163,10 @@ def run(args: argparse.Namespace) -> int:
         if args.cache_games < 1:
             raise TramwaysError("--cache-games: at least 1")
         settings.cache_games = args.cache_games
+    if args.cache_mb is not None:
+        if args.cache_mb < 0:
+            raise TramwaysError("--cache-mb: 0 or more")
+        settings.cache_bytes = int(args.cache_mb * 1024 * 1024)
     from tramways.server.notify import SmtpSettings
 
     settings.public_url = args.public_url

@@ -36,7 +36,7 @@ from tramways.server.limits import (
 )
 from tramways.server.live import Hub
 from tramways.server.notify import Notifier, SmtpSettings
-from tramways.server.service import CACHE_GAMES, GameService
+from tramways.server.service import CACHE_BYTES, CACHE_GAMES, GameService
 from tramways.server.storage import SQLITE_SYNCHRONOUS, Store, default_url, listen
 
 
@@ -96,8 +96,13 @@ class ServerSettings:
     a larger one closes the socket with 1009); ``tramways serve`` also hands it to uvicorn,
     which then refuses a larger frame before buffering it."""
     cache_games: int = CACHE_GAMES
-    """Positions this process keeps in memory (least recently used out first; a game not
-    kept is rebuilt from its record when asked for, some ms for a long 1840 game)."""
+    """Positions this process keeps in memory at most (least recently used out first; a game
+    not kept is rebuilt from its record when asked for, some ms for a long 1840 game)."""
+    cache_bytes: int = CACHE_BYTES
+    """The memory budget of those positions (bytes, about 200 MB by default): each is
+    weighed by its game and number of moves (``cache.position_bytes``: an 1840 game near
+    its end some 0.5-1.3 MB, Trambahn under 50 KB) and the least recently used go while the
+    total is over it; 0: no budget (the count alone)."""
     run_migrations: bool = True
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
     """Where "your turn" e-mails go out (no host: no e-mails)."""
@@ -159,7 +164,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     store = Store(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous,
                   run_migrations=settings.run_migrations)
     service = GameService(store, bot_workers=settings.bot_workers,
-                          cache_games=settings.cache_games, bot_seed=settings.bot_seed,
+                          cache_games=settings.cache_games,
+                          cache_bytes=settings.cache_bytes, bot_seed=settings.bot_seed,
                           bot_delay=settings.bot_delay_seconds,
                           history_positions=settings.history_positions)
     hub = Hub()

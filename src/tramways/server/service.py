@@ -19,8 +19,7 @@ import re
 import secrets
 import threading
 import weakref
-from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +30,7 @@ from tramways.core.undo import Played, check_undo, reveals, undoable
 from tramways.core.visibility import public_notation, record_is_public
 from tramways.games import game_names, get_game
 from tramways.server.bots import BotScheduler, Tier
+from tramways.server.cache import LRU, position_bytes
 from tramways.server.errors import ApiError
 from tramways.server.history import HISTORY_POSITIONS, History
 from tramways.server.notify import NotifyRefused, TurnEvent, check_email, check_webhook
@@ -128,50 +128,13 @@ SEATS_KEPT = 10_000
 
 CACHE_GAMES = 2000
 """Positions kept per server process by default (``ServerSettings.cache_games``)."""
+CACHE_BYTES = 200 * 1024 * 1024
+"""The approximate memory of the positions kept per server process by default
+(``ServerSettings.cache_bytes``; each weighed by ``cache.position_bytes``)."""
 
 
-class LRU:
-    """A thread-safe mapping that keeps the ``size`` most recently used entries (``get`` and
-    ``put`` both count as a use); the least recently used one is forgotten first."""
-
-    def __init__(self, size: int) -> None:
-        if size < 1:
-            raise ValueError("an LRU holds at least one entry")
-        self.size = size
-        self._d: OrderedDict[Any, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Any) -> Any:
-        with self._lock:
-            value = self._d.get(key)
-            if value is not None:
-                self._d.move_to_end(key)
-            return value
-
-    def put(self, key: Any, value: Any) -> None:
-        with self._lock:
-            self._d[key] = value
-            self._d.move_to_end(key)
-            while len(self._d) > self.size:
-                self._d.popitem(last=False)
-
-    def pop(self, key: Any) -> None:
-        with self._lock:
-            self._d.pop(key, None)
-
-    def keys(self) -> list[Any]:
-        """The keys, least recently used first."""
-        with self._lock:
-            return list(self._d)
-
-    def __len__(self) -> int:
-        return len(self._d)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.keys())
-
-    def __contains__(self, key: Any) -> bool:
-        return key in self._d
+def _position_bytes(live: Live) -> int:
+    return position_bytes(live.row.game, live.n)
 
 
 class _GameLock:
@@ -190,18 +153,21 @@ class _GameLock:
 class GameService:
     """Games in a :class:`~tramways.server.storage.Store`, with bots and change listeners.
 
-    Memory per process is bounded: at most ``cache_games`` positions are kept (least
+    Memory per process is bounded: the positions kept weigh at most ``cache_bytes`` (as
+    estimated by ``cache.position_bytes``) and number at most ``cache_games`` (least
     recently used out first; a forgotten game is rebuilt from its record when it is asked
-    for again), bot objects likewise, and a game's write lock lives only while it is in use.
+    for again), bot objects are at most ``cache_games``, and a game's write lock lives only
+    while it is in use.
     """
 
     def __init__(self, store: Store, *, bot_workers: int = 2,
-                 cache_games: int = CACHE_GAMES, bot_seed: int | None = None,
+                 cache_games: int = CACHE_GAMES, cache_bytes: int = CACHE_BYTES,
+                 bot_seed: int | None = None,
                  bot_delay: float = 0.0,
                  history_positions: int = HISTORY_POSITIONS) -> None:
         self.store = store
         self._bot_seed = bot_seed
-        self._cache = LRU(cache_games)
+        self._cache = LRU(cache_games, budget=cache_bytes, weigh=_position_bytes)
         self._history = History(history_positions)
         self._seats = LRU(SEATS_KEPT)
         """``(game, token) -> seat`` of the tokens seen (a seat keeps its token for good)."""
