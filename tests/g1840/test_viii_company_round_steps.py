@@ -9,6 +9,7 @@ import copy
 
 from tests.support import refused
 from tramways.g1840.actions import BuyTram, CompanyPass, Dividend, LineBid
+from tramways.g1840.view_types import RoundDetail, TurnDetail
 
 from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1
 
@@ -31,7 +32,7 @@ def test_viii4_a_refused_action_leaves_the_dividend_and_auction_steps_equal() ->
     refused("VIII.5.3", play, s, "WT auction L1 20")  # WT's buying turn in CRd
     refused("VIII.4", play, s, "SJE done")
     play(s, "WT done", "SJE done")
-    assert s.sub.turn_view(s) == {"company": "WT", "step": "e"}
+    assert s.sub.turn_view(s) == TurnDetail(company="WT", step="e")
     refused("VIII.6", play, s, "SJE auction L1 20")
     refused("VIII.6", play, s, "WT buy yellow")
 
@@ -44,7 +45,7 @@ def test_xi_r_cr_4_after_cr6s_stadtbahn_runs_the_round_is_over() -> None:
     log = play(s, "WT done")
     assert "The game ends after CR6 (XI, R-CR-4)" in log
     assert s.finished
-    assert s.sub.view(s) == {"company_order": ["WT", "SJE"], "step": "over"}
+    assert s.sub.view(s) == RoundDetail(company_order=("WT", "SJE"), step="over")
     assert s.sub.turn_rule() == "VIII.5.3"
     assert not s.sub.line_auctions_ahead()
     assert s.sub.step == copy.deepcopy(s.sub.step)
@@ -58,14 +59,14 @@ def test_viii6_final_rearrangement_after_a_mandatory_tram() -> None:
     _give_lines(s, "WT", [2, 4])
     play(s, "WT done", "SJE buy yellow", "SJE done")
     assert s.sub.line_auctions_ahead()
-    assert s.sub.turn_view(s) == {"company": "WT", "step": "e"}
+    assert s.sub.turn_view(s) == TurnDetail(company="WT", step="e")
     play(s, "WT pass", "SJE pass")
-    assert s.sub.turn_view(s) == {"company": "WT", "step": "post"}
+    assert s.sub.turn_view(s) == TurnDetail(company="WT", step="post")
     play(s, "WT done", "SJE done")
-    assert s.sub.turn_view(s) == {"company": "WT", "step": "mandatory"}
+    assert s.sub.turn_view(s) == TurnDetail(company="WT", step="mandatory")
     assert not s.sub.line_auctions_ahead()
     play(s, "WT buy yellow")
-    assert s.sub.turn_view(s) == {"company": "WT", "step": "final"}
+    assert s.sub.turn_view(s) == TurnDetail(company="WT", step="final")
     assert s.sub.turn_rule() == "VIII.6"
     assert not s.sub.line_auctions_ahead()
     refused("VIII.6", play, s, "WT buy yellow")
@@ -86,7 +87,7 @@ def test_viii5_3_a_return_or_scrap_is_in_turn_only_for_the_company_in_its_buying
     play(s, "WT auction L1 20", "SJE pass")
     assert s.sub.takes_in_turn(s, "WT") and not s.sub.takes_in_turn(s, "SJE")
     play(s, "WT done", "SJE pass")
-    assert s.sub.turn_view(s) == {"company": "SJE", "step": "post"}
+    assert s.sub.turn_view(s) == TurnDetail(company="SJE", step="post")
     assert s.sub.takes_in_turn(s, "SJE") and not s.sub.takes_in_turn(s, "WT")
 
 
@@ -98,7 +99,7 @@ def test_x_2_after_the_dividends_each_company_has_a_buying_turn_not_a_second_div
     log = play(s, "WT buy yellow", "WT done")
     assert not any("pays" in line for line in log)  # no second dividend
     assert s.price("SJE") == 65
-    assert s.sub.turn_view(s) == {"company": "SJE", "step": "d"}
+    assert s.sub.turn_view(s) == TurnDetail(company="SJE", step="d")
     assert s.sub.step.paid and s.sub.step.buying_phase
     legal = s.legal_actions(0)
     assert BuyTram(player=0, company="SJE", colour="yellow") in legal
@@ -119,7 +120,7 @@ def test_viii7_r_cr_8_printed_rules_draw_the_lines_at_crf() -> None:
     is on display."""
     s = two_player_after_sr1()
     play(s, *CR1_SCRIPT[:-1])
-    assert s.sub.turn_view(s) == {"company": "SJE", "step": "e"}
+    assert s.sub.turn_view(s) == TurnDetail(company="SJE", step="e")
     assert s.line_display == [5] and s.line_deck == [2, 4, 6, 7, 15, 18]
     play(s, CR1_SCRIPT[-1])
     assert s.line_display == [5, 2, 4, 6] and s.line_deck == [7, 15, 18]
@@ -155,7 +156,7 @@ def test_x_11_no_turn_after_the_auctions_for_a_company_with_three_lines() -> Non
         s = two_player_after_sr1(ruleset)
         _give_lines(s, "WT", [2, 4, 6])
         play(s, "WT buy yellow", "WT done", "SJE buy yellow", "SJE done", "SJE pass")
-        assert s.sub.turn_view(s) == {"company": first, "step": "post"}, ruleset
+        assert s.sub.turn_view(s) == TurnDetail(company=first, step="post"), ruleset
 
 
 def test_iv2_r_cr_7_a_bidder_that_could_raise_by_returning_its_private_is_asked() -> None:
@@ -188,10 +189,10 @@ def test_viii5_3_a_company_scrapping_its_tram_in_the_final_step_loses_its_turn_t
     _give_lines(s, "SJE", [6, 7])
     play(s, "WT done", "SJE done", "WT pass", "SJE pass", "WT done", "SJE done",
          "WT buy yellow", "SJE buy yellow")
-    assert s.sub.turn_view(s) == {"company": "WT", "step": "final"}
+    assert s.sub.turn_view(s) == TurnDetail(company="WT", step="final")
     assert s.sub.step.queue == ["WT", "SJE"]
     play(s, "WT scrap yellow")
-    assert s.sub.turn_view(s) == {"company": "SJE", "step": "final"}
+    assert s.sub.turn_view(s) == TurnDetail(company="SJE", step="final")
     assert s.sub.step.queue == ["SJE"]
     play(s, "SJE done")
     assert s.round.name == "LR1a"
@@ -206,7 +207,7 @@ def test_x_ruleset_no_rearrangement_after_a_mandatory_tram() -> None:
     _give_lines(s, "WT", [2, 4])
     play(s, "WT buy yellow", "WT done", "SJE buy yellow", "SJE done", "WT auction L1 20",
          "SJE pass", "WT done", "WT scrap yellow", "SJE pass")
-    assert s.sub.turn_view(s) == {"company": "SJE", "step": "post"}
+    assert s.sub.turn_view(s) == TurnDetail(company="SJE", step="post")
     log = play(s, "SJE done")
     assert "WT buys a orange tram for 300" in log
     assert s.companies["WT"].owned() == ["orange"]

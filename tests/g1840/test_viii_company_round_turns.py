@@ -8,6 +8,7 @@ from __future__ import annotations
 from tests.support import refused
 from tramways.g1840.actions import OpenAuction
 from tramways.g1840.rounds import company as company_round
+from tramways.g1840.view_types import LineAuctionView, RoundDetail, TurnDetail
 
 from .test_game_support import CR1_SCRIPT, LR1_SCRIPT, play, two_player_after_sr1
 
@@ -29,21 +30,21 @@ def test_viii4_only_the_company_whose_turn_it_is_acts_and_the_refusal_names_the_
     """CRd: WT pays first (VIII.4 company order); SJE's action in WT's turn is refused, in the
     auctions with VIII.6, after them with VIII.5.3."""
     s = two_player_after_sr1()
-    assert s.sub.view(s) == {"company_order": ["WT", "SJE"], "step": "d"}
-    assert s.sub.turn_view(s) == {"company": "WT", "step": "d"}
+    assert s.sub.view(s) == RoundDetail(company_order=("WT", "SJE"), step="d")
+    assert s.sub.turn_view(s) == TurnDetail(company="WT", step="d")
     refused("VIII.4", play, s, "SJE done")
     play(s, "WT done", "SJE done")
-    assert s.sub.turn_view(s) == {"company": "WT", "step": "e"}
+    assert s.sub.turn_view(s) == TurnDetail(company="WT", step="e")
     refused("VIII.6", play, s, "SJE auction L1 20")
     play(s, "WT auction L1 20")
     view = s.sub.view(s)
-    assert view["step"] == "e"
-    assert view["auction"] == {"line": 1, "high": 20, "high_company": "WT", "turn": "SJE"}
+    assert view.step == "e"
+    assert view.auction == LineAuctionView(line=1, high=20, high_company="WT", turn="SJE")
     play(s, "SJE pass")
-    assert s.sub.turn_view(s) == {"company": "WT", "step": "e"}  # WT's buying turn (R-CR-7)
+    assert s.sub.turn_view(s) == TurnDetail(company="WT", step="e")  # WT's buying turn (R-CR-7)
     refused("VIII.6", play, s, "SJE done")
     play(s, "WT done", "SJE auction L3 20")
-    assert s.sub.turn_view(s)["company"] == "SJE"
+    assert s.sub.turn_view(s).company == "SJE"
 
 
 def test_viii5_1_a_dividend_above_the_revenue_is_refused() -> None:
@@ -100,7 +101,7 @@ def test_viii5_3_a_buying_turn_takes_only_tram_actions_a_return_or_done() -> Non
     """CR1: WT's dividend is 0 (no revenue) and its buying turn begins: opening an auction
     now is refused (VIII.5.3), the auctions come after every company's turn (VIII.6)."""
     s = two_player_after_sr1()
-    assert s.sub.step.paid and s.sub.turn_view(s) == {"company": "WT", "step": "d"}
+    assert s.sub.step.paid and s.sub.turn_view(s) == TurnDetail(company="WT", step="d")
     refused("VIII.5.3", play, s, "WT auction L1 20")
     refused("VIII.5.3", play, s, "WT pay 0")
 
@@ -110,7 +111,7 @@ def test_r_cr_7_after_the_auctions_a_company_without_a_line_has_a_buying_turn() 
     "post" step, where another company's action is refused under VIII.5.3."""
     s = two_player_after_sr1()
     play(s, "WT done", "SJE done", "WT auction L1 20", "SJE pass", "WT done", "SJE pass")
-    assert s.sub.turn_view(s) == {"company": "SJE", "step": "post"}
+    assert s.sub.turn_view(s) == TurnDetail(company="SJE", step="post")
     refused("VIII.5.3", play, s, "WT done")
 
 
@@ -125,7 +126,7 @@ def test_viii5_3_the_mandatory_purchase_waits_for_its_company_alone() -> None:
     s.players[1].cash = 0
     s.trams.spaces = [sp if sp is None or sp[0] != "orange" else None for sp in s.trams.spaces]
     play(s, "SJE done")
-    assert s.sub.turn_view(s) == {"company": "WT", "step": "mandatory"}
+    assert s.sub.turn_view(s) == TurnDetail(company="WT", step="mandatory")
     refused("VIII.5.3", play, s, "SJE done")
 
 

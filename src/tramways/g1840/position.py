@@ -20,6 +20,7 @@ from tramways.g1840.entities import Entities, RoundDef, entities
 from tramways.g1840.market import ShareMarket
 from tramways.g1840.routes import RouteContext
 from tramways.g1840.ruleset import Ruleset
+from tramways.g1840.view_types import NO_DETAIL, RoundDetail, TurnDetail
 
 Owner = int | str
 """A private's owner: a player seat, or a tram company id."""
@@ -96,11 +97,11 @@ class RoundProgress(Protocol):
         """The private a company has offered to buy whose owner has not answered (IV.2)."""
         ...
 
-    def view(self, pos: Position) -> dict[str, Any]:
-        """What the view shows of the round's progress (JSON-ready)."""
+    def view(self, pos: Position) -> RoundDetail:
+        """What the view shows of the round's progress."""
         ...
 
-    def turn_view(self, pos: Position) -> dict[str, Any]:
+    def turn_view(self, pos: Position) -> TurnDetail:
         """What the view shows of the turn (the acting company or line)."""
         ...
 
@@ -285,11 +286,11 @@ class _NoRound:
     def acting(self, pos: Position) -> int:
         return pos.order[0]
 
-    def view(self, pos: Position) -> dict[str, Any]:
-        return {}
+    def view(self, pos: Position) -> RoundDetail:
+        return NO_DETAIL
 
-    def turn_view(self, pos: Position) -> dict[str, Any]:
-        return {}
+    def turn_view(self, pos: Position) -> TurnDetail:
+        return TurnDetail()
 
     def line_auctions_ahead(self) -> bool:
         return True

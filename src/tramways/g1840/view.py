@@ -11,98 +11,95 @@ from typing import Any
 from tramways.g1840.edition import LATEST
 from tramways.g1840.mechanics.trams import price_of
 from tramways.g1840.position import Position
+from tramways.g1840.view_types import (
+    CompanyView,
+    PlayerView,
+    Result,
+    RoundInfo,
+    StadtbahnView,
+    TileView,
+    TramOnSale,
+    TramsView,
+    TurnView,
+    View1840,
+)
 
 
-def _turn(state: Position) -> dict[str, Any] | None:
+def _turn(state: Position) -> TurnView | None:
     if state.finished:
         return None
     seat = state.sub.acting(state)
-    out: dict[str, Any] = {"player": seat, "name": state.players[seat].name}
-    out.update(state.sub.turn_view(state))
-    return out
+    return TurnView(player=seat, name=state.players[seat].name,
+                    detail=state.sub.turn_view(state))
+
+
+def build(state: Position, player: int | None) -> View1840:
+    """The whole public position (1840 has no hidden information) as seen by ``player``."""
+    players = tuple(
+        PlayerView(seat=seat, name=p.name, cash=p.cash, loans=p.loans,
+                   pre_emptive_right=p.pre_emptive, shares=dict(sorted(p.shares.items())),
+                   privates=tuple(p.privates), certificates=state.certificates(seat),
+                   value=state.wealth(seat))
+        for seat, p in enumerate(state.players))
+    companies = {
+        cid: CompanyView(
+            id=cid, name=state.ent.tram_companies[cid].name, director=c.director, par=c.par,
+            price=state.price(cid), treasury=c.treasury, revenue=c.revenue,
+            lines=tuple(c.lines), trams=tuple(c.trams), privates=tuple(c.privates),
+            markers={line: tuple(f"{h}.{loc}" for h, loc in state.board.line_markers(line))
+                     for line in c.lines},
+            ipo=c.ipo, pool=c.pool)
+        for cid, c in state.companies.items()}
+    stadtbahn = {
+        sid: StadtbahnView(id=sid, price=state.price(sid), ipo=s.ipo, pool=s.pool,
+                           last_run=s.last_run,
+                           markers=tuple(f"{h}.{loc}"
+                                         for h, loc in state.board.line_markers(sid)))
+        for sid, s in state.stadtbahn.items()}
+    trams = TramsView(
+        on_sale=tuple(TramOnSale(space=s, colour=c, count=n, price=price_of(state, c))
+                      for s, c, n in state.trams.on_sale()),
+        to_come=tuple(state.trams.queue), newest=state.trams.newest)
+    return View1840(
+        ruleset=state.rules.name,
+        edition=int(state.edition),
+        viewer=player,
+        round_info=RoundInfo(name=state.round.name, type=state.round.type, phase=state.phase,
+                             detail=state.sub.view(state)),
+        finished=state.finished,
+        turn=_turn(state),
+        playing_order=tuple(state.order),
+        players=players,
+        companies=companies,
+        stadtbahn=stadtbahn,
+        market={c: (cell[0], cell[1]) for c, cell in state.market.where.items()},
+        market_stacks={(r, c): tuple(stack) for (r, c), stack in state.market.stacks.items()},
+        privates=dict(state.private_owner),
+        line_display=tuple(state.line_display),
+        line_deck=len(state.line_deck),
+        trams=trams,
+        tiles={h: TileView(tile=p.tile_id, rotation=p.rotation)
+               for h, p in state.board.placed().items()},
+        result=final_result(state) if state.finished else None,
+    )
 
 
 def view(state: Position, player: int | None) -> dict[str, Any]:
-    """The whole public position (1840 has no hidden information)."""
-    players = []
-    for seat, p in enumerate(state.players):
-        players.append({
-            "seat": seat,
-            "name": p.name,
-            "cash": p.cash,
-            "loans": p.loans,
-            "pre_emptive_right": p.pre_emptive,
-            "shares": dict(sorted(p.shares.items())),
-            "privates": list(p.privates),
-            "certificates": state.certificates(seat),
-            "value": state.wealth(seat),
-        })
-    companies = {}
-    for cid, c in state.companies.items():
-        markers = {}
-        for line in c.lines:
-            markers[str(line)] = [f"{h}.{loc}" for h, loc in state.board.line_markers(line)]
-        companies[cid] = {
-            "name": state.ent.tram_companies[cid].name,
-            "director": c.director,
-            "par": c.par,
-            "price": state.price(cid),
-            "treasury": c.treasury,
-            "revenue": c.revenue,
-            "lines": list(c.lines),
-            "trams": list(c.trams),  # in line order; null: that line has no tram
-            "privates": list(c.privates),
-            "markers": markers,
-            "ipo": c.ipo,
-            "pool": c.pool,
-        }
-    stadtbahn = {
-        sid: {"price": state.price(sid), "ipo": s.ipo, "pool": s.pool, "last_run": s.last_run,
-              "markers": [f"{h}.{loc}" for h, loc in state.board.line_markers(sid)]}
-        for sid, s in state.stadtbahn.items()
-    }
-    round_info: dict[str, Any] = {"name": state.round.name, "type": state.round.type,
-                                  "phase": state.phase}
-    round_info.update(state.sub.view(state))
-    return {
-        "game": "1840",
-        "ruleset": state.rules.name,
-        "edition": int(state.edition),  # of the rulings the game is played under (R-VERSION-1)
-        "viewer": player,
-        "round": state.round.name,
-        "round_info": round_info,
-        "finished": state.finished,
-        "turn": _turn(state),
-        "playing_order": list(state.order),
-        "players": players,
-        "companies": companies,
-        "stadtbahn": stadtbahn,
-        "market": {c: list(cell) for c, cell in state.market.where.items()},
-        "market_stacks": {f"{r},{c}": list(stack)  # X.1: top marker first
-                          for (r, c), stack in state.market.stacks.items()},
-        "privates": {p: o for p, o in state.private_owner.items()},
-        "line_display": list(state.line_display),
-        "line_deck": len(state.line_deck),
-        "trams": {
-            "on_sale": [{"space": s, "colour": c, "count": n, "price": price_of(state, c)}
-                        for s, c, n in state.trams.on_sale()],
-            "to_come": list(state.trams.queue),
-            "newest": state.trams.newest,
-        },
-        "tiles": {h: [p.tile_id, p.rotation] for h, p in state.board.placed().items()},
-        "result": result(state) if state.finished else None,
-    }
+    """The view's JSON (:meth:`View1840.to_json`)."""
+    return build(state, player).to_json()
 
 
-def result(state: Position) -> dict[str, Any]:
+def final_result(state: Position) -> Result:
     """XI / R-END-1: wealth per player and the ranking (equal wealth shares a place)."""
     wealth = [state.wealth(s) for s in range(state.n)]
     ranks = [1 + sum(1 for w in wealth if w > mine) for mine in wealth]
-    return {
-        "wealth": wealth,
-        "rank": ranks,
-        "winners": [s for s in range(state.n) if ranks[s] == 1],
-    }
+    return Result(wealth=tuple(wealth), rank=tuple(ranks),
+                  winners=tuple(s for s in range(state.n) if ranks[s] == 1))
+
+
+def result(state: Position) -> dict[str, Any]:
+    """The final result as JSON (``GameState.result()``)."""
+    return final_result(state).to_json()
 
 
 def _text_shares(v: dict[str, Any]) -> list[str]:

@@ -425,7 +425,7 @@ class Translator:
             if not players or state.finished:  # type: ignore[attr-defined]
                 break
             turn = state.sub.turn_view(state)  # type: ignore[attr-defined]
-            if "company" in turn or "line" in turn:  # (the view's turn, without the view)
+            if turn.company is not None or turn.line is not None:  # (the view's turn)
                 break
             p = f"P{players[0] + 1}"
             legal = self.session.legal_notation(players[0])

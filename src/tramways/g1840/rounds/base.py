@@ -28,6 +28,7 @@ from typing import Any, Protocol, TypeVar
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.g1840.position import Position, RoundProgress
+from tramways.g1840.view_types import NO_DETAIL, RoundDetail, TurnDetail
 
 H = TypeVar("H", bound=Callable[..., Any])
 A = TypeVar("A", bound=Action)
@@ -78,8 +79,8 @@ class PlayersRound:
     def offered_private(self) -> str | None:
         return None
 
-    def view(self, pos: Position) -> dict[str, Any]:
-        return {}
+    def view(self, pos: Position) -> RoundDetail:
+        return NO_DETAIL
 
-    def turn_view(self, pos: Position) -> dict[str, Any]:
-        return {}
+    def turn_view(self, pos: Position) -> TurnDetail:
+        return TurnDetail()

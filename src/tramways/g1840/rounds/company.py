@@ -40,6 +40,7 @@ from tramways.g1840.rounds.company_auctions import (
 )
 from tramways.g1840.rounds.company_progress import CompanyProgress, LineAuction
 from tramways.g1840.stadtbahn_runs import stadtbahn_run
+from tramways.g1840.view_types import LineAuctionView, RoundDetail, TurnDetail
 
 __all__ = ["AfterAuctions", "CompanyRound", "Dividends", "FinalRearrangement", "LineAuction",
            "LineAuctions", "MandatoryPurchase", "Over", "Step", "begin", "stadtbahn_revenue"]
@@ -398,15 +399,15 @@ class CompanyRound(CompanyProgress):
     def offered_private(self) -> str | None:
         return None
 
-    def view(self, pos: Position) -> dict[str, Any]:
-        out: dict[str, Any] = {"company_order": list(self.order), "step": self.step.name}
-        if self.auction is not None:
-            out["auction"] = {k: v for k, v in vars(self.auction).items()
-                              if isinstance(v, int | str)}
-        return out
+    def view(self, pos: Position) -> RoundDetail:
+        a = self.auction
+        auction = None if a is None else LineAuctionView(
+            line=a.line, high=a.high, high_company=a.high_company, turn=a.turn)
+        return RoundDetail(company_order=tuple(self.order), step=self.step.name,
+                           auction=auction)
 
-    def turn_view(self, pos: Position) -> dict[str, Any]:
-        return {"company": self.step.company(self, pos), "step": self.step.name}
+    def turn_view(self, pos: Position) -> TurnDetail:
+        return TurnDetail(company=self.step.company(self, pos), step=self.step.name)
 
 
 def begin(pos: Position, log: list[str]) -> CompanyRound:

@@ -63,6 +63,8 @@ from tramways.g1840.rounds.line_turn import (
     station_options,
     tile_options,
 )
+from tramways.g1840.view_types import NO_DETAIL, RoundDetail, TurnDetail
+from tramways.g1840.view_types import LineTurn as LineTurnView
 
 __all__ = ["NO_RUN", "LineRound", "Turn", "begin", "receive_income", "run_value"]
 
@@ -105,19 +107,17 @@ class LineRound:
         offer = None if self.turn is None else self.turn.offer
         return None if offer is None else offer[0]
 
-    def view(self, pos: Position) -> dict[str, Any]:
+    def view(self, pos: Position) -> RoundDetail:
         turn = self.turn
         if turn is None:
-            return {}
-        return {"line_turn": {
-            "line": turn.line, "first": turn.first, "tile_laid": turn.laid,
-            "stadtbahn_tile_laid": turn.stadtbahn, "station_placed": turn.station,
-            "bonus": turn.bonus, "offer": list(turn.offer) if turn.offer else None,
-            "home_choice": turn.home,  # the home circle awaits the director (IX.6)
-        }}
+            return NO_DETAIL
+        return RoundDetail(line_turn=LineTurnView(
+            line=turn.line, first=turn.first, tile_laid=turn.laid,
+            stadtbahn_tile_laid=turn.stadtbahn, station_placed=turn.station, bonus=turn.bonus,
+            offer=turn.offer, home_choice=turn.home))  # home: the circle awaits (IX.6)
 
-    def turn_view(self, pos: Position) -> dict[str, Any]:
-        return {"line": self._turn().line}
+    def turn_view(self, pos: Position) -> TurnDetail:
+        return TurnDetail(line=self._turn().line)
 
     def _turn(self) -> Turn:
         assert self.turn is not None

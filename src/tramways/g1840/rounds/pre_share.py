@@ -23,6 +23,7 @@ from tramways.g1840.actions import Bid, ChooseOrder, Pass
 from tramways.g1840.mechanics.privates import pay_dividends
 from tramways.g1840.position import Position
 from tramways.g1840.rounds.base import PlayersRound, handler
+from tramways.g1840.view_types import NO_DETAIL, PrivateAuctionView, RoundDetail
 
 Handler = Callable[["PreShare", Position, Any, list[str]], None]
 
@@ -99,14 +100,15 @@ class PreShare(PlayersRound):
     def turn_rule(self) -> str:
         return "VI"
 
-    def view(self, pos: Position) -> dict[str, Any]:
+    def view(self, pos: Position) -> RoundDetail:
         """The private being auctioned (R-PRE-1): which, the high bid and its bidder, whose
         turn it is to bid or pass."""
         a = self.auction
         if a is None:
-            return {}
-        return {"auction": {"private": a.private, "high": a.high, "high_bidder": a.high_bidder,
-                            "opener_pos": a.opener_index, "turn": a.turn}}
+            return NO_DETAIL
+        return RoundDetail(auction=PrivateAuctionView(
+            private=a.private, high=a.high, high_bidder=a.high_bidder, opener_pos=a.opener_index,
+            turn=a.turn))
 
     # --- queries ---------------------------------------------------------------------
     def minimum(self, pos: Position, private: str) -> int:
