@@ -38,9 +38,9 @@ def positions() -> list[tuple[str, int, dict, int, list[tuple[str, str, int]]]]:
             players = state.current_players()
             if players:
                 view = state.view(players[0])
-                turn = view.get("round_info", {}).get("line_turn")
-                if turn and turn["line"] != last_line and not turn["tile_laid"]:
-                    last_line = turn["line"]
+                turn = view.round_info.line_turn
+                if turn and turn.line != last_line and not turn.tile_laid:
+                    last_line = turn.line
                     legal = [game.format_action(a) for a in state.legal_actions(players[0])]
                     lays = []
                     for a in legal:
@@ -48,7 +48,7 @@ def positions() -> list[tuple[str, int, dict, int, list[tuple[str, str, int]]]]:
                         if len(w) == 5 and w[1] == "lay":
                             lays.append((w[2], w[3], int(w[4][1:])))
                     if lays:
-                        out.append((path.stem, n, view, int(turn["line"]), lays))
+                        out.append((path.stem, n, view, turn.line, lays))
                 elif not turn:
                     last_line = None
             action = game.parse_action(text)

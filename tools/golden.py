@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tramways.core.game import view_json
 from tramways.core.record import GameRecord
 from tramways.core.replay import Session
 
@@ -52,7 +53,7 @@ def figures(record: GameRecord) -> dict[str, Any]:
         "finished": state.is_over(),
         "result": state.result() if state.is_over() else None,
     }
-    view = state.view(None)
+    view = view_json(state.view(None))
     if record.game == "1840":
         out["players"] = [{k: p[k] for k in ("cash", "loans", "shares", "privates", "value")}
                           for p in view["players"]]

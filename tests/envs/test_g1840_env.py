@@ -18,6 +18,7 @@ from tramways.envs import g1840_v0  # noqa: E402
 from tramways.envs.g1840_catalogue import CATALOGUE, key_of  # noqa: E402
 from tramways.g1840 import actions as A  # noqa: E402
 from tramways.g1840.game import GAME  # noqa: E402
+from tramways.g1840.view_types import View1840  # noqa: E402
 
 
 def catalogue_name(action) -> str:
@@ -114,14 +115,14 @@ def test_observation_is_a_function_of_the_agents_json_view():
     for step in range(300):
         if step % 25 == 0:
             for seat, agent in enumerate(env.possible_agents):
-                view = json.loads(json.dumps(env.state.view(seat)))
+                view = View1840.from_json(json.loads(json.dumps(env.state.view(seat).to_json())))
                 obs = env.observe(agent)
                 assert np.array_equal(obs["observation"], g1840_v0.encode(view, seat))
                 assert env.observation_space(agent).contains(obs)
                 # relative seats: the agent's own cash comes first
                 at = g1840_v0.L.seat
                 assert obs["observation"][at + 1] == pytest.approx(
-                    view["players"][seat]["cash"] / 1000)
+                    view.players[seat].cash / 1000)
         policy_step(env, rng)
 
 

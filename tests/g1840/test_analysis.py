@@ -10,6 +10,7 @@ import pytest
 from tramways.core import GameRecord, Session
 from tramways.g1840.analysis import best_run, board_from_view, lay_previews
 from tramways.g1840.routes import best_route
+from tramways.g1840.view_types import View1840
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -24,10 +25,10 @@ def _line_turns(name: str, count: int):
         players = state.current_players()
         if players:
             view = state.view(players[0])
-            turn = view["round_info"].get("line_turn")
-            if turn and not turn["tile_laid"] and any(
+            turn = view.round_info.line_turn
+            if turn and not turn.tile_laid and any(
                     " lay " in game.format_action(a) for a in state.legal_actions(players[0])):
-                found.append((state.clone(), players[0], int(turn["line"])))
+                found.append((state.clone(), players[0], turn.line))
                 if len(found) == count:
                     break
         action = game.parse_action(text)
@@ -44,7 +45,8 @@ def test_board_and_best_run_from_the_view_are_the_engines(name: str) -> None:
     for state, seat, line in turns:
         view = state.view(seat)
         board = board_from_view(view)
-        assert {c: [p.tile_id, p.rotation] for c, p in board.placed().items()} == view["tiles"]
+        assert {c: (p.tile_id, p.rotation) for c, p in board.placed().items()} == {
+            c: (t.tile, t.rotation) for c, t in view.tiles.items()}
         ours = best_run(view, line, board)
         theirs = best_route(state.route_context(line))
         assert (ours.total if ours else 0) == (theirs.total if theirs else 0)
@@ -91,7 +93,7 @@ def test_dividend_prices_equal_the_engines_move() -> None:
                 for a in pays[:: max(1, len(pays) // 5)]:
                     after = state.clone()
                     after.apply(game.parse_action(a), seat)
-                    assert shown[int(a.split()[2])] == after.view(seat)["companies"][company]["price"]
+                    assert shown[int(a.split()[2])] == after.view(seat).companies[company].price
                     checked += 1
                 if checked >= 30:
                     break
@@ -101,8 +103,8 @@ def test_dividend_prices_equal_the_engines_move() -> None:
     assert checked >= 10
 
 
-def _treasury_of_line(view: dict, line: int) -> int:
-    return next(c["treasury"] for c in view["companies"].values() if line in c["lines"])
+def _treasury_of_line(view: View1840, line: int) -> int:
+    return next(c.treasury for c in view.companies.values() if line in c.lines)
 
 
 @pytest.mark.parametrize("name", ["1840-4p.json", "1840-3p-small-map.json",
@@ -123,10 +125,10 @@ def test_line_option_costs_are_what_the_engine_takes_from_the_treasury(name: str
     for text in record.actions:
         players = state.current_players()
         view = state.view(players[0]) if players else None
-        turn = view["round_info"].get("line_turn") if view else None
-        if turn and not turn.get("offer"):
+        turn = view.round_info.line_turn if view else None
+        if view and turn and not turn.offer:
             seat = players[0]
-            line = int(turn["line"])
+            line = turn.line
             legal = [game.format_action(a) for a in state.legal_actions(seat)]
             priced = [t for t in legal if t.split()[1] in ("lay", "station", "remove")]
             shown = line_option_costs(view, line, priced)
@@ -140,13 +142,14 @@ def test_line_option_costs_are_what_the_engine_takes_from_the_treasury(name: str
                 kind = shown[t]["kind"]
                 kinds[kind] = kinds.get(kind, 0) + 1
                 costs.add(shown[t]["cost"])
-                lt = now["round_info"].get("line_turn") or {}
-                if kind == "stadtbahn" and lt.get("line") == line:
-                    assert lt["stadtbahn_tile_laid"] and not turn["stadtbahn_tile_laid"], t
-                if kind == "normal" and t.split()[1] == "lay" and lt.get("line") == line:
-                    assert lt["tile_laid"] and not turn["tile_laid"], t
-                if kind.startswith(("bonus_", "red", "purple")) and lt.get("line") == line:
-                    assert lt["tile_laid"] == turn["tile_laid"] and not lt["bonus"], t
+                lt = now.round_info.line_turn
+                if kind == "stadtbahn" and lt is not None and lt.line == line:
+                    assert lt.stadtbahn_tile_laid and not turn.stadtbahn_tile_laid, t
+                same_line = lt is not None and lt.line == line
+                if kind == "normal" and t.split()[1] == "lay" and same_line:
+                    assert lt.tile_laid and not turn.tile_laid, t
+                if kind.startswith(("bonus_", "red", "purple")) and same_line:
+                    assert lt.tile_laid == turn.tile_laid and not lt.bonus, t
         action = game.parse_action(text)
         seats = state.seats_for(action)
         state.apply(action, seats[0] if seats else None)

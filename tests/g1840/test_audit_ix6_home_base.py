@@ -32,7 +32,7 @@ def test_r_lr_13_ix6_home_marker_on_d18_choice_of_circle_once_a_tile_is_there() 
     s.board.lay("D18", "235", 0)  # the OO tile, as if another line had laid it
     play(s, CR1_SCRIPT[-1])
     assert s.round.name == "LR1a" and s.sub.turn.line == 1 and s.sub.turn.home
-    assert not s.has_operated(1) and s.view(None)["round_info"]["line_turn"]["home_choice"]
+    assert not s.has_operated(1) and s.view(None).to_json()["round_info"]["line_turn"]["home_choice"]
     stations = [a for a in s.legal_actions() if isinstance(a, PlaceStation)]
     assert stations == [PlaceStation(line=1, hex="D18", location=0, player=1),
                         PlaceStation(line=1, hex="D18", location=1, player=1)]

@@ -12,8 +12,8 @@ from .test_game_support import CR1_SCRIPT, make, play, two_player_after_sr1, two
 def test_view_is_public_json_with_the_figures() -> None:
     s = two_player_after_sr1()
     play(s, *CR1_SCRIPT, "L1 lay D18 235 r1")
-    v = s.view(0)
-    assert v == s.view(None) | {"viewer": 0}
+    v = s.view(0).to_json()
+    assert v == s.view(None).to_json() | {"viewer": 0}
     json.dumps(v)
     assert v["round"] == "LR1a" and not v["finished"]
     assert v["turn"] == {"player": 1, "name": "Player 2", "line": 1}
@@ -63,14 +63,14 @@ def test_r_pre_1_the_spectator_view_shows_the_private_auction() -> None:
     """R-PRE-1: while a private is auctioned, the public view names it, the high bid, its
     bidder and whose turn it is to bid or pass; ``tramways show`` prints it."""
     s = make(2, order=[0, 1])
-    assert "auction" not in s.view(None)["round_info"]  # nothing opened yet
+    assert "auction" not in s.view(None).to_json()["round_info"]  # nothing opened yet
     play(s, "P1 bid KK 20")
-    auction = s.view(None)["round_info"]["auction"]
+    auction = s.view(None).to_json()["round_info"]["auction"]
     assert auction == {"private": "KK", "high": 20, "high_bidder": 0, "opener_pos": 0,
                        "turn": 1}
     play(s, "P2 bid KK 25")
-    assert s.view(None)["round_info"]["auction"]["high_bidder"] == 1
+    assert s.view(None).to_json()["round_info"]["auction"]["high_bidder"] == 1
     assert "Auction: KK, high bid 25 by Player 2" in GAME.text_view(s.view(None))
     play(s, "P1 pass")  # P2 buys KK: the auction is over
-    assert "auction" not in s.view(None)["round_info"]
+    assert "auction" not in s.view(None).to_json()["round_info"]
     assert "Auction:" not in GAME.text_view(s.view(None))

@@ -65,10 +65,10 @@ def test_r_version_1_everything_that_starts_a_game_uses_the_newest_edition() -> 
 
 def test_r_version_1_show_names_an_older_edition() -> None:
     old = Session.from_record(_record(None)).state.view(None)
-    assert old["edition"] == 1
+    assert old.edition == 1
     assert "rulings edition 1 (R-VERSION-1" in GAME.text_view(old).splitlines()[0]
     new = Session.new("1840", {"players": 2}, seed=1).state.view(None)
-    assert new["edition"] == int(LATEST) and "edition" not in GAME.text_view(new).splitlines()[0]
+    assert new.edition == int(LATEST) and "edition" not in GAME.text_view(new).splitlines()[0]
 
 
 def test_r_version_1_the_same_actions_move_differently_under_the_amended_r_cr_2() -> None:

@@ -27,8 +27,8 @@ def test_selfplay_finishes_with_invariants(players: int, small_map: bool, seed: 
 def test_selfplay_views_and_clone() -> None:
     outcome = play_game("1840", {"players": 3}, 11)
     state = outcome.session.state
-    view = state.view(0)
-    assert view["finished"] and view == state.view(None) | {"viewer": 0}
+    view = state.view(0).to_json()
+    assert view["finished"] and view == state.view(None).to_json() | {"viewer": 0}
     for p in view["players"]:
         assert {"name", "cash", "loans", "value", "shares", "privates"} <= set(p)
     clone = state.clone()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from tramways.g1840.view import build
+from tramways.core import View, view_json
+from tramways.g1840.view import view as build
 from tramways.g1840.view_types import LineAuctionView, PrivateAuctionView, View1840
 
 from .test_game_support import CR1_SCRIPT, make, play, two_player_after_pre
@@ -39,6 +40,9 @@ def test_the_view_reads_back_from_its_json_in_every_kind_of_round() -> None:
     _round_trips(v)
 
 
-def test_the_view_json_is_what_the_engine_sends() -> None:
+def test_the_wire_json_is_the_typed_views_to_json() -> None:
+    """What the server and ``tramways show --json`` send (``core.view_json``)."""
     s = two_player_after_pre()
-    assert build(s, 1).to_json() == s.view(1)
+    assert isinstance(s.view(1), View)
+    assert view_json(s.view(1)) == build(s, 1).to_json()
+    assert view_json(s.view(1))["viewer"] == 1 and view_json(s.view(None))["viewer"] is None

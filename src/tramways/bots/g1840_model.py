@@ -9,18 +9,19 @@ Stadtbahn company run (VIII.5.2), how many Line and Company Rounds are left.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from tramways.g1840.analysis import layout_of, markers_of
+from tramways.g1840.analysis import layout_of, markers_of, tiles_of
 from tramways.g1840.board import Board, default_location_map
 from tramways.g1840.entities import Entities, entities
 from tramways.g1840.routes import RouteContext, best_route
 from tramways.g1840.ruleset import Ruleset
 from tramways.g1840.stadtbahn_runs import stadtbahn_run
+from tramways.g1840.view_types import CompanyView, PlayerView, View1840
 
-View = Mapping[str, Any]
+View = View1840
 
 _BOARDS: dict[tuple[Any, ...], Board] = {}
 """Boards rebuilt from views, by (layout, ruleset, tiles, markers): a small cache (a bot asks
@@ -34,14 +35,14 @@ decisions ask about the same boards again and again."""
 
 def board_key(view: View) -> tuple[Any, ...]:
     """What the board of a view depends on (layout, ruleset, tiles, markers)."""
-    return (layout_of(view), view["ruleset"],
-            tuple(sorted((c, t[0], t[1]) for c, t in view["tiles"].items())),
+    return (layout_of(view), view.ruleset,
+            tuple(sorted((c, t.tile, t.rotation) for c, t in view.tiles.items())),
             tuple(sorted((c, lo, str(o)) for c, lo, o in markers_of(view))))
 
 
 def board_of(view: View, key: tuple[Any, ...] | None = None) -> Board:
     """The board a view shows (shared: copy it before changing it)."""
-    tiles = view["tiles"]
+    tiles = tiles_of(view)
     markers = markers_of(view)
     if key is None:
         key = board_key(view)
@@ -49,7 +50,7 @@ def board_of(view: View, key: tuple[Any, ...] | None = None) -> Board:
     if board is None:
         if len(_BOARDS) > 64:
             _BOARDS.clear()
-        board = Board.from_json({"layout": key[0], "ruleset": view["ruleset"], "tiles": tiles,
+        board = Board.from_json({"layout": key[0], "ruleset": view.ruleset, "tiles": tiles,
                                  "markers": markers})
         _BOARDS[key] = board
     return board
@@ -60,14 +61,13 @@ class ViewModel:
 
     def __init__(self, view: View, me: int | None = None) -> None:
         self.view = view
-        turn = view.get("turn") or {}
-        seat = turn.get("player", view.get("viewer"))
-        self.me: int = me if me is not None else int(seat if seat is not None else 0)
+        seat = view.turn.player if view.turn is not None else view.viewer
+        self.me: int = me if me is not None else (seat if seat is not None else 0)
         self.ent: Entities = entities()
-        self.n = len(view["players"])
-        self.phase: str = view["round_info"]["phase"]
-        self.round: str = view["round"]
-        self.ruleset: str = view["ruleset"]
+        self.n = len(view.players)
+        self.phase: str = view.round_info.phase
+        self.round: str = view.round
+        self.ruleset: str = view.ruleset
         names = [r.name for r in self.ent.round_bar]
         self.round_index = names.index(self.round) if self.round in names else 0
 
@@ -93,29 +93,23 @@ class ViewModel:
         return board_of(self.view, self.key)
 
     def company_of_line(self, line: int) -> str | None:
-        for cid, c in self.view["companies"].items():
-            if line in c["lines"]:
-                return str(cid)
-        return None
+        return self.view.company_of_line(line)
 
     def tram_of(self, line: int) -> str | None:
         cid = self.company_of_line(line)
         if cid is None:
             return None
-        c = self.view["companies"][cid]
-        i = c["lines"].index(line)
-        trams = c["trams"]
-        return trams[i] if i < len(trams) else None
+        return self.view.companies[cid].tram_of(line)
 
     def maintenance(self, colour: str | None) -> int:
-        newest = self.view["trams"]["newest"]
+        newest = self.view.trams.newest
         if colour is None or newest is None:
             return 0
         return self.ent.maintenance_for(colour, newest)
 
     def landmarks(self, cid: str) -> frozenset[str]:
         return frozenset(self.ent.privates[p].landmark_hex
-                         for p in self.view["companies"][cid]["privates"])
+                         for p in self.view.companies[cid].privates)
 
     def run_value(self, line: int, board: Board | Callable[[], Board | None] | None = None,
                   colour: str | None = None,
@@ -211,38 +205,36 @@ class ViewModel:
         return value
 
     # --- money ---------------------------------------------------------------------------
-    def player(self, seat: int | None = None) -> Mapping[str, Any]:
-        return self.view["players"][self.me if seat is None else seat]
+    def player(self, seat: int | None = None) -> PlayerView:
+        return self.view.players[self.me if seat is None else seat]
 
-    def company(self, cid: str) -> Mapping[str, Any]:
-        return self.view["companies"][cid]
+    def company(self, cid: str) -> CompanyView:
+        return self.view.companies[cid]
 
     def price(self, cid: str) -> int:
-        if cid in self.view["companies"]:
-            return int(self.view["companies"][cid]["price"])
-        return int(self.view["stadtbahn"][cid]["price"])
+        return self.view.price(cid)
 
     def tram_price(self, colour: str) -> int:
         """The cheapest price of ``colour`` on sale (VIII.5.3), or a large number."""
         best = 10**6
-        for t in self.view["trams"]["on_sale"]:
-            if t["colour"] == colour:
-                price = self.ent.tram_prices_by_space[colour][t["space"]]
+        for t in self.view.trams.on_sale:
+            if t.colour == colour:
+                price = self.ent.tram_prices_by_space[colour][t.space]
                 if price is not None:
                     best = min(best, price)
         return best
 
     def line_income(self, cid: str) -> int:
         """What the company's lines earn per Line Round now, trams and maintenance included."""
-        return sum(max(0, self.run_value(line)) for line in self.company(cid)["lines"]
+        return sum(max(0, self.run_value(line)) for line in self.company(cid).lines
                    if self.tram_of(line) is not None)
 
     def share_income(self, cid: str) -> float:
         """Expected dividends of one 10% share until the end of the game (a rough guess:
         tram companies pay out their present income; Stadtbahn companies their present run
         times the multipliers still to come)."""
-        if cid in self.view["stadtbahn"]:
-            run = max(self.stadtbahn_value(cid), int(self.view["stadtbahn"][cid]["last_run"]))
+        if cid in self.view.stadtbahn:
+            run = max(self.stadtbahn_value(cid), self.view.stadtbahn[cid].last_run)
             return run * self.stadtbahn_multipliers_left() / 10
-        lrs = self.rounds_left("LR", include_current=self.view["round_info"]["type"] == "LR")
+        lrs = self.rounds_left("LR", include_current=self.view.round_info.type == "LR")
         return self.line_income(cid) * lrs / 10

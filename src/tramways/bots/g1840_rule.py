@@ -60,6 +60,7 @@ from tramways.g1840.actions import (
     SkipBonus,
 )
 from tramways.g1840.entities import TRAM_COLOURS
+from tramways.g1840.view_types import View1840
 
 ANYTIME = (ReturnPrivate, CompanyReturnPrivate, ScrapTram)
 """Actions the rules allow at any time (IV.2, VIII.5.3): never the default choice."""
@@ -87,7 +88,7 @@ per hex side its line's track newly arrives at, beside revenue and stops (see
 class Rules1840:
     """The rule bot's decisions for one position (see the module docstring)."""
 
-    def __init__(self, view: Any, legal: Sequence[Action], max_lays: int | None = None,
+    def __init__(self, view: View1840, legal: Sequence[Action], max_lays: int | None = None,
                  rng: random.Random | None = None, deadline: float | None = None,
                  track_weight: float = 0.0) -> None:
         """``max_lays``: weigh at most this many tile lays, drawn with ``rng``, and no station
@@ -128,7 +129,7 @@ class Rules1840:
         if _first(main, Par):
             return self.par()
         if _first(main, (BuyShare, SellShares)) or (_first(main, Pass) and
-                                                   self.view["round_info"]["type"] == "SR"):
+                                                   self.view.round_info.type == "SR"):
             return self.share_turn(main)
         if _first(main, Dividend):
             return self.dividend(main)
@@ -146,31 +147,31 @@ class Rules1840:
     # ------------------------------------------------------------------ helpers
     @property
     def cash(self) -> int:
-        return int(self.m.player()["cash"])
+        return self.m.player().cash
 
     def my_company(self) -> str | None:
-        for cid, c in self.view["companies"].items():
-            if c["director"] == self.me:
-                return str(cid)
+        for cid, c in self.view.companies.items():
+            if c.director == self.me:
+                return cid
         return None
 
     def acting_company(self) -> str | None:
-        turn = self.view.get("turn") or {}
-        if "company" in turn:
-            return str(turn["company"])
-        if "line" in turn:
-            return self.m.company_of_line(int(turn["line"]))
+        turn = self.view.turn
+        if turn is not None and turn.company is not None:
+            return turn.company
+        if turn is not None and turn.line is not None:
+            return self.m.company_of_line(turn.line)
         for a in self.legal:
             cid = getattr(a, "company", None)
-            if cid in self.view["companies"] and not isinstance(a, ANYTIME):
+            if cid in self.view.companies and not isinstance(a, ANYTIME):
                 return str(cid)
         return None
 
     def tram_need(self, cid: str) -> int:
         """What the company still needs for trams (lines without a useful tram, up to 3)."""
         c = self.m.company(cid)
-        owned = [t for t in c["trams"] if t]
-        lines = len(c["lines"])
+        owned = [t for t in c.trams if t]
+        lines = len(c.lines)
         missing = max(0, min(3, lines) - len(owned))
         if missing == 0:
             return 0
@@ -209,7 +210,7 @@ class Rules1840:
     # ------------------------------------------------------------------ Share Rounds
     def par(self) -> Choice:
         pars = _of(self.legal, Par)
-        pre = int(self.m.player()["pre_emptive_right"])
+        pre = self.m.player().pre_emptive_right
         affordable = [p for p in pars if 5 * p.price - pre <= self.cash - 20]  # type: ignore[attr-defined]
         pool = affordable or pars
         best = max(pool, key=lambda p: (p.price, -pars.index(p)))  # type: ignore[attr-defined]
@@ -230,7 +231,7 @@ class Rules1840:
             assert isinstance(a, SellShares)
             if a.count != 1 or a.company == self.my_company():
                 continue
-            if a.company in self.view["companies"] and self.m.share_income(a.company) <= 0 \
+            if a.company in self.view.companies and self.m.share_income(a.company) <= 0 \
                     and self.m.rounds_left("CR") >= 1:
                 return a, f"sell a share of {a.company}: it has no run to pay from"
         buys = _of(main, BuyShare)
@@ -239,7 +240,7 @@ class Rules1840:
         if mine is not None:
             c = self.m.company(mine)
             need = self.tram_need(mine)
-            reserve = max(0, need - int(c["treasury"]))
+            reserve = max(0, need - c.treasury)
         best, best_score = None, 0.0
         for a in buys:
             assert isinstance(a, BuyShare)
@@ -263,12 +264,12 @@ class Rules1840:
         divs = sorted(_of(main, Dividend), key=lambda d: d.amount)  # type: ignore[attr-defined]
         cid = divs[0].company  # type: ignore[attr-defined]
         c = self.m.company(cid)
-        revenue = int(c["revenue"])
+        revenue = c.revenue
         last = self.m.rounds_left("CR") == 0
         keep = 0
         if not last:
-            keep = self.tram_need(cid) + (60 if len(c["lines"]) < 3 else 0)
-            keep = max(0, keep - int(c["treasury"]))
+            keep = self.tram_need(cid) + (60 if len(c.lines) < 3 else 0)
+            keep = max(0, keep - c.treasury)
         target = revenue - keep
         pick = divs[0]
         for d in divs:
@@ -289,7 +290,7 @@ class Rules1840:
         c = self.m.company(cid)
         lrs = self.m.rounds_left("LR")
         best = 0
-        for line in c["lines"]:
+        for line in c.lines:
             best = max(best, self.m.run_value(line, colour=colour, with_maintenance=False))
         maint = self.m.maintenance(colour)
         return (best + maint) * lrs - self.m.tram_price(colour)
@@ -298,10 +299,10 @@ class Rules1840:
         buys = _of(main, BuyTram)
         cid = (buys or _of(main, (Arrange, Done)))[0].company  # type: ignore[attr-defined]
         c = self.m.company(cid)
-        owned = [t for t in c["trams"] if t]
+        owned = [t for t in c.trams if t]
         done = _first(main, Done)
-        if buys and (done is None or len(owned) < min(3, len(c["lines"]))):
-            treasury = int(c["treasury"])
+        if buys and (done is None or len(owned) < min(3, len(c.lines))):
+            treasury = c.treasury
             scored = []
             for b in buys:
                 colour = b.colour  # type: ignore[attr-defined]
@@ -318,7 +319,7 @@ class Rules1840:
                               f"{value - neg:.0f} in the rounds left")
         arranges = _of(main, Arrange)
         if arranges:
-            current = self.arrangement_value(cid, tuple(c["trams"]))
+            current = self.arrangement_value(cid, tuple(c.trams))
             best, best_value = None, current
             for a in arranges:
                 v = self.arrangement_value(cid, a.colours)  # type: ignore[attr-defined]
@@ -332,7 +333,7 @@ class Rules1840:
         return main[0], "first choice"
 
     def arrangement_value(self, cid: str, colours: Sequence[str | None]) -> int:
-        lines = self.m.company(cid)["lines"]
+        lines = self.m.company(cid).lines
         total = 0
         for i, line in enumerate(lines):
             colour = colours[i] if i < len(colours) else None
@@ -366,8 +367,8 @@ class Rules1840:
     def line_auction(self, main: list[Action]) -> Choice:
         cid = main[0].company  # type: ignore[attr-defined]
         c = self.m.company(cid)
-        treasury = int(c["treasury"])
-        reserve = self.tram_need(cid) if len(c["lines"]) else 0
+        treasury = c.treasury
+        reserve = self.tram_need(cid) if len(c.lines) else 0
         lrs = self.m.rounds_left("LR")
         limit = min(treasury - reserve, 20 + 15 * lrs)
         opens = _of(main, OpenAuction)
@@ -391,8 +392,8 @@ class Rules1840:
 
     # ------------------------------------------------------------------ offers
     def offer(self) -> Choice:
-        lt = self.view["round_info"].get("line_turn") or {}
-        offer = lt.get("offer")
+        lt = self.view.round_info.line_turn
+        offer = lt.offer if lt is not None else None
         accept, decline = _first(self.legal, Accept), _first(self.legal, Decline)
         if offer and accept is not None:
             private, price = offer[0], int(offer[1])
@@ -405,8 +406,11 @@ class Rules1840:
 
     # ------------------------------------------------------------------ Line Rounds
     def line_turn(self, main: list[Action]) -> Choice:
-        lt = self.view["round_info"].get("line_turn") or {}
-        line = int(lt.get("line") or (self.view.get("turn") or {}).get("line") or 0)
+        lt = self.view.round_info.line_turn
+        turn = self.view.turn
+        line = (lt.line if lt is not None else None) or (turn.line if turn is not None else None) \
+            or 0
+        home_or_first = lt is not None and (lt.home_choice or lt.first)
         m = self.m
         now = m.run_value(line)
         tram = m.tram_of(line)
@@ -423,8 +427,8 @@ class Rules1840:
         best: Action | None = None
         best_score = 0.0
         best_why = ""
-        sb_shares = {sid: self.m.player()["shares"].get(sid, 0) // 10
-                     for sid in self.view["stadtbahn"]}
+        sb_shares = {sid: self.m.player().shares.get(sid, 0) // 10
+                     for sid in self.view.stadtbahn}
         mult = max(1, m.stadtbahn_multipliers_left())
         lrs = max(1, m.rounds_left("LR", include_current=True))
         sb_now = {sid: m.stadtbahn_value(sid) for sid, k in sb_shares.items() if k}
@@ -433,7 +437,7 @@ class Rules1840:
         if self.max_lays is not None:
             keep = set(self.rng.sample(lays, min(len(lays), self.max_lays)))
             weighed = [a for a in main if (a in keep or not isinstance(
-                a, (LayTile, PlaceStation, RemoveMarker)) or lt.get("home_choice"))]
+                a, (LayTile, PlaceStation, RemoveMarker)) or (lt is not None and lt.home_choice))]
         for a in weighed:
             if self.deadline is not None and best is not None \
                     and time.perf_counter() > self.deadline:
@@ -475,7 +479,7 @@ class Rules1840:
                 markers = len(m.board.line_markers(line))
                 cost = m.ent.station_marker_costs[min(markers, 5)]
                 score = (after - base) * lrs - cost
-                if lt.get("home_choice") or lt.get("first"):
+                if home_or_first:
                     score += 1000
                 self.scored.append((score, a))
                 if score > best_score:
@@ -537,7 +541,7 @@ class RuleBot1840(BotBase):
     def for_game(cls, game: Any, **options: Any) -> RuleBot1840:
         return cls(game, **options)
 
-    def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: View1840, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         action, why = Rules1840(view, legal_actions, track_weight=self.track_weight).decide()
         self.explanation = why
         return action

@@ -64,6 +64,7 @@ from tramways.g1840.actions import (
     SellShares,
     SkipBonus,
 )
+from tramways.g1840.view_types import View1840
 
 KINDS = ("share", "par", "dividend", "tram", "auction", "lay")
 """The kinds of decision the bot can search (``searched=``): a Share Round turn (buy, sell or
@@ -112,7 +113,7 @@ class Policy1840(Rules1840):
     never lays its first tile, never earns, and its company never sees a tram worth buying.
     The weight only breaks ties between lays (its measurements: ``docs/bots.md``)."""
 
-    def __init__(self, view: Any, legal: Sequence[Action], max_lays: int | None = None,
+    def __init__(self, view: View1840, legal: Sequence[Action], max_lays: int | None = None,
                  rng: random.Random | None = None, stadtbahn_weight: float = 2.0,
                  pay_out: bool = True, line_cap: int | None = 60,
                  deadline: float | None = None, track_weight: float = TRACK_WEIGHT) -> None:
@@ -136,7 +137,7 @@ class Policy1840(Rules1840):
 
     def share_score(self, cid: str) -> float:
         score = super().share_score(cid)
-        if cid in self.view["stadtbahn"]:
+        if cid in self.view.stadtbahn:
             score *= self.stadtbahn_weight
         return score
 
@@ -155,14 +156,14 @@ def projected_wealth(model: ViewModel, seat: int, stadtbahn_weight: float = 1.0)
     earn (the rule bot's own estimates: present runs, Stadtbahn multipliers to come; Stadtbahn
     dividends weighted by ``stadtbahn_weight``)."""
     player = model.player(seat)
-    value = float(player["value"])
-    for cid, pct in player["shares"].items():
+    value = float(player.value)
+    for cid, pct in player.shares.items():
         income = model.share_income(cid)
-        if cid in model.view["stadtbahn"]:
+        if cid in model.view.stadtbahn:
             income *= stadtbahn_weight
         value += pct // 10 * income
-    crs = model.rounds_left("CR", include_current=model.view["round_info"]["type"] != "CR")
-    for p in player["privates"]:
+    crs = model.rounds_left("CR", include_current=model.view.round_info.type != "CR")
+    for p in player.privates:
         value += model.ent.privates[p].dividend * crs
     return value
 
@@ -252,7 +253,8 @@ class SearchBot1840(BotBase):
         is reshuffled at once, so the bot never reads it."""
         self.position = public_position(position, rng)
 
-    def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: View1840, legal_actions: Sequence[Action], rng: random.Random
+               ) -> Action:
         started_at = time.perf_counter()
         deadline = started_at + self.budget
         legal = list(legal_actions)
@@ -260,7 +262,7 @@ class SearchBot1840(BotBase):
         rules = Policy1840(view, legal, deadline=started_at + 0.8 * self.budget,
                            **self.options)
         action, why = rules.decide()
-        kind = decision_kind(view["round_info"]["type"], legal)
+        kind = decision_kind(view.round_info.type, legal)
         if position is None or kind not in self.searched:
             self.explanation = why
             return action

@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from tramways.core.errors import IllegalAction, NotationError, RecordError, TramwaysError
+from tramways.core.game import view_json
 from tramways.core.record import GameRecord
 from tramways.core.replay import Session
 from tramways.core.rng import draw_seed
@@ -55,7 +56,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 def _print_view(session: Session, player: int | None, as_json: bool) -> None:
     view = session.state.view(player)
     if as_json:
-        print(json.dumps(view, indent=1, ensure_ascii=False))
+        print(json.dumps(view_json(view), indent=1, ensure_ascii=False))
         return
     print(session.game.text_view(view))
 

@@ -19,6 +19,8 @@ from tramways.bots import bot_names, make_bot
 from tramways.bots.match import explanation, give_position
 from tramways.core import Action, GameRecord, IllegalAction, NotationError, Session, TramwaysError
 from tramways.core.rng import derive_rng, draw_seed
+from tramways.g1840.view import text_view
+from tramways.g1840.view_types import View1840
 
 SHOWN = 60
 """Actions listed at most (type ``f TEXT`` to filter, or the notation)."""
@@ -50,15 +52,20 @@ class Duel1840:
     def save(self) -> None:
         self.session.record.save(self.path)
 
-    def text(self, view: Any) -> str:
-        game: Any = self.session.game
-        return str(game.text_view(view))
+    def text(self, view: View1840) -> str:
+        return text_view(view)
+
+    def view(self, seat: int | None) -> View1840:
+        """The typed view of ``seat`` (None: a spectator's)."""
+        view = self.session.state.view(seat)
+        assert isinstance(view, View1840)
+        return view
 
     def run(self) -> int:
         state = self.session.state
         while not state.is_over():
             seat = state.current_players()[0]
-            before = state.view(None)["round_info"]
+            before = self.view(None).round_info
             if seat == self.human:
                 if not self.human_move():
                     self.save()
@@ -67,14 +74,14 @@ class Duel1840:
             else:
                 self.bot_move(seat)
             state = self.session.state
-            now = state.view(None)
-            if before["type"] == "LR" and (now["round"] != before["name"] or now["finished"]):
-                self.draw(str(before["name"]))
-        view = state.view(self.human)
+            now = self.view(None)
+            if before.type == "LR" and (now.round != before.name or now.finished):
+                self.draw(before.name)
+        view = self.view(self.human)
         self.out(self.text(view))
-        winners = view["result"]["winners"]
+        winners = view.result.winners if view.result is not None else ()
         verdict = "you win!" if self.human in winners else (
-            "won by " + ", ".join(view["players"][s]["name"] for s in winners))
+            "won by " + ", ".join(view.players[s].name for s in winners))
         self.out(f"Game over: {verdict}")
         self.save()
         self.out(f"Saved the record to {self.path}.")
@@ -86,7 +93,7 @@ class Duel1840:
 
         state: Any = self.session.state
         stem = self.path.with_suffix("")
-        title = f"after {label}" if label != "now" else str(state.view(None)["round"])
+        title = f"after {label}" if label != "now" else self.view(None).round
         try:
             data = render_png(state.board, phase=state.phase, title=title)
             target = Path(f"{stem}-{label}.png")
@@ -105,7 +112,7 @@ class Duel1840:
         action = bot.choose(state.view(seat), state.legal_actions(seat), rng)
         self.session.play(action, seat=seat)
         why = explanation(bot)
-        name = state.view(None)["players"][seat]["name"]
+        name = self.view(None).players[seat].name
         self.out(f"{name}: {self.session.game.format_action(action)}"
                  + (f"  ({why})" if why else ""))
 
@@ -136,7 +143,7 @@ class Duel1840:
     def human_move(self) -> bool:
         """One decision of the human; False to quit."""
         state = self.session.state
-        view = state.view(self.human)
+        view = self.view(self.human)
         self.out("")
         self.out(self.text(view))
         actions = state.legal_actions(self.human)

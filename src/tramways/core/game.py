@@ -20,6 +20,23 @@ JSON = Any
 
 
 @runtime_checkable
+class View(Protocol):
+    """What a player may know of a position, typed per game (1840's
+    :class:`~tramways.g1840.view_types.View1840`): consumers read its attributes; only the
+    wire (the server, ``tramways show --json``) needs its JSON."""
+
+    def to_json(self) -> JSON:
+        """The view as JSON: the one place it is serialised."""
+        ...
+
+
+def view_json(view: View | JSON) -> JSON:
+    """The JSON of a view returned by ``GameState.view``: a typed :class:`View`'s
+    ``to_json()``; a view that is JSON already (Trambahn's, until it is typed) as it is."""
+    return view.to_json() if isinstance(view, View) else view
+
+
+@runtime_checkable
 class GameState(Protocol):
     """One position of a game.
 
@@ -73,7 +90,8 @@ class GameState(Protocol):
         ...
 
     def view(self, player: int | None) -> JSON:
-        """What ``player`` may know, as JSON; ``None`` is the spectator view."""
+        """What ``player`` may know (a :class:`View`; serialise it with :func:`view_json`);
+        ``None`` is the spectator view."""
         ...
 
     def clone(self) -> GameState: ...

@@ -38,6 +38,7 @@ text view) and ``"rgb_array"`` (the board drawn from the view, needs cairosvg an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -46,6 +47,7 @@ from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.g1840_catalogue import CATALOGUE, MAX_LOCATION, all_hexes
 from tramways.g1840.data import tiles
 from tramways.g1840.entities import TRAM_COLOURS, entities
+from tramways.g1840.view_types import PrivateAuctionView, View1840
 
 _ENT = entities()
 SEATS = 6
@@ -136,12 +138,11 @@ GLOBAL = L.global_size
 OBS_SIZE = L.size
 
 
-def encode(view: dict[str, Any], seat: int) -> np.ndarray:
+def encode(view: View1840, seat: int) -> np.ndarray:
     """The observation of ``seat`` from its view (see the module docstring).
 
     Features are gathered as (index, value) pairs and summed by one weighted ``bincount``.
     """
-    n = len(view["players"])
     idx: list[int] = []
     val: list[float] = []
     put_i, put_v = idx.append, val.append
@@ -150,139 +151,170 @@ def encode(view: dict[str, Any], seat: int) -> np.ndarray:
         put_i(i)
         put_v(v)
 
+    _encode_round(view, seat, put)
+    _encode_players(view, seat, put)
+    _encode_companies(view, seat, put)
+    _encode_privates_and_tiles(view, seat, put)
+    return np.bincount(idx, weights=val, minlength=OBS_SIZE).astype(np.float32)
+
+
+Put = Callable[..., None]
+"""``put(index, value=1.0)``: one feature of the observation."""
+
+
+def _encode_round(view: View1840, seat: int, put: Put) -> None:
+    """The game block: the round, whose turn, the line turn, an auction, lines and trams."""
+    n = len(view.players)
+
     def rel(s: int) -> int:
         return (s - seat) % n
 
-    company_i, corp_i, private_i = _I["company"], _I["corp"], _I["private"]
+    company_i, private_i = _I["company"], _I["private"]
     line_i, colour_i = _I["line"], _I["colour"]
-    if view["finished"]:
+    if view.finished:
         put(L.finished)
     put(L.players + n - 2)
-    put(L.round + _I["round"][view["round"]])
-    info = view["round_info"]
-    put(L.type + _I["type"][info["type"]])
-    put(L.phase + _I["phase"][info["phase"]])
-    if info.get("step") is not None:
-        put(L.step + _I["step"].get(info["step"], len(CR_STEPS)))
-    turn = view.get("turn")
-    if turn:
-        put(L.actor + rel(turn["player"]))
-        if turn["player"] == seat:
+    put(L.round + _I["round"][view.round])
+    info = view.round_info
+    put(L.type + _I["type"][info.type])
+    put(L.phase + _I["phase"][info.phase])
+    if info.step is not None:
+        put(L.step + _I["step"].get(info.step, len(CR_STEPS)))
+    turn = view.turn
+    if turn is not None:
+        put(L.actor + rel(turn.player))
+        if turn.player == seat:
             put(L.my_turn)
-        if turn.get("company") in company_i:
-            put(L.company + company_i[turn["company"]])
-        if turn.get("line") in line_i:
-            put(L.line + line_i[turn["line"]])
-    lt = info.get("line_turn")
-    if lt:
-        for k, key in enumerate(("first", "tile_laid", "stadtbahn_tile_laid", "station_placed",
-                                 "offer", "home_choice")):
-            if lt.get(key):
+        if turn.company in company_i:
+            put(L.company + company_i[turn.company])
+        if turn.line in line_i:
+            put(L.line + line_i[turn.line])
+    lt = info.line_turn
+    if lt is not None:
+        for k, flag in enumerate((lt.first, lt.tile_laid, lt.stadtbahn_tile_laid,
+                                  lt.station_placed, lt.offer, lt.home_choice)):
+            if flag:
                 put(L.line_turn + k)
-        if lt.get("bonus"):
-            put(L.bonus + _I["bonus"].get(lt["bonus"], len(BONUSES)))
-    auction = info.get("auction")
-    if auction:
-        if auction.get("private") in private_i:
-            put(L.auction_private + private_i[auction["private"]])
-        if auction.get("line") in line_i:
-            put(L.auction_line + line_i[auction["line"]])
-        put(L.auction_high, auction.get("high", 0) / 100)
-        if isinstance(auction.get("high_bidder"), int) and auction.get("high_company") is None:
-            put(L.auction_seat + rel(auction["high_bidder"]))
-        if auction.get("high_company") in company_i:
-            put(L.auction_company + company_i[auction["high_company"]])
-    for line in view["line_display"]:
+        if lt.bonus:
+            put(L.bonus + _I["bonus"].get(lt.bonus, len(BONUSES)))
+    auction = info.auction
+    if isinstance(auction, PrivateAuctionView):  # R-PRE-1
+        put(L.auction_private + private_i[auction.private])
+        put(L.auction_high, auction.high / 100)
+        put(L.auction_seat + rel(auction.high_bidder))
+    elif auction is not None:  # VIII.6
+        put(L.auction_line + line_i[auction.line])
+        put(L.auction_high, auction.high / 100)
+        put(L.auction_company + company_i[auction.high_company])
+    for line in view.line_display:
         put(L.display + line_i[line])
-    put(L.deck, view["line_deck"] / 18)
-    for t in view["trams"]["on_sale"]:
-        put(L.on_sale + colour_i[t["colour"]], t["count"] / 10)
-    if view["trams"]["newest"] in colour_i:
-        put(L.newest + colour_i[view["trams"]["newest"]])
-    order = view["playing_order"]
-    for p in view["players"]:
-        s = p["seat"]
-        at = L.seat + rel(s) * L.seat_size
+    put(L.deck, view.line_deck / 18)
+    for t in view.trams.on_sale:
+        put(L.on_sale + colour_i[t.colour], t.count / 10)
+    if view.trams.newest in colour_i:
+        put(L.newest + colour_i[view.trams.newest])
+
+
+def _encode_players(view: View1840, seat: int, put: Put) -> None:
+    """The seat blocks, the agent's first."""
+    n = len(view.players)
+    corp_i, private_i = _I["corp"], _I["private"]
+    order = view.playing_order
+    for p in view.players:
+        s = p.seat
+        at = L.seat + (s - seat) % n * L.seat_size
         put(at)
-        put(at + 1, p["cash"] / 1000)
-        put(at + 2, p["loans"] / 5)
-        put(at + 3, p["pre_emptive_right"] / 100)
-        for corp, pct in p["shares"].items():
+        put(at + 1, p.cash / 1000)
+        put(at + 2, p.loans / 5)
+        put(at + 3, p.pre_emptive_right / 100)
+        for corp, pct in p.shares.items():
             put(at + 4 + corp_i[corp], pct / 100)
-        for priv in p["privates"]:
+        for priv in p.privates:
             put(at + 4 + len(CORPS) + private_i[priv])
         at += 4 + len(CORPS) + len(PRIVATES)
-        put(at, p["certificates"] / 20)
-        put(at + 1, p["value"] / 1000)
+        put(at, p.certificates / 20)
+        put(at + 1, p.value / 1000)
         if s in order:
             put(at + 2, order.index(s) / SEATS)
-    market = view["market"]
+
+
+def _encode_companies(view: View1840, seat: int, put: Put) -> None:
+    """The tram company, line and Stadtbahn blocks."""
+    n = len(view.players)
+    company_i, corp_i, private_i = _I["company"], _I["corp"], _I["private"]
+    line_i, colour_i = _I["line"], _I["colour"]
+    market = view.market
     tiles_at, colours = L.company_size, len(TRAM_COLOURS)
-    for cid, c in view["companies"].items():
+    for cid, c in view.companies.items():
         k = company_i[cid]
         at = L.companies + k * tiles_at
-        if c["director"] is not None:
-            put(at)
-            put(at + 1 + rel(c["director"]))
+        put(at)
+        put(at + 1 + (c.director - seat) % n)
         at += 1 + SEATS
-        for j, v in enumerate(((c["par"] or 0) / 100, (c["price"] or 0) / 100,
-                               c["treasury"] / 1000, c["revenue"] / 1000, len(c["lines"]) / 3)):
+        for j, v in enumerate((c.par / 100, c.price / 100, c.treasury / 1000,
+                               c.revenue / 1000, len(c.lines) / 3)):
             put(at + j, v)
         at += 5
-        for t in c["trams"]:
+        for t in c.trams:
             if t in colour_i:
                 put(at + colour_i[t])
         at += colours
-        for priv in c["privates"]:
+        for priv in c.privates:
             put(at + private_i[priv])
         at += len(PRIVATES)
-        put(at, c["ipo"] / 100)
-        put(at + 1, c["pool"] / 100)
+        put(at, c.ipo / 100)
+        put(at + 1, c.pool / 100)
         cell = market.get(cid)
         if cell:
             put(at + 2, cell[0] / 5)
             put(at + 3, cell[1] / 20)
-        trams = c["trams"]
-        for j, line in enumerate(c["lines"]):
+        trams = c.trams
+        for j, line in enumerate(c.lines):
             la = L.lines + line_i[line] * L.line_size
             put(la + k)
-            if j < len(trams) and trams[j] in colour_i:
-                put(la + len(COMPANIES) + colour_i[trams[j]])
-            put(la + len(COMPANIES) + colours, len(c["markers"].get(str(line), ())) / 6)
-        for places in c["markers"].values():
+            tram = trams[j] if j < len(trams) else None
+            if tram in colour_i:
+                put(la + len(COMPANIES) + colour_i[tram])
+            put(la + len(COMPANIES) + colours, len(c.markers.get(line, ())) / 6)
+        for places in c.markers.values():
             for place in places:
                 _marker(put, place, corp_i[cid])
-    for line in view["line_display"]:
+    for line in view.line_display:
         put(L.lines + line_i[line] * L.line_size + L.line_size - 1)
-    for sid, s in view["stadtbahn"].items():
+    for sid, s in view.stadtbahn.items():
         at = L.stadtbahns + _I["stadtbahn"][sid] * L.stadtbahn_size
-        put(at, s["price"] / 100)
-        put(at + 1, s["ipo"] / 100)
-        put(at + 2, s["pool"] / 100)
-        put(at + 3, s["last_run"] / 100)
-        put(at + 4, len(s["markers"]) / 6)
+        put(at, s.price / 100)
+        put(at + 1, s.ipo / 100)
+        put(at + 2, s.pool / 100)
+        put(at + 3, s.last_run / 100)
+        put(at + 4, len(s.markers) / 6)
         cell = market.get(sid)
         if cell:
             put(at + 5, cell[0] / 5)
             put(at + 6, cell[1] / 20)
-        for place in s["markers"]:
+        for place in s.markers:
             _marker(put, place, corp_i[sid])
-    owners = view["privates"]
+
+
+def _encode_privates_and_tiles(view: View1840, seat: int, put: Put) -> None:
+    """The private blocks (owner seat or company) and the hex blocks (tile, rotation)."""
+    n = len(view.players)
+    company_i, private_i = _I["company"], _I["private"]
+    owners = view.privates
     for priv in PRIVATES:
         at = L.privates + private_i[priv] * L.private_size
         owner = owners.get(priv)
         if isinstance(owner, int):
-            put(at + 1 + rel(owner))
+            put(at + 1 + (owner - seat) % n)
         elif owner in company_i:
             put(at + 1 + SEATS + company_i[owner])
         else:
             put(at)
     hex_i, tile_i = _I["hex"], _I["tile"]
-    for coord, (tile, rotation) in view["tiles"].items():
+    for coord, placed in view.tiles.items():
         at = L.hexes + hex_i[coord] * L.hex_size
-        put(at + tile_i[tile])
-        put(at + len(TILES) + rotation)
-    return np.bincount(idx, weights=val, minlength=OBS_SIZE).astype(np.float32)
+        put(at + tile_i[placed.tile])
+        put(at + len(TILES) + placed.rotation)
 
 
 def _marker(put: Any, place: str, owner: int) -> None:
@@ -291,7 +323,7 @@ def _marker(put: Any, place: str, owner: int) -> None:
     put(L.hexes + _I["hex"][coord] * L.hex_size + len(TILES) + 6 + slot * len(CORPS) + owner)
 
 
-def picture(view: dict[str, Any]) -> np.ndarray:
+def picture(view: View1840) -> np.ndarray:
     """The board of ``view`` as an H x W x 3 uint8 array (drawn by the board renderer,
     rasterised by cairosvg into memory)."""
     from cairosvg.parser import Tree
@@ -300,7 +332,7 @@ def picture(view: dict[str, Any]) -> np.ndarray:
     from tramways.bots.g1840_model import board_of
     from tramways.g1840.render.svg import render_svg
 
-    svg = render_svg(board_of(view), phase=view["round_info"]["phase"])
+    svg = render_svg(board_of(view), phase=view.round_info.phase)
     surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, 96)
     image = surface.cairo
     image.flush()
@@ -325,7 +357,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
     (R-PRE-3 pays dividends only to owners)."""
     metadata = {**TramwaysEnv.metadata, "name": "g1840_v0"}
 
-    def encode(self, view: Any, seat: int) -> np.ndarray:
+    def encode(self, view: View1840, seat: int) -> np.ndarray:
         return encode(view, seat)
 
     def final_infos(self, result: Any) -> list[dict[str, Any]]:

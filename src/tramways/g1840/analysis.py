@@ -18,23 +18,25 @@ Pure functions: nothing here changes the view or the board passed in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board, default_location_map
 from tramways.g1840.entities import entities, layout_name, privates_in
 from tramways.g1840.routes import RouteContext, Run, best_route
+from tramways.g1840.ruleset import Ruleset
+from tramways.g1840.view_types import View1840, place_of
 
-View = Mapping[str, Any]
+View = View1840
 Lay = tuple[str, str, int]
 """A tile lay: (hex, tile id, rotation), as in ``L7 lay E17 57 r2``."""
 
 
 def layout_of(view: View) -> str:
     """The map of the game (R-SETUP-3): the small 3-player map has no Prater (XII)."""
-    n = len(view["players"])
-    if n == 3 and set(view["privates"]) == set(privates_in("small3")):
+    n = len(view.players)
+    if n == 3 and set(view.privates) == set(privates_in("small3")):
         return layout_name(3, True)
     return layout_name(n, False)
 
@@ -42,48 +44,44 @@ def layout_of(view: View) -> str:
 def markers_of(view: View) -> list[list[Any]]:
     """Every station marker of the view as ``[hex, location, owner]`` (Stadtbahn first)."""
     out: list[list[Any]] = []
-    for sid, s in view["stadtbahn"].items():
-        for place in s["markers"]:
-            coord, loc = place.split(".")
-            out.append([coord, int(loc), sid])
-    for company in view["companies"].values():
-        for line, places in company["markers"].items():
+    for sid, s in view.stadtbahn.items():
+        for place in s.markers:
+            coord, loc = place_of(place)
+            out.append([coord, loc, sid])
+    for company in view.companies.values():
+        for line, places in company.markers.items():
             for place in places:
-                coord, loc = place.split(".")
-                out.append([coord, int(loc), int(line)])
+                coord, loc = place_of(place)
+                out.append([coord, loc, line])
     return out
+
+
+def tiles_of(view: View) -> dict[str, list[Any]]:
+    """The view's tiles as the board's JSON takes them: hex -> [tile id, rotation]."""
+    return {h: [t.tile, t.rotation] for h, t in view.tiles.items()}
 
 
 def board_from_view(view: View) -> Board:
     """The board the view shows (tiles and markers; the tile supply follows from the tiles)."""
-    return Board.from_json({"layout": layout_of(view), "ruleset": view["ruleset"],
-                            "tiles": view["tiles"], "markers": markers_of(view)})
-
-
-def company_of_line(view: View, line: int) -> str | None:
-    for cid, c in view["companies"].items():
-        if line in c["lines"]:
-            return str(cid)
-    return None
+    return Board.from_json({"layout": layout_of(view), "ruleset": view.ruleset,
+                            "tiles": tiles_of(view), "markers": markers_of(view)})
 
 
 def line_context(view: View, line: int, board: Board) -> RouteContext | None:
     """The route context of ``line`` (its company's landmarks, its tram's maintenance, Table
     7), or None if no company owns the line."""
-    cid = company_of_line(view, line)
+    cid = view.company_of_line(line)
     if cid is None:
         return None
     ent = entities()
-    company = view["companies"][cid]
-    index = company["lines"].index(line)
-    trams = company["trams"]
-    colour = trams[index] if index < len(trams) else None
-    newest = view["trams"]["newest"]
+    company = view.companies[cid]
+    colour = company.tram_of(line)
+    newest = view.trams.newest
     maintenance = ent.maintenance_for(colour, newest) if colour and newest else 0
-    landmarks = frozenset(ent.privates[p].landmark_hex for p in company["privates"])
-    return RouteContext(board=board, line=line, phase=view["round_info"]["phase"],
+    landmarks = frozenset(ent.privates[p].landmark_hex for p in company.privates)
+    return RouteContext(board=board, line=line, phase=view.round_info.phase,
                         landmark_hexes=landmarks, maintenance=maintenance,
-                        ruleset=view["ruleset"])
+                        ruleset=Ruleset.named(view.ruleset))
 
 
 def best_run(view: View, line: int, board: Board | None = None) -> Run | None:
@@ -134,7 +132,7 @@ def _build_position(view: View, board: Board) -> Any:
     from tramways.g1840.legality.context import SimpleBuildState
 
     operated = {owner for _c, _l, owner in markers_of(view) if isinstance(owner, int)}
-    return SimpleBuildState(board=board, phase=str(view["round_info"]["phase"]),
+    return SimpleBuildState(board=board, phase=view.round_info.phase,
                             operated=operated)
 
 
@@ -145,19 +143,20 @@ def _lay_kind(view: View, pos: Any, line: int, lay: Lay) -> tuple[str, int] | No
     from tramways.g1840.legality.tiles import check_tile_lay
 
     coord, tile, rotation = lay
-    turn = view["round_info"].get("line_turn") or {}
-    bonus = turn.get("bonus")
+    turn = view.round_info.line_turn
+    bonus = turn.bonus if turn is not None else None
     board = pos.board
     hexdef = board.layout.hexes.get(coord)
     attempts: list[Any] = []
     if bonus in sb.TILE_BONUSES:
         attempts.append(lambda: sb.check_bonus_lay(pos, line, bonus, coord, tile, rotation))
     if (hexdef is not None and hexdef.stadtbahn is not None and board.tile(coord) is None
-            and not turn.get("stadtbahn_tile_laid")):
+            and not (turn is not None and turn.stadtbahn_tile_laid)):
         attempts.append(lambda: sb.check_stadtbahn_lay(pos, line, coord, tile, rotation))
-    if not turn.get("tile_laid"):
+    if not (turn is not None and turn.tile_laid):
+        first = turn is not None and turn.first
         attempts.append(lambda: check_tile_lay(pos, line, coord, tile, rotation,
-                                               first_turn=bool(turn.get("first")),
+                                               first_turn=first,
                                                mode="normal"))
         attempts.append(lambda: check_tile_lay(pos, line, coord, tile, rotation,
                                                mode="normal"))
@@ -187,7 +186,7 @@ def line_option_costs(view: View, line: int, notations: Iterable[str],
 
     board = board if board is not None else board_from_view(view)
     pos = _build_position(view, board)
-    turn = view["round_info"].get("line_turn") or {}
+    turn = view.round_info.line_turn
     mine = {c for c, _l, owner in markers_of(view) if owner == line}
     out: dict[str, dict[str, Any]] = {}
     for text in notations:
@@ -204,7 +203,7 @@ def line_option_costs(view: View, line: int, notations: Iterable[str],
                 out[text] = {"kind": "removal", "cost": REMOVAL_COST}
             elif not mine or coord in mine:  # the home marker, or it moves on its hex (R-LR-13)
                 out[text] = {"kind": "home", "cost": 0}
-            elif turn.get("bonus") == sb.BONUS_STATION:
+            elif turn is not None and turn.bonus == sb.BONUS_STATION:
                 out[text] = {"kind": "bonus", "cost": 0}
             else:
                 out[text] = {"kind": "normal", "cost": next_marker_cost(board, line) or 0}
@@ -228,13 +227,9 @@ def dividend_prices(view: View, company: str, amounts: Iterable[int]) -> dict[in
     """The share price of ``company`` after paying each amount (X.2, Table 6, R-CR-2 of the
     game's rulings edition, R-VERSION-1): the move shown before a dividend is confirmed."""
     from tramways.g1840.market import ShareMarket
-    from tramways.g1840.ruleset import Ruleset
 
-    settings: dict[str, Any] = {"ruleset": view["ruleset"]}
-    if "edition" in view:
-        settings["edition"] = view["edition"]
-    rules = Ruleset.of(settings)
-    cell = tuple(view["market"][company])
+    rules = Ruleset.of({"ruleset": view.ruleset, "edition": view.edition})
+    cell = view.market[company]
     out: dict[int, int] = {}
     for amount in amounts:
         market = ShareMarket(climb_at_row_end=rules.climb_at_row_end)
@@ -245,4 +240,5 @@ def dividend_prices(view: View, company: str, amounts: Iterable[int]) -> dict[in
 
 
 __all__ = ["Lay", "after_lay", "best_run", "board_from_view", "claimed_run", "dividend_prices",
-           "lay_previews", "layout_of", "line_context", "line_option_costs", "markers_of"]
+           "lay_previews", "layout_of", "line_context", "line_option_costs", "markers_of",
+           "tiles_of"]

@@ -40,6 +40,7 @@ from tramways.g1840.position import Position
 from tramways.g1840.rounds import company, line, pre_share, share
 from tramways.g1840.rounds.base import Round
 from tramways.g1840.view import result, view
+from tramways.g1840.view_types import View1840
 
 BEGIN: dict[str, Callable[[Position, list[str]], Round]] = {
     "PRE": pre_share.begin,
@@ -239,7 +240,7 @@ class State1840(Position):
     def result(self) -> dict[str, Any]:
         return result(self)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> View1840:
         return view(self, player)
 
 

@@ -28,6 +28,7 @@ from tramways.g1840.invariants import check
 from tramways.g1840.policy import policy
 from tramways.g1840.record_schema import check_setup
 from tramways.g1840.view import text_view
+from tramways.g1840.view_types import View1840
 
 RULESETS = ("rules", "18xx.games")
 """``"rules"``: the printed rules with RULINGS.md; ``"18xx.games"``: X-1..X-20, for records
@@ -115,7 +116,7 @@ class Game1840(GameBase):
         return list(settings.get("names") or
                     [f"Player {i + 1}" for i in range(settings.get("players", 4))])
 
-    def text_view(self, view: Any) -> str:
+    def text_view(self, view: View1840) -> str:
         return text_view(view)
 
     def opening_log(self, state: Any) -> list[str]:

@@ -1,7 +1,8 @@
-"""JSON views of an 1840 position and their text form (everything in 1840 is public).
+"""The view of an 1840 position and its text form (everything in 1840 is public).
 
-``view(state, player)`` is the same for every player; ``text_view(view)`` is what
-``tramways show`` prints.
+``view(state, player)`` builds the typed :class:`~tramways.g1840.view_types.View1840` (the
+same for every player but its ``viewer``); ``text_view(view)`` is what ``tramways show``
+prints.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from tramways.g1840.position import Position
 from tramways.g1840.view_types import (
     CompanyView,
     PlayerView,
+    PrivateAuctionView,
     Result,
     RoundInfo,
     StadtbahnView,
@@ -33,7 +35,7 @@ def _turn(state: Position) -> TurnView | None:
                     detail=state.sub.turn_view(state))
 
 
-def build(state: Position, player: int | None) -> View1840:
+def view(state: Position, player: int | None) -> View1840:
     """The whole public position (1840 has no hidden information) as seen by ``player``."""
     players = tuple(
         PlayerView(seat=seat, name=p.name, cash=p.cash, loans=p.loans,
@@ -84,11 +86,6 @@ def build(state: Position, player: int | None) -> View1840:
     )
 
 
-def view(state: Position, player: int | None) -> dict[str, Any]:
-    """The view's JSON (:meth:`View1840.to_json`)."""
-    return build(state, player).to_json()
-
-
 def final_result(state: Position) -> Result:
     """XI / R-END-1: wealth per player and the ranking (equal wealth shares a place)."""
     wealth = [state.wealth(s) for s in range(state.n)]
@@ -102,103 +99,105 @@ def result(state: Position) -> dict[str, Any]:
     return final_result(state).to_json()
 
 
-def _text_shares(v: dict[str, Any]) -> list[str]:
+def _text_shares(v: View1840) -> list[str]:
     """The share chart (X.1: each occupied space, top marker first), every company's unsold
     and pool shares (VII), and the playing order the Share Rounds follow (VII.2)."""
-    names = [p["name"] for p in v["players"]]
-    label = ("Share Round order (VII.2)" if v["round_info"]["type"] == "SR"
-             else "Playing order")
-    out = [f"{label}: " + ", ".join(names[s] for s in v["playing_order"])]
-    prices = {**{c: d["price"] for c, d in v["companies"].items()},
-              **{s: d["price"] for s, d in v["stadtbahn"].items()}}
+    names = [p.name for p in v.players]
+    label = "Share Round order (VII.2)" if v.round_info.type == "SR" else "Playing order"
+    out = [f"{label}: " + ", ".join(names[s] for s in v.playing_order)]
     cells: dict[tuple[int, int], list[str]] = {}
-    for company, cell in v["market"].items():
-        cells.setdefault((cell[0], cell[1]), []).append(company)
+    for company, cell in v.market.items():
+        cells.setdefault(cell, []).append(company)
     chart = []
-    for (row, col) in sorted(cells, key=lambda rc: (-prices[cells[rc][0]], -rc[1])):  # VIII.4
+    for (row, col) in sorted(cells, key=lambda rc: (-v.price(cells[rc][0]), -rc[1])):  # VIII.4
         here = cells[(row, col)]
-        order = v.get("market_stacks", {}).get(f"{row},{col}", here)  # top marker first
-        chart.append(f"{prices[here[0]]} (row {row + 1}, space {col + 1}): {' '.join(order)}")
+        order = v.market_stacks.get((row, col), tuple(here))  # top marker first
+        chart.append(f"{v.price(here[0])} (row {row + 1}, space {col + 1}): {' '.join(order)}")
     if chart:
         out.append("Share chart: " + "; ".join(chart))
-    shares = [f"{c} {d['ipo'] // 10}/{d['pool'] // 10}"
-              for c, d in (*v["companies"].items(), *v["stadtbahn"].items())]
+    unsold = [(c, d.ipo, d.pool) for c, d in v.companies.items()]
+    unsold += [(s, d.ipo, d.pool) for s, d in v.stadtbahn.items()]
+    shares = [f"{c} {ipo // 10}/{pool // 10}" for c, ipo, pool in unsold]
     out.append("Shares unsold/in the pool: " + "  ".join(shares))
     return out
 
 
-def text_view(v: dict[str, Any]) -> str:
-    """A multi-line summary for ``tramways show``."""
-    lines = [f"1840 Vienna Tramways - {v['round']} ({v['round_info']['phase']} phase)"]
-    if v.get("edition", int(LATEST)) != int(LATEST):
-        lines[0] += (f"; rulings edition {v['edition']} (R-VERSION-1: played, and replayed, "
-                     "under those rulings)")
-    if v.get("ruleset", "rules") != "rules":
-        lines[0] += f"; {v['ruleset']} ruleset"
-    if v["finished"]:
+def _text_round(v: View1840) -> list[str]:
+    """Who acts, the line turn, the company order and a running auction."""
+    lines = []
+    t = v.turn
+    if v.finished:
         lines.append("Game over.")
-    elif v["turn"]:
-        t = v["turn"]
-        who = t["name"]
-        if "company" in t:
-            who += f" for {t['company']} (step {t['step']})"
-        if "line" in t:
-            who += f" for line {t['line']}"
+    elif t is not None:
+        who = t.name
+        if t.company is not None:
+            who += f" for {t.company} (step {t.step})"
+        if t.line is not None:
+            who += f" for line {t.line}"
         lines.append(f"To act: {who}")
-    lt = v["round_info"].get("line_turn")
-    if lt:
-        done = [name for key, name in (("tile_laid", "tile"), ("stadtbahn_tile_laid",
-                                                                "Stadtbahn tile"),
-                                       ("station_placed", "station")) if lt[key]]
-        lines.append(f"Line {lt['line']}: done {', '.join(done) or 'nothing'} this turn"
-                     + (f"; bonus pending: {lt['bonus'].replace('_', ' ')}" if lt["bonus"]
-                        else ""))
-    if "company_order" in v["round_info"]:
-        lines.append("Company order: " + ", ".join(v["round_info"]["company_order"]))
-    auction = v["round_info"].get("auction")
-    if auction:
-        what = auction.get("private") or f"line {auction.get('line')}"
-        leader = auction.get("high_company")
-        if leader is None:
-            leader = v["players"][auction["high_bidder"]]["name"]
-        lines.append(f"Auction: {what}, high bid {auction['high']} by {leader}")
+    lt = v.round_info.line_turn
+    if lt is not None:
+        done = [name for flag, name in ((lt.tile_laid, "tile"),
+                                        (lt.stadtbahn_tile_laid, "Stadtbahn tile"),
+                                        (lt.station_placed, "station")) if flag]
+        lines.append(f"Line {lt.line}: done {', '.join(done) or 'nothing'} this turn"
+                     + (f"; bonus pending: {lt.bonus.replace('_', ' ')}" if lt.bonus else ""))
+    if v.round_info.company_order is not None:
+        lines.append("Company order: " + ", ".join(v.round_info.company_order))
+    auction = v.round_info.auction
+    if isinstance(auction, PrivateAuctionView):
+        lines.append(f"Auction: {auction.private}, high bid {auction.high} by "
+                     f"{v.players[auction.high_bidder].name}")
+    elif auction is not None:
+        lines.append(f"Auction: line {auction.line}, high bid {auction.high} by "
+                     f"{auction.high_company}")
+    return lines
+
+
+def text_view(v: View1840) -> str:
+    """A multi-line summary for ``tramways show``."""
+    lines = [f"1840 Vienna Tramways - {v.round} ({v.round_info.phase} phase)"]
+    if v.edition != int(LATEST):
+        lines[0] += (f"; rulings edition {v.edition} (R-VERSION-1: played, and replayed, "
+                     "under those rulings)")
+    if v.ruleset != "rules":
+        lines[0] += f"; {v.ruleset} ruleset"
+    lines.extend(_text_round(v))
     lines.append("")
     lines.append("Players:")
-    for p in v["players"]:
-        shares = " ".join(f"{c}:{pct}%" for c, pct in p["shares"].items()) or "-"
-        privates = " ".join(p["privates"]) or "-"
-        loans = f" loans {p['loans']}" if p["loans"] else ""
-        lines.append(f"  {p['name']:<12} cash {p['cash']:>5}{loans}  value {p['value']:>6}  "
-                     f"certs {p['certificates']:>2}  shares {shares}  privates {privates}")
-    if v["companies"]:
+    for p in v.players:
+        shares = " ".join(f"{c}:{pct}%" for c, pct in p.shares.items()) or "-"
+        privates = " ".join(p.privates) or "-"
+        loans = f" loans {p.loans}" if p.loans else ""
+        lines.append(f"  {p.name:<12} cash {p.cash:>5}{loans}  value {p.value:>6}  "
+                     f"certs {p.certificates:>2}  shares {shares}  privates {privates}")
+    if v.companies:
         lines.append("Tram companies:")
-        for cid, c in v["companies"].items():
+        for cid, c in v.companies.items():
             lines.append(
-                f"  {cid:<4} price {c['price']:>3}  treasury {c['treasury']:>5}  "
-                f"revenue {c['revenue']:>4}  lines {c['lines'] or '-'}  "
-                f"trams {','.join(t or 'none' for t in c['trams']) or '-'}  "
-                f"director P{c['director'] + 1}"
-                + (f"  privates {' '.join(c['privates'])}" if c["privates"] else ""))
-            for line, markers in c["markers"].items():
+                f"  {cid:<4} price {c.price:>3}  treasury {c.treasury:>5}  "
+                f"revenue {c.revenue:>4}  lines {list(c.lines) or '-'}  "
+                f"trams {','.join(t or 'none' for t in c.trams) or '-'}  "
+                f"director P{c.director + 1}"
+                + (f"  privates {' '.join(c.privates)}" if c.privates else ""))
+            for line, markers in c.markers.items():
                 if markers:
                     lines.append(f"       line {line} stations: {' '.join(markers)}")
-    lines.append("Stadtbahn: " + "  ".join(
-        f"{s} {d['price']}" for s, d in v["stadtbahn"].items()))
+    lines.append("Stadtbahn: " + "  ".join(f"{s} {d.price}" for s, d in v.stadtbahn.items()))
     lines.extend(_text_shares(v))
-    lines.append("Lines on display: " + (", ".join(map(str, v["line_display"])) or "-")
-                 + f"  (deck {v['line_deck']})")
-    sale = ", ".join(f"{t['colour']} {t['price']} x{t['count']}" if t.get("price") is not None
-                     else f"{t['colour']} x{t['count']} (no price on space {t['space'] + 1})"
-                     for t in v["trams"]["on_sale"]) or "-"
-    to_come = ", ".join(v["trams"].get("to_come", [])) or "-"
+    lines.append("Lines on display: " + (", ".join(map(str, v.line_display)) or "-")
+                 + f"  (deck {v.line_deck})")
+    sale = ", ".join(f"{t.colour} {t.price} x{t.count}" if t.price is not None
+                     else f"{t.colour} x{t.count} (no price on space {t.space + 1})"
+                     for t in v.trams.on_sale) or "-"
+    to_come = ", ".join(v.trams.to_come) or "-"
     lines.append(f"Trams on sale: {sale}; to come: {to_come}; "
-                 f"newest bought: {v['trams']['newest'] or '-'}")
-    unsold = [p for p, o in v["privates"].items() if o is None]
+                 f"newest bought: {v.trams.newest or '-'}")
+    unsold = [p for p, o in v.privates.items() if o is None]
     if unsold:
         lines.append("Unsold privates: " + ", ".join(unsold))
-    if v["result"]:
+    if v.result is not None:
         lines.append("Result: " + ", ".join(
-            f"{v['players'][s]['name']} {w} (#{r})"
-            for s, (w, r) in enumerate(zip(v["result"]["wealth"], v["result"]["rank"],
-                                           strict=True))))
+            f"{v.players[s].name} {w} (#{r})"
+            for s, (w, r) in enumerate(zip(v.result.wealth, v.result.rank, strict=True))))
     return "\n".join(lines)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tramways.core import Action, GameRecord, IllegalAction, NotationError, TramwaysError
-from tramways.core.game import Game, GameState, settings_for_new_game
+from tramways.core.game import Game, GameState, settings_for_new_game, view_json
 from tramways.core.rng import derive_rng, draw_seed
 from tramways.core.undo import Played, check_undo, reveals, undoable
 from tramways.core.visibility import public_notation, record_is_public
@@ -346,7 +346,7 @@ class GameService:
                 "latest": live.n,
                 "rev": live.rev,
                 "to_act": [p + 1 for p in state.current_players()],
-                "view": state.view(player),
+                "view": view_json(state.view(player)),
                 "legal": [],
                 "seat": seat,
                 "status": _status(state),
@@ -371,7 +371,7 @@ class GameService:
             "latest": live.n,
             "rev": live.rev,
             "to_act": [p + 1 for p in state.current_players()],
-            "view": state.view(player),
+            "view": view_json(state.view(player)),
             "legal": [live.game.format_action(a) for a in state.legal_actions(player)]
             if human and player is not None
             else [],

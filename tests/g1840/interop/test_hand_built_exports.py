@@ -39,7 +39,7 @@ def _import(tmp_path: Path, capsys: pytest.CaptureFixture[str],
 
 
 def _view(record: GameRecord) -> dict[str, Any]:
-    view: dict[str, Any] = Session.from_record(record).state.view(None)
+    view: dict[str, Any] = Session.from_record(record).state.view(None).to_json()
     return view
 
 

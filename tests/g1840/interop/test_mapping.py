@@ -57,7 +57,7 @@ def test_an_unfinished_game_imports_where_it_stands(raw, ready):
     record = import_export(parse_export(_prefix(raw, 150)))
     state = Session.from_record(record).state
     assert not state.is_over()
-    assert state.view(None)["round"] == "CR3"
+    assert state.view(None).to_json()["round"] == "CR3"
     assert record.meta["status"] == "active"
 
 

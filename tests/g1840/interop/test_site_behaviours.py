@@ -154,9 +154,9 @@ def test_site_company_without_a_tram_must_buy_in_its_turn_x18(oracle_dir: Path):
     legal = session.legal_notation()
     assert "WKB buy orange" in legal and "WKB done" not in legal
     refused("VIII.5.3", session.play, "WKB done")
-    cash = session.state.view(None)["players"][0]["cash"]
+    cash = session.state.view(None).to_json()["players"][0]["cash"]
     session.play("WKB buy orange")
-    view = session.state.view(None)
+    view = session.state.view(None).to_json()
     assert view["companies"]["WKB"]["treasury"] == 0
     assert view["players"][0]["loans"] == 2
     assert view["players"][0]["cash"] == cash - 200 + 200
@@ -168,8 +168,8 @@ def test_site_company_at_three_trams_keeps_its_turn_to_scrap_x17(oracle_dir: Pat
     reassigns (291).  Under the printed rules the turn is skipped (nothing to decide)."""
     session = _site_game_session(oracle_dir, "fz2027_8_3ps", "WKB bid 35")
     session.play("BBG pass")  # BBG drops out: WKB wins line 18 (action 288)
-    assert session.state.view(None)["companies"]["WKB"]["trams"] == ["yellow"] * 3
-    assert session.state.view(None)["turn"]["company"] == "WKB"
+    assert session.state.view(None).to_json()["companies"]["WKB"]["trams"] == ["yellow"] * 3
+    assert session.state.view(None).to_json()["turn"]["company"] == "WKB"
     assert "WKB done" in session.legal_notation()
 
 
@@ -215,7 +215,7 @@ def test_site_asks_a_company_to_choose_a_line_our_engine_passed_for_x17(oracle_d
     reassigns its orange to line 16 (312)."""
     session = _site_game_session(oracle_dir, "fz2027_22_5p", "DT arrange orange,none",
                                  before=True)
-    view = session.state.view(None)
+    view = session.state.view(None).to_json()
     assert view["turn"] == {"player": 2, "name": "Player 3", "company": "DT", "step": "post"}
     assert view["companies"]["DT"]["treasury"] == 5
 
@@ -233,7 +233,7 @@ def test_site_asks_the_home_circle_on_a_tiled_home_hex_r_lr_13(oracle_dir: Path)
     """R-LR-13 as the site plays it: fz2027_18_2p action 78: E17, line 3's home, was tiled with
     two circles by line 1; when line 3 first operates its director chooses circle 1."""
     session = _site_game_session(oracle_dir, "fz2027_18_2p", "L3 station E17.1", before=True)
-    assert session.state.view(None)["round_info"]["line_turn"]["home_choice"] is True
+    assert session.state.view(None).to_json()["round_info"]["line_turn"]["home_choice"] is True
     assert "L3 station E17.0" in session.legal_notation()
 
 
@@ -286,7 +286,7 @@ def test_site_home_marker_waits_on_the_untiled_d18_x20(oracle_dir: Path):
     tile, a marker removal, no run) and places it at the start of its next turn, after line 1
     tiled D18 (actions 193, 197).  Our engine under the printed rules places it at once (IX.6)."""
     session = _site_game_session(oracle_dir, "fz2027_14_3ps", "L2 lay H12 L1 r0", before=True)
-    view = session.state.view(None)
+    view = session.state.view(None).to_json()
     assert view["round_info"]["line_turn"]["line"] == 2
     assert view["companies"]["WT"]["markers"]["2"] == []
     assert not [t for t in session.legal_notation() if " station " in t]

@@ -20,6 +20,7 @@ from tramways.g1840.interop.trace import (
     read_trace,
     round_name,
 )
+from tramways.g1840.view_types import View1840
 
 from .helpers import cached_trace
 
@@ -145,27 +146,40 @@ def test_a_truncated_trace_is_refused(tmp_path, oracle_dir):
     assert header["kind"] == "header"
 
 
-def _view(**over):
+def _json(**over):
+    """A spectator view's JSON, with the figures the tests change given in ``over``."""
     view = {
+        "ruleset": "18xx.games", "edition": 2, "viewer": None,
+        "round_info": {"name": "LR2a", "type": "LR", "phase": "green"}, "turn": None,
+        "playing_order": [0, 1], "market_stacks": {}, "line_deck": 0,
+        "trams": {"on_sale": [], "to_come": [], "newest": "red"}, "result": None,
         "round": "LR2a", "finished": False,
         "players": [
             {"seat": 0, "name": "Ann", "cash": 45, "loans": 1, "pre_emptive_right": 0,
-             "shares": {"WT": 60, "G": 0}, "privates": ["SB"], "value": 900},
+             "shares": {"WT": 60, "G": 0}, "privates": ["SB"], "value": 900,
+             "certificates": 7},
             {"seat": 1, "name": "Bob", "cash": 10, "loans": 0, "pre_emptive_right": 0,
-             "shares": {"WT": 40}, "privates": [], "value": 500},
+             "shares": {"WT": 40}, "privates": [], "value": 500, "certificates": 4},
         ],
-        "companies": {"WT": {"treasury": 130, "price": 121, "ipo": 0, "pool": 0,
+        "companies": {"WT": {"name": "Wiener Tramway", "director": 0, "par": 100,
+                             "revenue": 0, "treasury": 130, "price": 121, "ipo": 0, "pool": 0,
                              "lines": [4, 18], "trams": ["orange", "red", "yellow"],
                              "privates": ["KK"],
                              "markers": {"4": ["H28.0", "F28.0"], "18": []}}},
-        "stadtbahn": {"W": {"price": 95, "ipo": 90, "pool": 10, "last_run": 0}},
+        "stadtbahn": {"W": {"price": 95, "ipo": 90, "pool": 10, "last_run": 0,
+                            "markers": []}},
         "market": {"WT": [0, 4], "W": [1, 1]},
         "privates": {"KK": "WT", "SB": 0, "HB": None},
         "line_display": [3, 2],
         "tiles": {"H28": ["6", 4]},
     }
     view.update(over)
+    view["round_info"] = dict(view["round_info"], name=view["round"])
     return view
+
+
+def _view(**over):
+    return View1840.from_json(_json(**over))
 
 
 def test_figures_from_view_maps_our_view_to_the_figure_paths():
@@ -187,7 +201,7 @@ def test_figures_from_view_maps_our_view_to_the_figure_paths():
 
 def test_figures_from_view_counts_the_pre_emptive_card_as_cash_from_sr1():
     """The site pays the 350 card out as cash at the start of SR1 (interpretations.md)."""
-    players = _view()["players"]
+    players = _json()["players"]
     players[0] = dict(players[0], pre_emptive_right=350)
     assert figures_from_view(_view(round="SR1", players=players))["player:Ann.cash"] == 395
     assert figures_from_view(_view(round="PRE", players=players))["player:Ann.cash"] == 45
@@ -199,8 +213,9 @@ def test_assignment_figures_and_the_view_gaps():
     assert VIEW_GAPS == () and not in_view_gaps("stadtbahn:W.markers")
     assert is_assignment("line:4.tram") and is_assignment("company:WT.trams")
     assert not is_assignment("company:WT.fleet")
-    assert assignments_in_flux({"round": "CR2", "turn": {"company": "WT", "step": "d"}})
-    assert not assignments_in_flux({"round": "LR2a", "turn": {"line": 4}})
+    assert assignments_in_flux(_view(round="CR2", turn={"player": 0, "name": "Ann",
+                                                         "company": "WT", "step": "d"}))
+    assert not assignments_in_flux(_view(turn={"player": 0, "name": "Ann", "line": 4}))
     skip = is_assignment
     assert compare({"line:4.tram": "red", "a": 1}, {"line:4.tram": None, "a": 1},
                    skip=skip) is None
@@ -209,7 +224,7 @@ def test_assignment_figures_and_the_view_gaps():
 def test_viii53_fleet_counts_trams_on_lines_and_spare():
     f = figures_from_view(_view())
     assert f["company:WT.fleet"] == ["orange", "red", "yellow"]
-    companies = _view()["companies"]
+    companies = _json()["companies"]
     gap = {"WT": dict(companies["WT"], trams=[None, "red"])}
     f = figures_from_view(_view(companies=gap))
     assert f["line:4.tram"] is None and f["line:18.tram"] == "red"
@@ -224,7 +239,7 @@ def test_iv2_a_private_returned_to_the_bank_is_closed():
 
 def test_viii7_lines_left_on_display_when_every_company_is_full_are_out_of_the_game():
     """The site removes them (158); nobody can buy them any more (IV.3, VIII.6)."""
-    companies = _view()["companies"]
+    companies = _json()["companies"]
     full = {"WT": dict(companies["WT"], lines=[4, 18, 7], trams=["orange", "red", "pink"])}
     f = figures_from_view(_view(companies=full), ["WT"])
     assert f["lines.display"] == [] and "line:2.company" not in f

@@ -56,6 +56,7 @@ from typing import IO, Any
 from tramways.g1840.interop.actions18xx import train_colour
 from tramways.g1840.interop.errors import ImportError18xx
 from tramways.g1840.interop.setup18xx import ENGINE_COMPANY_ID
+from tramways.g1840.view_types import View1840
 
 Figures = dict[str, Any]
 """A flat mapping figure path -> value (see the module docstring)."""
@@ -312,7 +313,7 @@ def _colour(train: Mapping[str, Any]) -> str:
 
 
 def figures_from_view(
-    view: Mapping[str, Any],
+    view: View1840,
     tram_companies: Sequence[str] = (),
     privates: Sequence[str] = (),
 ) -> Figures:
@@ -324,26 +325,24 @@ def figures_from_view(
     in the game; one missing from the view has been returned to the bank.  Two equivalences of the
     site are mirrored: the Pre-emptive Right card (350) counts as cash from SR1 on (the site pays
     it out then, interpretations.md), and after the Pre-Share Round a private without owner has
-    been returned to the bank ("closed"); a line whose tram is ``None`` has none; once every tram company has three lines the lines
-    left on display are out of the game (the site removes them, 158; equivalent by VIII.6/
-    VIII.7 since nobody can buy them).  Views without Stadtbahn markers (older engines) leave
-    ``stadtbahn:S.markers`` out.
+    been returned to the bank ("closed"); a line whose tram is ``None`` has none; once every
+    tram company has three lines the lines left on display are out of the game (the site
+    removes them, 158; equivalent by VIII.6/VIII.7 since nobody can buy them).
     """
-    finished = bool(view.get("finished"))
-    round_ = "End" if finished else str(view["round"])
+    round_ = "End" if view.finished else view.round
     figures: Figures = {"round": round_}
-    market = view.get("market", {})
-    for p in view["players"]:
-        key = f"player:{p['name']}"
-        card = p.get("pre_emptive_right", 0) if round_ != "PRE" else 0
-        figures[f"{key}.cash"] = p["cash"] + card
-        figures[f"{key}.loans"] = p["loans"]
-        figures[f"{key}.value"] = p["value"] + card
-        for company, percent in sorted(p["shares"].items()):
+    market = view.market
+    for p in view.players:
+        key = f"player:{p.name}"
+        card = p.pre_emptive_right if round_ != "PRE" else 0
+        figures[f"{key}.cash"] = p.cash + card
+        figures[f"{key}.loans"] = p.loans
+        figures[f"{key}.value"] = p.value + card
+        for company, percent in sorted(p.shares.items()):
             if percent:
                 figures[f"{key}.shares.{company}"] = percent
-        figures[f"{key}.privates"] = sorted(p["privates"])
-    companies = view.get("companies", {})
+        figures[f"{key}.privates"] = sorted(p.privates)
+    companies = view.companies
     line_company: dict[int, str] = {}
     line_tram: dict[int, str | None] = {}
     line_markers: dict[int, list[str]] = {}
@@ -358,43 +357,43 @@ def figures_from_view(
                             f"{key}.privates": []})
             continue
         cell = market.get(cid)
-        figures[f"{key}.cash"] = c["treasury"]
-        figures[f"{key}.share_price"] = c["price"]
+        figures[f"{key}.cash"] = c.treasury
+        figures[f"{key}.share_price"] = c.price
         figures[f"{key}.share_cell"] = None if cell is None else f"{cell[0]},{cell[1]}"
-        figures[f"{key}.unsold"] = c["ipo"]
-        if c.get("pool"):
-            figures[f"{key}.pool"] = c["pool"]
-        lines = [int(n) for n in c["lines"]]
-        trams = list(c["trams"])
+        figures[f"{key}.unsold"] = c.ipo
+        if c.pool:
+            figures[f"{key}.pool"] = c.pool
+        lines = list(c.lines)
+        trams = list(c.trams)
         figures[f"{key}.lines"] = sorted(lines)
         figures[f"{key}.trams"] = sorted(t for t in trams[len(lines):] if t)
         figures[f"{key}.fleet"] = sorted(t for t in trams if t)
-        figures[f"{key}.privates"] = sorted(c["privates"])
+        figures[f"{key}.privates"] = sorted(c.privates)
         for i, line in enumerate(lines):
             line_company[line] = cid
             line_tram[line] = trams[i] if i < len(trams) else None
-            line_markers[line] = sorted(m.split(".")[0] for m in c["markers"].get(str(line), []))
-    for sid, sb in view.get("stadtbahn", {}).items():
+            line_markers[line] = sorted(m.split(".")[0] for m in c.markers.get(line, ()))
+    for sid, sb in view.stadtbahn.items():
         key = f"stadtbahn:{sid}"
         cell = market.get(sid)
-        figures[f"{key}.share_price"] = sb["price"]
+        figures[f"{key}.share_price"] = sb.price
         figures[f"{key}.share_cell"] = None if cell is None else f"{cell[0]},{cell[1]}"
-        figures[f"{key}.unsold"] = sb["ipo"]
-        if sb.get("pool"):
-            figures[f"{key}.pool"] = sb["pool"]
-        if "markers" in sb:
-            figures[f"{key}.markers"] = sorted(m.split(".")[0] for m in sb["markers"])
-    display = [int(n) for n in view.get("line_display", [])]
+        figures[f"{key}.unsold"] = sb.ipo
+        if sb.pool:
+            figures[f"{key}.pool"] = sb.pool
+        figures[f"{key}.markers"] = sorted(m.split(".")[0] for m in sb.markers)
+    display = list(view.line_display)
     in_game = [companies.get(cid) for cid in order]
-    if in_game and all(c is not None and len(c["lines"]) >= MAX_LINES for c in in_game):
+    if in_game and all(c is not None and len(c.lines) >= MAX_LINES for c in in_game):
         display = []  # no company can buy a line any more: the site removes the unsold ones
     for line in sorted(set(display) | set(line_company)):
         figures[f"line:{line}.company"] = line_company.get(line)
         figures[f"line:{line}.tram"] = line_tram.get(line)
         figures[f"line:{line}.markers"] = line_markers.get(line, [])
     figures["lines.display"] = sorted(display)
-    names = {p["seat"]: p["name"] for p in view["players"]}
-    for private, owner in view.get("privates", {}).items():
+    names = {p.seat: p.name for p in view.players}
+    for private, owner in view.privates.items():
+        value: str | None
         if owner is None:
             value = None if round_ == "PRE" else "closed"
         elif isinstance(owner, int) and not isinstance(owner, bool):
@@ -404,8 +403,8 @@ def figures_from_view(
         figures[f"private:{private}.owner"] = value
     for private in privates:
         figures.setdefault(f"private:{private}.owner", "closed")
-    for hexname, (tile, rotation) in sorted(view.get("tiles", {}).items()):
-        figures[f"tile:{hexname}"] = f"{tile}@{rotation}"
+    for hexname, placed in sorted(view.tiles.items()):
+        figures[f"tile:{hexname}"] = f"{placed.tile}@{placed.rotation}"
     return figures
 
 
@@ -430,10 +429,9 @@ def is_assignment(path: str) -> bool:
     return any(fnmatch.fnmatchcase(path, pattern) for pattern in ASSIGNMENTS)
 
 
-def assignments_in_flux(view: Mapping[str, Any]) -> bool:
+def assignments_in_flux(view: View1840) -> bool:
     """Whether our position is inside a tram company's turn of a Company Round."""
-    turn = view.get("turn") or {}
-    return str(view.get("round", "")).startswith("CR") and "company" in turn
+    return view.round.startswith("CR") and view.turn is not None and view.turn.company is not None
 
 
 # ---------------------------------------------------------------------------- compare

@@ -34,6 +34,7 @@ from tramways.g1840.interop.trace import (
     in_view_gaps,
     is_assignment,
 )
+from tramways.g1840.view_types import View1840
 
 MAX_IMPLICIT_PASSES = 12
 
@@ -80,7 +81,7 @@ class Translator:
         self.pieces = TilePieces()
         self.pending_auction: tuple[str, int] | None = None
         self.following: EffectiveAction | None = None
-        self._view: tuple[int, Any] | None = None
+        self._view: tuple[int, View1840] | None = None
         self.ahead = False  # our round ended while the site still asks for passes (X-17)
         self.round_seen: str | None = None
         self.crd_turns: set[str] = set()  # companies whose CRd buying turn the site closed
@@ -89,11 +90,13 @@ class Translator:
         self.ran_line: int | None = None  # the line whose run the site recorded last (X-17)
 
     # --- helpers -------------------------------------------------------------------
-    def view(self) -> Any:
+    def view(self) -> View1840:
         """Our engine's public view now (cached until the next action is played)."""
         played = len(self.session.record.actions)
         if self._view is None or self._view[0] != played:
-            self._view = (played, self.session.state.view(None))
+            view = self.session.state.view(None)
+            assert isinstance(view, View1840)
+            self._view = (played, view)
         return self._view[1]
 
     @property
@@ -532,7 +535,7 @@ def probe(export: Export18xx, trace: Trace | None = None,
     session = new_session(export, setup18)
     translator = Translator(export, session)
     companies = [ENGINE_COMPANY_ID[c] for c in setup18.tram_companies]
-    privates = list(session.state.view(None)["privates"])
+    privates = list(session.state.view(None).privates)
     result = ProbeResult(reached=0, session=session)
     held: list[str] = []
 

@@ -26,6 +26,7 @@ from tramways.g1840.analysis import (
 from tramways.g1840.board import Board
 from tramways.g1840.entities import entities
 from tramways.g1840.render import render_svg
+from tramways.g1840.view_types import View1840
 
 LAY = re.compile(r"^(L\d+) lay (\S+) (\S+) r(\d)$")
 PLACE = re.compile(r"^(L\d+) (station|remove) (\S+)\.(\d+)$")
@@ -49,16 +50,12 @@ class Choice:
     count after it against the limit (``"5/12"``), shown before the move is confirmed."""
 
 
-def _phase(view: dict[str, Any]) -> str:
-    return str(view["round_info"]["phase"])
-
-
-def group_legal(legal: list[str], view: dict[str, Any]) -> list[Choice]:
+def group_legal(legal: list[str], view: View1840) -> list[Choice]:
     """The seat's legal notations (all but tile lays and station places), grouped."""
     groups: dict[tuple[str, str, str], Choice] = {}
-    me = view.get("viewer")
-    certs = view["players"][me]["certificates"] if me is not None else 0
-    limit = entities().certificate_limit.get(len(view["players"]))
+    me = view.viewer
+    certs = view.players[me].certificates if me is not None else 0
+    limit = entities().certificate_limit.get(len(view.players))
 
     def add(kind: str, actor: str, subject: str, notation: str, label: str) -> None:
         key = (kind, actor, subject)
@@ -103,10 +100,10 @@ def group_legal(legal: list[str], view: dict[str, Any]) -> list[Choice]:
         if g.kind in ("buy_share", "par", "sell"):
             g.certificates = {n: _after_certificates(g.kind, label, certs, limit)
                               for n, label in g.options}
-        if g.kind == "dividend" and g.actor in view["market"]:
+        if g.kind == "dividend" and g.actor in view.market:
             amounts = [int(label) for _n, label in g.options if label.isdigit()]
             prices = dividend_prices(view, g.actor, amounts)
-            now = view["companies"][g.actor]["price"] if g.actor in view["companies"] else None
+            now = view.companies[g.actor].price if g.actor in view.companies else None
             g.options = [(n, f"{label} → {prices[int(label)]}" if label.isdigit() else label)
                          for n, label in g.options]
             g.note = str(now) if now is not None else ""
@@ -178,7 +175,7 @@ def share_chart(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
     return out
 
 
-def board_svg(view: dict[str, Any], line: int | None = None,
+def board_svg(view: View1840, line: int | None = None,
               lay: tuple[str, str, int] | None = None, board: Board | None = None,
               claimed: str | None = None) -> tuple[str, Any]:
     """The board as inline SVG (without the XML prolog), with ``line``'s best run drawn; with
@@ -197,7 +194,7 @@ def board_svg(view: dict[str, Any], line: int | None = None,
         except (ValueError, KeyError):
             run = None
     routes = [(line, run)] if run is not None and line is not None else []
-    svg = render_svg(board, phase=_phase(view), routes=routes)
+    svg = render_svg(board, phase=view.round_info.phase, routes=routes)
     svg = svg.split("\n", 1)[1] if svg.startswith("<?xml") else svg
     return svg, run
 
@@ -205,6 +202,7 @@ def board_svg(view: dict[str, Any], line: int | None = None,
 def table_model(state: dict[str, Any]) -> dict[str, Any]:
     """Everything the 1840 page shows, from the payload of ``GET /api/games/ID``."""
     view = state["view"]
+    typed = View1840.from_json(view)
     legal: list[str] = list(state.get("legal") or [])
     ent = entities()
     seat = state.get("seat")
@@ -212,14 +210,14 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
     turn = view.get("turn") or {}
     line_turn = view["round_info"].get("line_turn") or None
     line = line_turn["line"] if line_turn and turn else None
-    board = board_from_view(view)
+    board = board_from_view(typed)
     lays = _lays(legal)
     previews: dict[str, int | None] = {}
     flat = [(h, o["tile"], o["rotation"]) for h, opts in lays.items() for o in opts]
     if line is not None and flat and len(flat) <= PREVIEW_LIMIT:
-        for (h, tile, rot), delta in lay_previews(view, int(line), flat, board).items():
+        for (h, tile, rot), delta in lay_previews(typed, int(line), flat, board).items():
             previews[f"L{line} lay {h} {tile} r{rot}"] = delta
-    costs = line_option_costs(view, int(line), legal, board) if line is not None else {}
+    costs = line_option_costs(typed, int(line), legal, board) if line is not None else {}
     for opts in lays.values():
         for o in opts:
             o["delta"] = previews.get(o["notation"])
@@ -233,7 +231,7 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
                          if o["kind"] not in ("normal", "stadtbahn")})
     bonus_places = [o for opts in places.values() for o in opts if o["kind"] == "bonus"]
     runs_offered = any(t.split()[1] == "run" for t in legal if len(t.split()) > 1)
-    svg, run = board_svg(view, int(line) if line is not None and runs_offered else None,
+    svg, run = board_svg(typed, int(line) if line is not None and runs_offered else None,
                          board=board)
     players = []
     limit = ent.certificate_limit.get(len(view["players"]))
@@ -261,7 +259,7 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
         "chart": share_chart(view),
         "round_bar": [{"name": r.name, "type": r.type, "current": r.name == view["round"]}
                       for r in ent.round_bar],
-        "choices": group_legal(legal, view),
+        "choices": group_legal(legal, typed),
         "lays": lays,
         "places": places,
         "bonus": bonus,
@@ -301,16 +299,16 @@ def round_history(record: dict[str, Any]) -> list[dict[str, Any]]:
 
     def sample(name: str) -> dict[str, Any]:
         v = state.view(None)
-        return {"round": name, "wealth": [p["value"] for p in v["players"]],
-                "prices": {c: d["price"] for c, d in v["companies"].items()}}
+        return {"round": name, "wealth": [p.value for p in v.players],
+                "prices": {c: d.price for c, d in v.companies.items()}}
 
     points = []
-    current = state.view(None)["round"]
+    current = state.view(None).round
     for text in rec.actions:
         action = game.parse_action(text)
         seats = state.seats_for(action)
         state.apply(action, seats[0] if seats else None)
-        now = state.view(None)["round"]
+        now = state.view(None).round
         if now != current:
             points.append(sample(current))
             current = now

@@ -23,6 +23,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from tramways.g1840.analysis import lay_previews
+from tramways.g1840.view_types import View1840
 from tramways.server.errors import ApiError
 from tramways.server.limits import limit_reads
 from tramways.server.web import backend, g1840_table
@@ -412,8 +413,8 @@ async def board_preview(request: Request, gid: str, lay: str = "") -> Response:
         return Response(status_code=422)
     try:
         svg, run = await _cpu(
-            request, True, g1840_table.board_svg,
-            reply.data["view"], int(m.group(1)[1:]), (m.group(2), m.group(3), int(m.group(4))))
+            request, True, g1840_table.board_svg, View1840.from_json(reply.data["view"]),
+            int(m.group(1)[1:]), (m.group(2), m.group(3), int(m.group(4))))
     except (ValueError, KeyError):
         return Response(status_code=422)
     return HTMLResponse(svg, headers={"X-Run-Total": str(run.total if run else 0)})
@@ -433,7 +434,8 @@ async def claimed_route(request: Request, gid: str, line: int = 0, route: str = 
 
     try:
         svg, run = await _cpu(
-            request, True, g1840_table.board_svg, reply.data["view"], line, None, None, route)
+            request, True, g1840_table.board_svg, View1840.from_json(reply.data["view"]), line,
+            None, None, route)
     except IllegalAction as exc:
         return Response(json.dumps({"rule": exc.rule, "message": exc.message}),
                         status_code=422, media_type="application/json")
@@ -452,7 +454,7 @@ async def hex_previews(request: Request, gid: str, hex: str = "", token: str | N
     reply = await backend.state(request, gid, token, None)
     if not reply.ok or reply.data.get("game") != "1840":
         return Response(status_code=404)
-    view = reply.data["view"]
+    view = View1840.from_json(reply.data["view"])
     found = [m for m in map(g1840_table.LAY.match, reply.data.get("legal") or []) if m]
     found = [m for m in found if m.group(2) == hex][: g1840_table.PREVIEW_LIMIT]
     if not found:
