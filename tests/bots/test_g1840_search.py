@@ -43,15 +43,15 @@ def test_policy_pays_out_everything_and_weighs_stadtbahn_shares_double():
             dividends += 1
             action, _ = Policy1840(view, legal).decide()
             assert action == max(divs, key=lambda d: d.amount)
-        if view["round_info"]["type"] == "SR":
+        if view.round_info.type == "SR":
             policy, rule = Policy1840(view, legal), Rules1840(view, legal)
-            for sid in view["stadtbahn"]:
+            for sid in view.stadtbahn:
                 assert policy.share_score(sid) == 2.0 * rule.share_score(sid)
     assert dividends >= 6
 
 
 def test_decision_kinds_of_a_game():
-    kinds = {decision_kind(view["round_info"]["type"], legal) for _, _, view, legal in
+    kinds = {decision_kind(view.round_info.type, legal) for _, _, view, legal in
              _decisions() if len(legal) > 1}
     assert {"share", "par", "dividend", "tram", "auction", "lay"} <= kinds
 
@@ -71,7 +71,7 @@ def test_search_bot_searches_share_round_decisions_only_by_default():
         action = bot.choose(view, legal, random.Random(3))
         assert action in legal
         if " sample" in bot.explanation:  # type: ignore[attr-defined]
-            searched.add(decision_kind(view["round_info"]["type"], legal))
+            searched.add(decision_kind(view.round_info.type, legal))
     assert "share" in searched and searched <= {"share", "par"}
 
 
@@ -84,7 +84,7 @@ def test_search_finds_the_stadtbahn_share_that_pays_x10_in_cr6():
     state = _game()[590]
     p = state.current_players()[0]
     view, legal = state.view(p), state.legal_actions(p)
-    assert p == 3 and view["round"] == "SR5"
+    assert p == 3 and view.round == "SR5"
     blind = {"stadtbahn_weight": 0.0}
     assert Policy1840(view, legal, **blind).decide()[0] == BuyShare(player=3, company="DT")
     bot = SearchBot1840(GAME, budget=60.0, rounds=10, max_samples=2, **blind)
@@ -99,7 +99,7 @@ def test_a_passed_deadline_stops_the_lay_weighing_at_the_first_useful_lay():
     (the rule bot has none and weighs them all)."""
     cut = 0
     for _, _, view, legal in _decisions(every=2):
-        if view["round_info"]["type"] != "LR" or sum(isinstance(a, LayTile) for a in legal) < 5:
+        if view.round_info.type != "LR" or sum(isinstance(a, LayTile) for a in legal) < 5:
             continue
         full, hurried = Rules1840(view, legal), Rules1840(view, legal, deadline=0.0)
         action, _ = full.decide()
@@ -121,7 +121,7 @@ def test_ix2_the_track_weight_lays_a_first_tile_that_reaches_no_stop_yet():
     for state in rule_game_positions(2, 3, 1):
         p = state.current_players()[0]
         view, legal = state.view(p), state.legal_actions(p)
-        if view["round_info"]["type"] != "LR":
+        if view.round_info.type != "LR":
             continue
         rule, _ = Rules1840(view, legal).decide()
         assert Rules1840(view, legal, track_weight=0.5).decide() == Policy1840(view, legal).decide()

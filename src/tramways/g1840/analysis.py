@@ -18,7 +18,7 @@ Pure functions: nothing here changes the view or the board passed in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tramways.core.errors import IllegalAction
@@ -26,15 +26,17 @@ from tramways.g1840.board import Board, default_location_map
 from tramways.g1840.entities import entities, layout_name, privates_in
 from tramways.g1840.routes import RouteContext, Run, best_route
 from tramways.g1840.ruleset import Ruleset
-from tramways.g1840.view_types import View1840, place_of
+from tramways.g1840.view_types import View1840, as_view1840, place_of
 
-View = View1840
+View = View1840 | Mapping[str, Any]
+"""A typed view, or its JSON as the service sends it (read through :func:`as_view1840`)."""
 Lay = tuple[str, str, int]
 """A tile lay: (hex, tile id, rotation), as in ``L7 lay E17 57 r2``."""
 
 
 def layout_of(view: View) -> str:
     """The map of the game (R-SETUP-3): the small 3-player map has no Prater (XII)."""
+    view = as_view1840(view)
     n = len(view.players)
     if n == 3 and set(view.privates) == set(privates_in("small3")):
         return layout_name(3, True)
@@ -43,6 +45,7 @@ def layout_of(view: View) -> str:
 
 def markers_of(view: View) -> list[list[Any]]:
     """Every station marker of the view as ``[hex, location, owner]`` (Stadtbahn first)."""
+    view = as_view1840(view)
     out: list[list[Any]] = []
     for sid, s in view.stadtbahn.items():
         for place in s.markers:
@@ -58,11 +61,13 @@ def markers_of(view: View) -> list[list[Any]]:
 
 def tiles_of(view: View) -> dict[str, list[Any]]:
     """The view's tiles as the board's JSON takes them: hex -> [tile id, rotation]."""
+    view = as_view1840(view)
     return {h: [t.tile, t.rotation] for h, t in view.tiles.items()}
 
 
 def board_from_view(view: View) -> Board:
     """The board the view shows (tiles and markers; the tile supply follows from the tiles)."""
+    view = as_view1840(view)
     return Board.from_json({"layout": layout_of(view), "ruleset": view.ruleset,
                             "tiles": tiles_of(view), "markers": markers_of(view)})
 
@@ -70,6 +75,7 @@ def board_from_view(view: View) -> Board:
 def line_context(view: View, line: int, board: Board) -> RouteContext | None:
     """The route context of ``line`` (its company's landmarks, its tram's maintenance, Table
     7), or None if no company owns the line."""
+    view = as_view1840(view)
     cid = view.company_of_line(line)
     if cid is None:
         return None
@@ -86,6 +92,7 @@ def line_context(view: View, line: int, board: Board) -> RouteContext | None:
 
 def best_run(view: View, line: int, board: Board | None = None) -> Run | None:
     """The line's best run (IX.8) on the view's board, or None (no company, no route)."""
+    view = as_view1840(view)
     board = board if board is not None else board_from_view(view)
     context = line_context(view, line, board)
     if context is None:
@@ -113,6 +120,7 @@ def lay_previews(view: View, line: int, lays: Iterable[Lay],
 
     Exact: each figure is the router's proven best (IX.8) after the lay, minus the best now.
     """
+    view = as_view1840(view)
     board = board if board is not None else board_from_view(view)
     base = _total(best_run(view, line, board))
     out: dict[Lay, int | None] = {}
@@ -126,7 +134,7 @@ def lay_previews(view: View, line: int, lays: Iterable[Lay],
     return out
 
 
-def _build_position(view: View, board: Board) -> Any:
+def _build_position(view: View1840, board: Board) -> Any:
     """What the legality checks read (a :class:`BuildState`): the board, the phase (R-LR-7)
     and the lines that have operated (those with a marker on the board, IX.6)."""
     from tramways.g1840.legality.context import SimpleBuildState
@@ -136,7 +144,7 @@ def _build_position(view: View, board: Board) -> Any:
                             operated=operated)
 
 
-def _lay_kind(view: View, pos: Any, line: int, lay: Lay) -> tuple[str, int] | None:
+def _lay_kind(view: View1840, pos: Any, line: int, lay: Lay) -> tuple[str, int] | None:
     """(kind, cost) of a legal tile lay, tried in the engine's order (R-LR-1): the pending
     bonus action first, then the Stadtbahn tile, then the normal lay; None if none accepts."""
     from tramways.g1840.legality import stadtbahn as sb
@@ -181,6 +189,7 @@ def line_option_costs(view: View, line: int, notations: Iterable[str],
     The notations are the engine's legal ones: this says what they cost, never whether they
     are legal (tested against the engine's treasury after applying each).
     """
+    view = as_view1840(view)
     from tramways.g1840.legality import stadtbahn as sb
     from tramways.g1840.legality.stations import REMOVAL_COST, next_marker_cost
 
@@ -214,6 +223,7 @@ def claimed_run(view: View, line: int, route: str, board: Board | None = None) -
     """The run of a route claimed stop by stop (``"D18.0-E19.0"``): checked (IX.2, IX.7,
     R-LR-6: ``IllegalAction`` naming the rule) and valued (IX.8) as the engine does; whether
     it is the best is the engine's question when it is played (IX.8)."""
+    view = as_view1840(view)
     from tramways.g1840.routes import check_route
 
     board = board if board is not None else board_from_view(view)
@@ -226,6 +236,7 @@ def claimed_run(view: View, line: int, route: str, board: Board | None = None) -
 def dividend_prices(view: View, company: str, amounts: Iterable[int]) -> dict[int, int]:
     """The share price of ``company`` after paying each amount (X.2, Table 6, R-CR-2 of the
     game's rulings edition, R-VERSION-1): the move shown before a dividend is confirmed."""
+    view = as_view1840(view)
     from tramways.g1840.market import ShareMarket
 
     rules = Ruleset.of({"ruleset": view.ruleset, "edition": view.edition})

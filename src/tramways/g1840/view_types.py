@@ -454,8 +454,16 @@ class View1840:
             result=Result.from_json(d["result"]) if d["result"] else None)
 
 
+def as_view1840(view: View1840 | Mapping[str, Any]) -> View1840:
+    """The typed view of ``view``, or of its JSON (what the service sends and the pages and
+    their tests hold): the one door through which a JSON view becomes typed again."""
+    if isinstance(view, View1840):
+        return view
+    return View1840.from_json(dict(view))
+
+
 __all__ = ["AuctionView", "CompanyView", "LineAuctionView", "LineTurn", "NO_DETAIL",
            "PlayerView", "PrivateAuctionView", "Result", "RoundDetail", "RoundInfo",
            "StadtbahnView", "TileView", "TramOnSale", "TramsView", "TurnDetail", "TurnView",
-           "View1840", "place_of"]
+           "View1840", "as_view1840", "place_of"]
 
