@@ -21,6 +21,7 @@ from tramways.core import Action
 from tramways.trambahn.actions import Income, format_action
 from tramways.trambahn.cards import CARD_FACE, COLOURS, IDS_BY_FACE, NUM_CARDS, tram_value
 from tramways.trambahn.state import Column, TrambahnState
+from tramways.trambahn.view_types import ColumnView, ScoringView, TrambahnResult, TrambahnView
 
 Label = Callable[[int], str]
 
@@ -35,53 +36,55 @@ def _sort_key(face: str) -> tuple[int, int]:
     return (COLOURS.index(face[-1]), int(face[:-1]))
 
 
-def build_view(state: TrambahnState, player: int | None, label: Label = face_label) -> dict:
-    """The JSON view of ``player`` (``None``: spectator).
+def build(state: TrambahnState, player: int | None, label: Label = face_label) -> TrambahnView:
+    """The typed view of ``player`` (``None``: spectator).
 
     ``label`` names a visible card (its face by default); tests pass a label that is unique
     per card id to prove no hidden card ever appears.
     """
-    view: dict[str, Any] = {
-        "game": "trambahn",
-        "you": player,
-        "names": list(state.names),
-        "turn": state.turn,
-        "turn_number": state.turn_number,
-        "step": state.step,
-        "passengers_placed": state.passengers,
-        "hand": sorted((label(c) for c in state.hands[player]), key=_sort_key)
-        if player is not None
-        else None,
-        "hand_sizes": [len(h) for h in state.hands],
-        "money_sizes": [len(m) for m in state.money],
-        "deck_size": len(state.deck),
-        "discard_size": len(state.discard),
-        "rows": {COLOURS[i]: [label(c) for c in row] for i, row in enumerate(state.rows)},
-        "columns": [[_column_view(col, label) for col in cols] for cols in state.columns],
-        "display": list(state.display),
-        "stack": list(state.stack),
-        "scores": list(state.scores),
-        "regular_scorings": state.regular,
-        "history": [dict(h) for h in state.history],
-        "reshuffles": state.reshuffles,
-        "over": state.over,
-        "end_reason": state.end_reason,
-    }
-    if state.over:
-        view["result"] = state.result()
-    return view
+    return TrambahnView(
+        you=player,
+        names=tuple(state.names),
+        turn=state.turn,
+        turn_number=state.turn_number,
+        step=state.step,
+        passengers_placed=state.passengers,
+        hand=tuple(sorted((label(c) for c in state.hands[player]), key=_sort_key))
+        if player is not None else None,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        money_sizes=tuple(len(m) for m in state.money),
+        deck_size=len(state.deck),
+        discard_size=len(state.discard),
+        rows={COLOURS[i]: tuple(label(c) for c in row) for i, row in enumerate(state.rows)},
+        columns=tuple(tuple(_column_view(col, label) for col in cols)
+                      for cols in state.columns),
+        display=tuple(state.display),
+        stack=tuple(state.stack),
+        scores=tuple(state.scores),
+        regular_scorings=state.regular,
+        history=tuple(ScoringView.from_json(h) for h in state.history),
+        reshuffles=state.reshuffles,
+        over=state.over,
+        end_reason=state.end_reason,
+        result=TrambahnResult.from_json(state.result()) if state.over else None,
+    )
 
 
-def _column_view(col: Column, label: Label) -> dict[str, Any]:
-    return {
-        "colour": COLOURS[col.colour],
-        "stations": [label(c) for c in col.stations],
-        "conductors": [label(c) for c in col.conductors],
-        "tram": col.tram,
-        "extra_tour": col.toured,
-        "points": col.points,
-        "multiplier": tram_value(col.tram),
-    }
+def build_view(state: TrambahnState, player: int | None, label: Label = face_label) -> dict:
+    """The JSON view of ``player`` (:meth:`TrambahnView.to_json`)."""
+    return build(state, player, label).to_json()
+
+
+def _column_view(col: Column, label: Label) -> ColumnView:
+    return ColumnView(
+        colour=COLOURS[col.colour],
+        stations=tuple(label(c) for c in col.stations),
+        conductors=tuple(label(c) for c in col.conductors),
+        tram=col.tram,
+        extra_tour=col.toured,
+        points=col.points,
+        multiplier=tram_value(col.tram),
+    )
 
 
 HIDDEN_CARD = "?"
