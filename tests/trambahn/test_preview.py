@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from tramways.bots import make_bot
 from tramways.core import Session
 from tramways.trambahn.actions import Passenger, Station
 from tramways.trambahn.game import GAME
 from tramways.trambahn.preview import passenger_preview, preview, station_preview
+from tramways.trambahn.view_types import ColumnView, TrambahnView
 
 
 def _positions(games: int, seed: int):
@@ -57,18 +59,19 @@ def test_preview_equals_the_engines_scoring_T_R_2_T_R_3():
 
 
 def _view(rows, columns, regular=0):
-    return {"rows": rows, "columns": columns, "regular_scorings": regular}
+    """A view with these rows, columns and regular scorings (the rest as at the start)."""
+    return TrambahnView(
+        you=0, names=("A", "B"), turn=0, turn_number=1, step=1, passengers_placed=0,
+        hand=(), hand_sizes=(0, 0), money_sizes=(0, 0), deck_size=0, discard_size=0,
+        rows={c: tuple(rows.get(c, ())) for c in "brgy"},
+        columns=tuple(tuple(cols) for cols in columns), display=(), stack=(), scores=(0, 0),
+        regular_scorings=regular, history=(), reshuffles=0, over=False, end_reason="",
+        result=None)
 
 
 def _col(colour, stations, conductors=(), points=0, multiplier=0, toured=False):
-    return {
-        "colour": colour,
-        "stations": list(stations),
-        "conductors": list(conductors),
-        "points": points,
-        "multiplier": multiplier,
-        "extra_tour": toured,
-    }
+    return ColumnView(colour=colour, stations=tuple(stations), conductors=tuple(conductors),
+                      tram=None, extra_tour=toured, points=points, multiplier=multiplier)
 
 
 def test_fourth_passenger_scores_both_players_columns_of_its_colour_T_R_2():
@@ -93,6 +96,6 @@ def test_eighth_card_previews_the_extra_tour_once_T_R_3():
     view = _view({}, [[col], []])
     p = station_preview(view, Station(0, "9g", 0))
     assert (p["size"], p["extra_tour"], p["points"]) == (8, True, 16)
-    col["extra_tour"] = True
+    view = _view({}, [[replace(col, extra_tour=True)], []])
     assert station_preview(view, Station(0, "9g", 0))["extra_tour"] is False
     assert station_preview(view, Station(0, "2y", None))["size"] == 1

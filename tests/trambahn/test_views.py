@@ -45,7 +45,7 @@ def test_views_leak_no_hidden_card():
     checked = 0
     for state in _random_positions(12, 1):
         for player in (0, 1, None):
-            text = json.dumps(build_view(state, player, label=tag))
+            text = json.dumps(build_view(state, player, label=tag).to_json())
             shown = {int(m) for m in re.findall(r"<card(\d+)>", text)}
             assert shown == visible_ids(state, player)
             checked += 1
@@ -55,7 +55,7 @@ def test_views_leak_no_hidden_card():
 def test_views_show_no_money_faces_and_not_the_other_hand():
     for state in _random_positions(6, 2):
         for player in (0, 1):
-            view = state.view(player)
+            view = state.view(player).to_json()
             assert view["hand"] == sorted(view["hand"], key=lambda f: ("brgyC".index(f[-1]),
                                           int(f[:-1]) if f != "C" else 0))
             assert Counter(view["hand"]) == Counter(CARD_FACE[c] for c in state.hands[player])
@@ -66,7 +66,7 @@ def test_views_show_no_money_faces_and_not_the_other_hand():
             assert set(view) >= {"rows", "columns", "display", "stack", "scores"}
             assert not any(k in view for k in ("deck", "money", "hands", "discard", "seed"))
         spectator = state.view(None)
-        assert spectator["hand"] is None
+        assert spectator.hand is None
 
 
 def test_determinize_is_consistent_with_the_view_and_never_the_truth_by_construction():

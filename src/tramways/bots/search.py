@@ -46,6 +46,7 @@ from tramways.core import Action
 from tramways.trambahn.actions import Buy, Income, Passenger
 from tramways.trambahn.cards import CARD_FACE, REGULAR_SCORINGS, TRAMS
 from tramways.trambahn.state import TrambahnState
+from tramways.trambahn.view_types import TrambahnView
 
 HORIZON = 3
 """Turns the new search plays out after a candidate: the end of its own turn, the other
@@ -86,6 +87,12 @@ def evaluate(state: TrambahnState, me: int) -> float:
     return value
 
 
+def _seat(view: TrambahnView) -> int:
+    """The seat a bot plays (its view is a player's, never a spectator's)."""
+    assert view.you is not None
+    return view.you
+
+
 class Memory:
     """What one player has seen leave the table, by face (T-R-2 scorings discard the row;
     tram-less columns are discarded at the end of a turn; money paid for a tram is discarded),
@@ -94,9 +101,9 @@ class Memory:
     def __init__(self) -> None:
         self.discard: Counter[str] = Counter()
         self.money: list[str] = []  # the known top of the own money pile, bottom first
-        self.last: dict[str, Any] | None = None
+        self.last: TrambahnView | None = None
 
-    def observe(self, view: dict[str, Any]) -> None:
+    def observe(self, view: TrambahnView) -> None:
         """Compare with the last view this player saw (a new game resets the memory)."""
         last = self.last
         self.last = view
@@ -104,33 +111,33 @@ class Memory:
             self.discard.clear()
             self.money.clear()
             return
-        if view["reshuffles"] != last["reshuffles"]:  # T-R-5: the discard pile is the deck now
+        if view.reshuffles != last.reshuffles:  # T-R-5: the discard pile is the deck now
             self.discard.clear()
             self.money.clear()  # half of each money pile went at random
             return
-        for colour, row in last["rows"].items():
-            now = view["rows"][colour]
+        for colour, row in last.rows.items():
+            now = view.rows[colour]
             if now[: len(row)] != row:  # the row scored: its passengers are discarded
                 self.discard.update(row)
         for p in (0, 1):
-            after = {(c["colour"], tuple(c["stations"][:1])) for c in view["columns"][p]}
-            for cards in last["columns"][p]:
-                if (cards["colour"], tuple(cards["stations"][:1])) not in after:
-                    self.discard.update(cards["stations"])  # a tram-less column discarded
-                    self.discard.update(cards["conductors"])
+            after = {(c.colour, tuple(c.stations[:1])) for c in view.columns[p]}
+            for cards in last.columns[p]:
+                if (cards.colour, tuple(cards.stations[:1])) not in after:
+                    self.discard.update(cards.stations)  # a tram-less column discarded
+                    self.discard.update(cards.conductors)
 
     @staticmethod
-    def _continues(last: dict[str, Any], view: dict[str, Any]) -> bool:
+    def _continues(last: TrambahnView, view: TrambahnView) -> bool:
         """Whether ``view`` can follow ``last`` in one game for one player (a bot object
         shared between games or seats, as a server may do, then starts afresh)."""
-        h = len(last["history"])
-        return (view["you"] == last["you"] and view["names"] == last["names"]
-                and view["turn_number"] >= last["turn_number"]
-                and view["reshuffles"] >= last["reshuffles"]
-                and view["history"][:h] == last["history"]
-                and all(a >= b for a, b in zip(view["scores"], last["scores"], strict=True)))
+        h = len(last.history)
+        return (view.you == last.you and view.names == last.names
+                and view.turn_number >= last.turn_number
+                and view.reshuffles >= last.reshuffles
+                and view.history[:h] == last.history
+                and all(a >= b for a, b in zip(view.scores, last.scores, strict=True)))
 
-    def played(self, view: dict[str, Any], action: Action) -> None:
+    def played(self, view: TrambahnView, action: Action) -> None:
         """Remember where my own cards go (income: my money pile; a tram: its top cards)."""
         if isinstance(action, Income):
             self.money.append(action.card)
@@ -223,7 +230,7 @@ class SearchBot(BotBase):
             "horizon_turns": self.horizon,
         }
 
-    def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: TrambahnView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if self.legacy:
             return self._choose_legacy(view, legal_actions, rng)
         memory = self.memory
@@ -234,17 +241,17 @@ class SearchBot(BotBase):
             memory.played(view, action)
         return action
 
-    def _sample(self, view: Any, rng: random.Random) -> TrambahnState:
+    def _sample(self, view: TrambahnView, rng: random.Random) -> TrambahnState:
         state = self.game.determinize(view, rng)
         if self.memory is not None:
-            self.memory.sample(state, view["you"])
+            self.memory.sample(state, _seat(view))
         return state
 
-    def _choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def _choose(self, view: TrambahnView, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             self.explanation = "only action"
             return legal[0]
-        me = view["you"]
+        me = _seat(view)
         deadline = time.perf_counter() + self.seconds
         first = self._sample(view, rng)
         ranked = ranked_plan(first, legal)
@@ -282,12 +289,12 @@ class SearchBot(BotBase):
                             f"{totals[0] / samples:+.1f}")
         return candidates[best]
 
-    def _choose_legacy(self, view: Any, legal_actions: Sequence[Action], rng: random.Random
+    def _choose_legacy(self, view: TrambahnView, legal_actions: Sequence[Action], rng: random.Random
                        ) -> Action:
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
-        me = view["you"]
+        me = _seat(view)
         if self.passengers_only and not isinstance(legal[0], Passenger):
             return rule_action(self.game.determinize(view, rng), legal)
         samples = [self.game.determinize(view, rng) for _ in range(self.determinizations)]

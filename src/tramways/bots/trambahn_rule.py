@@ -30,6 +30,7 @@ from tramways.trambahn.cards import (
     face_points,
 )
 from tramways.trambahn.state import Column, TrambahnState
+from tramways.trambahn.view_types import TrambahnView
 
 SECOND_PASSENGER, STATION, INCOME, BUY, END = 1000.0, 800.0, 600.0, 400.0, 0.0
 """Priority bands: an action is wanted when its priority is above its band's floor."""
@@ -289,7 +290,7 @@ class RuleBot(BotBase):
     def for_game(cls, game: Any, **options: Any) -> RuleBot:
         return cls(game)
 
-    def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: TrambahnView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
         # a position with the hidden cards dealt at random: the policy reads only the public

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from tramways.core.undo import Played, check_undo, played_history, reveals
 from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station
 from tramways.trambahn.cards import COLOUR_NAMES, COLOURS, ROW_SIZE, TRAMS
 from tramways.trambahn.preview import column_score, preview
+from tramways.trambahn.view_types import ColumnView, TrambahnView, as_trambahn_view
 
 STYLE = {"b": "bold blue", "r": "bold red", "g": "bold green", "y": "bold yellow"}
 CONDUCTOR_STYLE = "bold magenta"
@@ -69,7 +70,7 @@ def card_text(face: str) -> Text:
     return Text(face, style=STYLE[face[-1]])
 
 
-def cards_text(faces: list[str], sep: str = " ") -> Text:
+def cards_text(faces: Sequence[str], sep: str = " ") -> Text:
     out = Text()
     for i, f in enumerate(faces):
         if i:
@@ -103,50 +104,56 @@ def flow(label: str, cells: list[Text], width: int = WIDTH, indent: int = 0) -> 
 # -- the picture of the table ------------------------------------------------------------------
 
 
-def column_cell(index: int, col: dict[str, Any]) -> Text:
+def _seat(view: TrambahnView) -> int:
+    """The seat the view belongs to (the human's: a duel never shows a spectator's view)."""
+    assert view.you is not None
+    return view.you
+
+
+def column_cell(index: int, col: ColumnView) -> Text:
     """One column: ``2:red 3-5-9+1C steam 4x3=12 5/8`` (ET once its Extra Tour scored)."""
-    colour = col["colour"]
+    colour = col.colour
     out = Text(f"{index + 1}:")
     out.append(COLOUR_NAMES[colour], style=STYLE[colour])
-    out.append(" " + "-".join(s[:-1] for s in col["stations"]), style=STYLE[colour])
-    if col["conductors"]:
-        out.append(f"+{len(col['conductors'])}C", style=CONDUCTOR_STYLE)
-    if col["tram"]:
-        out.append(f" {col['tram']} {col['points']}x{col['multiplier']}={column_score(col)}")
+    out.append(" " + "-".join(s[:-1] for s in col.stations), style=STYLE[colour])
+    if col.conductors:
+        out.append(f"+{len(col.conductors)}C", style=CONDUCTOR_STYLE)
+    if col.tram:
+        out.append(f" {col.tram} {col.points}x{col.multiplier}={column_score(col)}")
     else:
         out.append(" no tram!", style="bold red")
-        out.append(f" {col['points']}pts")
-    size = len(col["stations"]) + len(col["conductors"])
-    out.append(" ET" if col["extra_tour"] else f" {size}/8")
+        out.append(f" {col.points}pts")
+    size = len(col.stations) + len(col.conductors)
+    out.append(" ET" if col.extra_tour else f" {size}/8")
     return out
 
 
-def table_lines(view: dict[str, Any], labels: list[str], width: int = WIDTH) -> list[Text]:
+def table_lines(view: TrambahnView, labels: list[str], width: int = WIDTH) -> list[Text]:
     """The whole table as the human player sees it, in short lines."""
-    me = view["you"]
+    me = _seat(view)
     head = Text()
-    if view["over"]:
+    if view.over:
         head.append("Game over", style="bold")
     else:
-        who = "your turn" if view["turn"] == me else f"{labels[view['turn']]} to play"
-        head.append(f"Turn {view['turn_number']}: ", style="bold")
+        who = "your turn" if view.turn == me else f"{labels[view.turn]} to play"
+        head.append(f"Turn {view.turn_number}: ", style="bold")
         head.append(who, style="bold cyan")
-        head.append(f", step {view['step']} ({_STEP_NAMES[view['step'] - 1]})")
-    head.append(f" · scorings {view['regular_scorings']}/10 · deck {view['deck_size']}"
-                f" · discard {view['discard_size']}")
+        head.append(f", step {view.step} ({_STEP_NAMES[view.step - 1]})")
+    head.append(f" · scorings {view.regular_scorings}/10 · deck {view.deck_size}"
+                f" · discard {view.discard_size}")
     players = Text()
     for p in (me, 1 - me):
         if p != me:
             players.append("  |  ")
         players.append(labels[p], style="bold cyan" if p == me else "bold")
-        players.append(f" {view['scores'][p]} pts · money {view['money_sizes'][p]}"
-                       f" · hand {view['hand_sizes'][p]}")
+        players.append(f" {view.scores[p]} pts · money {view.money_sizes[p]}"
+                       f" · hand {view.hand_sizes[p]}")
     rows: list[Text] = []
     half = width // 2
     for pair in (COLOURS[:2], COLOURS[2:]):
         line = Text()
         for c in pair:
-            row = view["rows"][c]
+            row = view.rows[c]
             cell = Text(f"{COLOUR_NAMES[c]:<7}", style=STYLE[c])
             cell.append("#" * len(row) + "." * (ROW_SIZE - len(row)), style=STYLE[c])
             cell.append(" ")
@@ -155,47 +162,47 @@ def table_lines(view: dict[str, Any], labels: list[str], width: int = WIDTH) -> 
             line.append_text(cell)
         rows.append(line)
     trams = Text("Trams: ")
-    kinds = list(dict.fromkeys(view["display"]))
+    kinds = list(dict.fromkeys(view.display))
     for i, kind in enumerate(kinds):
         value, cost, _ = TRAMS[kind]
-        n = view["display"].count(kind)
+        n = view.display.count(kind)
         trams.append(("  " if i else "") + (f"{n} " if n > 1 else "")
                      + f"{kind} x{value} for {cost}")
-    if not view["display"]:
+    if not view.display:
         trams.append("none")
-    trams.append(f"   ({len(view['stack'])} more in the stack)")
+    trams.append(f"   ({len(view.stack)} more in the stack)")
     lines = [head, players, *rows, trams]
     pad = max(len(labels[0]), len(labels[1])) + 2
     for p in (1 - me, me):
-        cells = [column_cell(i, c) for i, c in enumerate(view["columns"][p])]
+        cells = [column_cell(i, c) for i, c in enumerate(view.columns[p])]
         lines.extend(flow(f"{labels[p]}:", cells or [Text("no columns")], width, pad))
-    if view["hand"] is not None:
+    if view.hand is not None:
         hand = Text("Your hand: ", style="bold")
-        hand.append_text(cards_text(view["hand"], "  "))
+        hand.append_text(cards_text(view.hand, "  "))
         lines.append(hand)
     for line in lines:
         line.truncate(width, overflow="ellipsis")
     return lines
 
 
-def score_pad(view: dict[str, Any], labels: list[str]) -> list[Text]:
+def score_pad(view: TrambahnView, labels: list[str]) -> list[Text]:
     """The final scores laid out like the scoring pad (10 scorings, Extra Tours, total)."""
-    regular = [h for h in view["history"] if h["kind"] == "regular"]
-    extra = [sum(h["points"][p] for h in view["history"] if h["kind"] == "extra")
+    regular = [h for h in view.history if h.kind == "regular"]
+    extra = [sum(h.points[p] for h in view.history if h.kind == "extra")
              for p in (0, 1)]
     name = max(len(labels[0]), len(labels[1]), 8) + 1
     head = Text(f"{'scoring':<{name}}", style="bold")
     for h in regular:
-        head.append(f"{str(h['number']) + h['colour']:>4}", style=STYLE[h["colour"]])
+        head.append(f"{str(h.number) + h.colour:>4}", style=STYLE[h.colour])
     head.append(f"{'extra':>6}{'total':>6}{'money':>6}", style="bold")
     lines = [head]
     for p in (0, 1):
         line = Text(f"{labels[p]:<{name}}")
         for h in regular:
-            line.append(f"{h['points'][p]:>4}")
+            line.append(f"{h.points[p]:>4}")
         line.append(f"{extra[p]:>6}")
-        line.append(f"{view['scores'][p]:>6}", style="bold")
-        line.append(f"{view['money_sizes'][p]:>6}")
+        line.append(f"{view.scores[p]:>6}", style="bold")
+        line.append(f"{view.money_sizes[p]:>6}")
         lines.append(line)
     return lines
 
@@ -203,11 +210,11 @@ def score_pad(view: dict[str, Any], labels: list[str]) -> list[Text]:
 # -- choices -----------------------------------------------------------------------------------
 
 
-def describe(action: Action, view: dict[str, Any], labels: list[str] | None = None) -> Text:
+def describe(action: Action, view: TrambahnView, labels: list[str] | None = None) -> Text:
     """A choice in a few characters, with what it will do (scoring previews from
     :func:`tramways.trambahn.preview.preview`)."""
-    me = view["you"]
-    cols = view["columns"][me]
+    me = _seat(view)
+    cols = view.columns[me]
     out = Text()
     seen = preview(view, action)
     if isinstance(action, Passenger):
@@ -233,7 +240,7 @@ def describe(action: Action, view: dict[str, Any], labels: list[str] | None = No
         out.append(f"{action.kind}>{action.column + 1}")
     elif isinstance(action, EndTurn):
         out.append("end turn")
-        bare = sum(1 for c in cols if c["tram"] is None)
+        bare = sum(1 for c in cols if c.tram is None)
         if bare:
             out.append(f" ({bare} column(s) without a tram go to money)", style="red")
     return out
@@ -256,7 +263,7 @@ def choice_order(action: Action) -> tuple[Any, ...]:
             getattr(action, "row", ""), -1 if column is None else column)
 
 
-def choice_lines(actions: list[Action], view: dict[str, Any],
+def choice_lines(actions: list[Action], view: TrambahnView,
                  width: int = WIDTH) -> list[Text]:
     """The numbered choices (in ``choice_order``), one group of lines per step."""
     groups: dict[int, list[Text]] = {}
@@ -395,7 +402,7 @@ class Duel:
             one.stylize("dim")
         return lines[-room:] if room > 0 else []
 
-    def screen(self, view: dict[str, Any], actions: list[Action], message: Text | None) -> None:
+    def screen(self, view: TrambahnView, actions: list[Action], message: Text | None) -> None:
         table = table_lines(view, self.labels, self.width)
         choices = choice_lines(actions, view, self.width)
         warn = [a for a in actions if isinstance(a, Passenger)
@@ -441,12 +448,13 @@ class Duel:
                 self.console.print(f"Saved the record to {self.path}. Bye.", soft_wrap=True)
                 return 0
             state = self.session.state
-        view = state.view(self.human)
-        res = view["result"]
-        w = res["winner"]
+        view = as_trambahn_view(state.view(self.human))
+        res = view.result
+        assert res is not None
+        w = res.winner
         verdict = "a draw" if w is None else ("you win!" if w == self.human else
                                              f"{self.labels[w]} wins")
-        tie = res["scores"][0] == res["scores"][1] and w is not None
+        tie = res.scores[0] == res.scores[1] and w is not None
         end = Text(f"Game over: {verdict}" + (" (tie broken by money)" if tie else ""),
                    style="bold")
         saved = Text(f"The record is saved in {self.path}.")
@@ -466,7 +474,7 @@ class Duel:
         message: Text | None = None
         while True:
             state = self.session.state
-            view = state.view(self.human)
+            view = as_trambahn_view(state.view(self.human))
             actions = sorted(state.legal_actions(self.human), key=choice_order)
             self.screen(view, actions, message)
             message = None
@@ -499,16 +507,16 @@ class Duel:
                 message = Text(f"Not allowed ({exc.rule}): {exc.message}", style="red")
                 continue
             if isinstance(action, Passenger):
-                row = self.session.state.view(self.human)["rows"][action.row]
+                row = as_trambahn_view(self.session.state.view(self.human)).rows[action.row]
                 if len(row) == ROW_SIZE - 1:
                     self.warn_row(action.row)
             return True
 
     def warn_row(self, row: str) -> None:
         """The row now waits for one more passenger: the other player may score it."""
-        view = self.session.state.view(self.human)
-        now = [sum(column_score(c) for c in cols if c["colour"] == row)
-               for cols in view["columns"]]
+        view = as_trambahn_view(self.session.state.view(self.human))
+        now = [sum(column_score(c) for c in cols if c.colour == row)
+               for cols in view.columns]
         other = self.labels[1 - self.human]
         self.note(None, [f"Warning: the {COLOUR_NAMES[row]} row has 3 of 4 passengers: "
                          f"{other} may fill it and score it (now: you {now[self.human]}, "

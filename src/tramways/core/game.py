@@ -22,8 +22,9 @@ JSON = Any
 @runtime_checkable
 class View(Protocol):
     """What a player may know of a position, typed per game (1840's
-    :class:`~tramways.g1840.view_types.View1840`): consumers read its attributes; only the
-    wire (the server, ``tramways show --json``) needs its JSON."""
+    :class:`~tramways.g1840.view_types.View1840`, Trambahn's
+    :class:`~tramways.trambahn.view_types.TrambahnView`): consumers read its attributes; only
+    the wire (the server, ``tramways show --json``) needs its JSON."""
 
     def to_json(self) -> JSON:
         """The view as JSON: the one place it is serialised."""
@@ -32,7 +33,8 @@ class View(Protocol):
 
 def view_json(view: View | JSON) -> JSON:
     """The JSON of a view returned by ``GameState.view``: a typed :class:`View`'s
-    ``to_json()``; a view that is JSON already (Trambahn's, until it is typed) as it is."""
+    ``to_json()``; a view that is JSON already (a game without view types, such as the
+    tests' toy game) as it is."""
     return view.to_json() if isinstance(view, View) else view
 
 
@@ -89,7 +91,7 @@ class GameState(Protocol):
         """The final result (JSON-compatible); only meaningful once ``is_over()``."""
         ...
 
-    def view(self, player: int | None) -> JSON:
+    def view(self, player: int | None) -> View:
         """What ``player`` may know (a :class:`View`; serialise it with :func:`view_json`);
         ``None`` is the spectator view."""
         ...

@@ -47,7 +47,7 @@ from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.g1840_catalogue import CATALOGUE, MAX_LOCATION, all_hexes
 from tramways.g1840.data import tiles
 from tramways.g1840.entities import TRAM_COLOURS, entities
-from tramways.g1840.view_types import PrivateAuctionView, View1840
+from tramways.g1840.view_types import PrivateAuctionView, View1840, as_view1840
 
 _ENT = entities()
 SEATS = 6
@@ -366,7 +366,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
 
     def render_rgb(self) -> np.ndarray:
         assert self.state is not None
-        return picture(self.state.view(None))
+        return picture(as_view1840(self.state.view(None)))
 
 
 def env(**kwargs: Any) -> Any:

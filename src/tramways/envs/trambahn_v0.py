@@ -40,6 +40,7 @@ import numpy as np
 from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.trambahn_catalogue import CATALOGUE, MAX_COLUMNS
 from tramways.trambahn.cards import COLOURS, FACES
+from tramways.trambahn.view_types import TrambahnView, as_trambahn_view
 
 FACE_INDEX = {f: i for i, f in enumerate(FACES)}
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
@@ -57,7 +58,7 @@ HISTORY = TRAMS_AT + 6
 OBS_SIZE = HISTORY + 4
 
 
-def encode(view: dict[str, Any], seat: int) -> np.ndarray:
+def encode(view: TrambahnView, seat: int) -> np.ndarray:
     """The observation of ``seat`` from its view (see the module docstring).
 
     Every feature is gathered as (index, value) pairs and summed by one weighted
@@ -66,15 +67,15 @@ def encode(view: dict[str, Any], seat: int) -> np.ndarray:
     """
     me, opp = seat, 1 - seat
     fi = FACE_INDEX
-    scores, money, hands = view["scores"], view["money_sizes"], view["hand_sizes"]
-    idx = [0, view["step"], 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
-    val = [float(view["turn"] == me and not view["over"]), 1.0,
-           view["passengers_placed"] / 2, scores[me] / 100, scores[opp] / 100,
+    scores, money, hands = view.scores, view.money_sizes, view.hand_sizes
+    idx = [0, view.step, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
+    val = [float(view.turn == me and not view.over), 1.0,
+           view.passengers_placed / 2, scores[me] / 100, scores[opp] / 100,
            money[me] / 20, money[opp] / 20, hands[me] / 6, hands[opp] / 6,
-           view["deck_size"] / 120, view["discard_size"] / 120, view["regular_scorings"] / 10,
-           view["reshuffles"] / 3, view["turn_number"] / 100]
-    ones = [HAND + fi[f] for f in view["hand"]]
-    rows = view["rows"]
+           view.deck_size / 120, view.discard_size / 120, view.regular_scorings / 10,
+           view.reshuffles / 3, view.turn_number / 100]
+    ones = [HAND + fi[f] for f in view.hand or ()]
+    rows = view.rows
     for c, colour in enumerate(COLOURS):
         row = rows[colour]
         if row:
@@ -83,29 +84,29 @@ def encode(view: dict[str, Any], seat: int) -> np.ndarray:
             ones.extend([ROWS + 4 + fi[f] for f in row])
     for rel, player in enumerate((me, opp)):
         base = COLUMNS + rel * MAX_COLUMNS * COLUMN_SIZE
-        for k, col in enumerate(view["columns"][player]):
+        for k, col in enumerate(view.columns[player]):
             at = base + k * COLUMN_SIZE
-            stations, conductors = col["stations"], col["conductors"]
+            stations, conductors = col.stations, col.conductors
             top = int(stations[-1][:-1]) if stations else 0
-            ones.append(at + COLOUR_INDEX[col["colour"]])
-            if col["tram"] is not None:
-                ones.append(at + 8 + TRAM_INDEX[col["tram"]])
-            if col["extra_tour"]:
+            ones.append(at + COLOUR_INDEX[col.colour])
+            if col.tram is not None:
+                ones.append(at + 8 + TRAM_INDEX[col.tram])
+            if col.extra_tour:
                 ones.append(at + 11)
             if top == 10:
                 ones.append(at + 13)
             idx.extend((at + 4, at + 5, at + 6, at + 7, at + 12))
             val.extend((top / 10, len(stations) / 10, len(conductors) / 8,
-                        (len(stations) + len(conductors)) / 8, col["points"] / 20))
+                        (len(stations) + len(conductors)) / 8, col.points / 20))
             ones.extend([TABLE_FACES + fi[f] for f in stations])
             ones.extend([TABLE_FACES + fi[f] for f in conductors])
-    ones.extend([TRAMS_AT + TRAM_INDEX[kind] for kind in view["display"]])
-    for kind in view["stack"]:
+    ones.extend([TRAMS_AT + TRAM_INDEX[kind] for kind in view.display])
+    for kind in view.stack:
         idx.append(TRAMS_AT + 3 + TRAM_INDEX[kind])
         val.append(1 / 7)
-    for h in view["history"]:
-        if h["kind"] == "regular":
-            idx.append(HISTORY + COLOUR_INDEX[h["colour"]])
+    for h in view.history:
+        if h.kind == "regular":
+            idx.append(HISTORY + COLOUR_INDEX[h.colour])
             val.append(0.1)
     idx.extend(ones)
     val.extend([1.0] * len(ones))
@@ -116,7 +117,7 @@ _RGB = {"b": (40, 90, 200), "r": (200, 50, 40), "g": (40, 150, 60), "y": (230, 2
         "horse": (140, 90, 40), "steam": (90, 90, 90), "electric": (60, 160, 220)}
 
 
-def picture(view: dict[str, Any]) -> np.ndarray:
+def picture(view: TrambahnView) -> np.ndarray:
     """A small table picture (H x W x 3 uint8): the four passenger rows on top, each
     player's columns below (bar height = cards, tram colour beneath), score bars at the foot."""
     h, w = 260, 8 + 2 * (MAX_COLUMNS * 12 + 8)
@@ -124,19 +125,19 @@ def picture(view: dict[str, Any]) -> np.ndarray:
     for c, colour in enumerate(COLOURS):  # rows: up to 4 passenger slots each
         for k in range(4):
             x, y = 8 + c * 70 + k * 16, 8
-            filled = k < len(view["rows"][colour])
+            filled = k < len(view.rows[colour])
             img[y:y + 20, x:x + 12] = _RGB[colour] if filled else (215, 215, 215)
     for p in (0, 1):
         x0 = 8 + p * (MAX_COLUMNS * 12 + 8)
         img[40:220, x0 - 4:x0 - 2] = (120, 120, 120) if p else (245, 245, 245)
-        for k, col in enumerate(view["columns"][p]):
+        for k, col in enumerate(view.columns[p]):
             x = x0 + k * 12
-            size = len(col["stations"]) + len(col["conductors"])
-            img[200 - 10 * min(size, 16):200, x:x + 9] = _RGB[col["colour"]]
-            if col["tram"] is not None:
-                img[204:214, x:x + 9] = _RGB[col["tram"]]
-        top = max(100, *view["scores"])
-        length = int((w // 2 - 16) * view["scores"][p] / top)
+            size = len(col.stations) + len(col.conductors)
+            img[200 - 10 * min(size, 16):200, x:x + 9] = _RGB[col.colour]
+            if col.tram is not None:
+                img[204:214, x:x + 9] = _RGB[col.tram]
+        top = max(100, *view.scores)
+        length = int((w // 2 - 16) * view.scores[p] / top)
         img[230 + 12 * p:238 + 12 * p, 8:8 + length] = (30, 30, 30)
     return img
 
@@ -161,7 +162,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
 
     def render_rgb(self) -> np.ndarray:
         assert self.state is not None
-        return picture(self.state.view(None))
+        return picture(as_trambahn_view(self.state.view(None)))
 
 
 def env(**kwargs: Any) -> Any:

@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tramways.core.game import View
+
 JSONObject = dict[str, Any]
 """A JSON object, as :func:`json.dumps` takes it."""
 
@@ -454,12 +456,15 @@ class View1840:
             result=Result.from_json(d["result"]) if d["result"] else None)
 
 
-def as_view1840(view: View1840 | Mapping[str, Any]) -> View1840:
+def as_view1840(view: View1840 | Mapping[str, Any] | View) -> View1840:
     """The typed view of ``view``, or of its JSON (what the service sends and the pages and
-    their tests hold): the one door through which a JSON view becomes typed again."""
+    their tests hold): the one door through which a JSON view becomes typed again.  A view
+    of another game is a ``TypeError``."""
     if isinstance(view, View1840):
         return view
-    return View1840.from_json(dict(view))
+    if isinstance(view, Mapping):
+        return View1840.from_json(dict(view))
+    raise TypeError(f"not an 1840 view: {type(view).__name__}")
 
 
 __all__ = ["AuctionView", "CompanyView", "LineAuctionView", "LineTurn", "NO_DETAIL",

@@ -25,6 +25,7 @@ from tramways.trambahn.cards import (
     TRAM_STACK,
 )
 from tramways.trambahn.state import TrambahnState
+from tramways.trambahn.view_types import TrambahnView
 
 DEFAULT_NAMES = ("P1", "P2")
 
@@ -137,7 +138,7 @@ class TrambahnGame(GameBase):
     def player_names(self, settings: dict[str, Any]) -> Sequence[str]:
         return list(settings.get("names", DEFAULT_NAMES))
 
-    def text_view(self, view: Any) -> str:
+    def text_view(self, view: TrambahnView) -> str:
         from tramways.trambahn.text import render
 
         return render(view)
@@ -153,7 +154,7 @@ class TrambahnGame(GameBase):
 
         check_invariants(state)
 
-    def determinize(self, view: dict[str, Any], rng: random.Random) -> TrambahnState:
+    def determinize(self, view: TrambahnView, rng: random.Random) -> TrambahnState:
         """A position consistent with ``view`` (see :func:`tramways.trambahn.views.determinize`)."""
         from tramways.trambahn.views import determinize
 

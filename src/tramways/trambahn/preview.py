@@ -20,21 +20,22 @@ from tramways.trambahn.cards import (
     ROW_SIZE,
     face_points,
 )
+from tramways.trambahn.view_types import ColumnView, TrambahnView
 
 
-def column_score(col: dict[str, Any]) -> int:
+def column_score(col: ColumnView) -> int:
     """A column view's score now: victory points x tram value (0 without a tram, T-R-3)."""
-    return int(col["points"]) * int(col["multiplier"])
+    return col.points * col.multiplier
 
 
-def passenger_preview(view: dict[str, Any], action: Passenger) -> dict[str, Any]:
+def passenger_preview(view: TrambahnView, action: Passenger) -> dict[str, Any]:
     """The row's count after the passenger; on its 4th, the scoring it triggers (T-R-2).
 
     ``points`` is what each player (0, 1) would score: all their columns of the row's colour,
     points x tram value.  ``ends_game`` is true when this would be the 10th regular scoring
     (T-R-4).
     """
-    count = len(view["rows"][action.row]) + 1
+    count = len(view.rows[action.row]) + 1
     out: dict[str, Any] = {
         "kind": "passenger",
         "row": action.row,
@@ -45,14 +46,14 @@ def passenger_preview(view: dict[str, Any], action: Passenger) -> dict[str, Any]
     }
     if out["scoring"]:
         out["points"] = [
-            sum(column_score(c) for c in cols if c["colour"] == action.row)
-            for cols in view["columns"]
+            sum(column_score(c) for c in cols if c.colour == action.row)
+            for cols in view.columns
         ]
-        out["ends_game"] = view["regular_scorings"] + 1 >= REGULAR_SCORINGS
+        out["ends_game"] = view.regular_scorings + 1 >= REGULAR_SCORINGS
     return out
 
 
-def station_preview(view: dict[str, Any], action: Station) -> dict[str, Any]:
+def station_preview(view: TrambahnView, action: Station) -> dict[str, Any]:
     """The column's size after the card; on its 8th card, the Extra Tour's points (T-R-3)."""
     out: dict[str, Any] = {
         "kind": "station",
@@ -63,17 +64,17 @@ def station_preview(view: dict[str, Any], action: Station) -> dict[str, Any]:
     }
     if action.column is None:
         return out
-    col = view["columns"][action.player][action.column]
-    size = len(col["stations"]) + len(col["conductors"]) + 1
+    col = view.columns[action.player][action.column]
+    size = len(col.stations) + len(col.conductors) + 1
     out["size"] = size
-    if size == EXTRA_TOUR_SIZE and not col["extra_tour"]:
+    if size == EXTRA_TOUR_SIZE and not col.extra_tour:
         out["extra_tour"] = True
         gained = 0 if action.card == CONDUCTOR else face_points(action.card)
-        out["points"] = (int(col["points"]) + gained) * int(col["multiplier"])
+        out["points"] = (col.points + gained) * col.multiplier
     return out
 
 
-def preview(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
+def preview(view: TrambahnView, action: Action) -> dict[str, Any] | None:
     """The preview of a passenger or station action; ``None`` for other actions."""
     if isinstance(action, Passenger):
         return passenger_preview(view, action)

@@ -13,6 +13,7 @@ from typing import Any
 
 from tramways.core import Action
 from tramways.trambahn.cards import CARD_POINTS, CARD_VALUE, COMPLETE_VALUE, tram_value
+from tramways.trambahn.view_types import TrambahnView
 
 
 @dataclass(slots=True)
@@ -121,7 +122,7 @@ class TrambahnState:
 
         return result(self)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> TrambahnView:
         from tramways.trambahn.views import build_view
 
         return build_view(self, player)

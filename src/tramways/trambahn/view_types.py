@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tramways.core.game import View
+
 JSONObject = dict[str, Any]
 
 
@@ -183,4 +185,15 @@ class TrambahnView:
             result=TrambahnResult.from_json(result) if result else None)
 
 
-__all__ = ["ColumnView", "ScoringView", "TrambahnResult", "TrambahnView"]
+def as_trambahn_view(view: TrambahnView | Mapping[str, Any] | View) -> TrambahnView:
+    """The typed view of ``view``, or of its JSON (what the service sends): the one door
+    through which a JSON view becomes typed again.  A view of another game is a
+    ``TypeError``."""
+    if isinstance(view, TrambahnView):
+        return view
+    if isinstance(view, Mapping):
+        return TrambahnView.from_json(dict(view))
+    raise TypeError(f"not a Trambahn view: {type(view).__name__}")
+
+
+__all__ = ["ColumnView", "ScoringView", "TrambahnResult", "TrambahnView", "as_trambahn_view"]

@@ -1,9 +1,10 @@
 """What a player may know, and positions sampled consistently with it.
 
-``build_view(state, player)`` holds the player's own hand, everything face up (passenger rows,
-both players' columns with their trams, the tram display and stack, the scores and their
-history) and only the *sizes* of hidden piles: the other hand, the draw pile, the discard
-pile and both money piles (money faces are hidden from everybody, even their owner).
+``build_view(state, player)`` (a typed :class:`~tramways.trambahn.view_types.TrambahnView`)
+holds the player's own hand, everything face up (passenger rows, both players' columns with
+their trams, the tram display and stack, the scores and their history) and only the *sizes*
+of hidden piles: the other hand, the draw pile, the discard pile and both money piles (money
+faces are hidden from everybody, even their owner).
 ``player=None`` is the spectator view (no hand at all).
 
 ``determinize(view, rng)`` is the engine's answer to "what could the hidden cards be?": it
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from tramways.core import Action
 from tramways.trambahn.actions import Income, format_action
@@ -36,7 +36,8 @@ def _sort_key(face: str) -> tuple[int, int]:
     return (COLOURS.index(face[-1]), int(face[:-1]))
 
 
-def build(state: TrambahnState, player: int | None, label: Label = face_label) -> TrambahnView:
+def build_view(state: TrambahnState, player: int | None, label: Label = face_label
+               ) -> TrambahnView:
     """The typed view of ``player`` (``None``: spectator).
 
     ``label`` names a visible card (its face by default); tests pass a label that is unique
@@ -70,11 +71,6 @@ def build(state: TrambahnState, player: int | None, label: Label = face_label) -
     )
 
 
-def build_view(state: TrambahnState, player: int | None, label: Label = face_label) -> dict:
-    """The JSON view of ``player`` (:meth:`TrambahnView.to_json`)."""
-    return build(state, player, label).to_json()
-
-
 def _column_view(col: Column, label: Label) -> ColumnView:
     return ColumnView(
         colour=COLOURS[col.colour],
@@ -103,7 +99,7 @@ def public_notation(action: Action, viewer: int | None) -> str:
     return format_action(action)
 
 
-def determinize(view: dict[str, Any], rng: random.Random) -> TrambahnState:
+def determinize(view: TrambahnView, rng: random.Random) -> TrambahnState:
     """A full position consistent with ``view``: hidden cards dealt at random.
 
     Visible faces keep their places; every other card goes at random to the hidden places
@@ -115,23 +111,23 @@ def determinize(view: dict[str, Any], rng: random.Random) -> TrambahnState:
     def take(face: str) -> int:
         return pools[face].pop()
 
-    me = view["you"]
+    me = view.you
     hands: list[list[int]] = [[], []]
-    if me is not None:
-        hands[me] = [take(f) for f in view["hand"]]
-    rows = [[take(f) for f in view["rows"][c]] for c in COLOURS]
+    if me is not None and view.hand is not None:
+        hands[me] = [take(f) for f in view.hand]
+    rows = [[take(f) for f in view.rows[c]] for c in COLOURS]
     columns = [
         [
             Column(
-                COLOURS.index(cv["colour"]),
-                [take(f) for f in cv["stations"]],
-                [take(f) for f in cv["conductors"]],
-                cv["tram"],
-                cv["extra_tour"],
+                COLOURS.index(cv.colour),
+                [take(f) for f in cv.stations],
+                [take(f) for f in cv.conductors],
+                cv.tram,
+                cv.extra_tour,
             )
             for cv in cols
         ]
-        for cols in view["columns"]
+        for cols in view.columns
     ]
     hidden = [c for ids in pools.values() for c in ids]
     rng.shuffle(hidden)
@@ -143,31 +139,31 @@ def determinize(view: dict[str, Any], rng: random.Random) -> TrambahnState:
 
     for p in (0, 1):
         if p != me:
-            hands[p] = deal(view["hand_sizes"][p])
-    money = [deal(view["money_sizes"][p]) for p in (0, 1)]
-    discard = deal(view["discard_size"])
-    deck = deal(view["deck_size"])
+            hands[p] = deal(view.hand_sizes[p])
+    money = [deal(view.money_sizes[p]) for p in (0, 1)]
+    discard = deal(view.discard_size)
+    deck = deal(view.deck_size)
     if hidden or sum(map(len, hands)) + len(deck) + len(discard) > NUM_CARDS:
         raise ValueError("view sizes do not add up to 120 cards")
     return TrambahnState(
         seed=rng.randrange(2**53),
-        names=(view["names"][0], view["names"][1]),
+        names=(view.names[0], view.names[1]),
         deck=deck,
         discard=discard,
         hands=hands,
         money=money,
         rows=rows,
         columns=columns,
-        stack=list(view["stack"]),
-        display=list(view["display"]),
-        turn=view["turn"],
-        turn_number=view["turn_number"],
-        step=view["step"],
-        passengers=view["passengers_placed"],
-        regular=view["regular_scorings"],
-        scores=list(view["scores"]),
-        history=[dict(h) for h in view["history"]],
-        reshuffles=view["reshuffles"],
-        over=view["over"],
-        end_reason=view["end_reason"],
+        stack=list(view.stack),
+        display=list(view.display),
+        turn=view.turn,
+        turn_number=view.turn_number,
+        step=view.step,
+        passengers=view.passengers_placed,
+        regular=view.regular_scorings,
+        scores=list(view.scores),
+        history=[h.to_json() for h in view.history],
+        reshuffles=view.reshuffles,
+        over=view.over,
+        end_reason=view.end_reason,
     )

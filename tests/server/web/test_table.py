@@ -18,7 +18,7 @@ def _payload(session: Session, seat: int | None, log: list[str]) -> dict:
     state = session.state
     return {
         "n": len(session.record.actions),
-        "view": state.view(seat),
+        "view": state.view(seat).to_json(),  # the payload is JSON, as the service sends
         "legal": session.legal_notation(seat) if seat is not None else [],
         "log": log,
     }

@@ -18,6 +18,7 @@ from tramways.g1840.interop.ruleset import RULESET_18XX
 from tramways.g1840.interop.setup18xx import Setup18xx
 from tramways.g1840.interop.trace import Trace, figures_from_view
 from tramways.g1840.interop.translate import probe
+from tramways.g1840.view_types import as_view1840
 
 
 def build_record(export: Export18xx, setup18: Setup18xx, effective: list[EffectiveAction],
@@ -43,7 +44,7 @@ def _check_result(export: Export18xx, session: Session) -> None:
     """The export's ``result`` (player id -> value) must be our players' wealth (R-END-1)."""
     if not export.result:
         return
-    figures = figures_from_view(session.state.view(None))
+    figures = figures_from_view(as_view1840(session.state.view(None)))
     for player in export.players:
         expected = export.result.get(player.id)
         if expected is None:

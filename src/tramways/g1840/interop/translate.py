@@ -34,7 +34,7 @@ from tramways.g1840.interop.trace import (
     in_view_gaps,
     is_assignment,
 )
-from tramways.g1840.view_types import View1840
+from tramways.g1840.view_types import View1840, as_view1840
 
 MAX_IMPLICIT_PASSES = 12
 
@@ -94,9 +94,7 @@ class Translator:
         """Our engine's public view now (cached until the next action is played)."""
         played = len(self.session.record.actions)
         if self._view is None or self._view[0] != played:
-            view = self.session.state.view(None)
-            assert isinstance(view, View1840)
-            self._view = (played, view)
+            self._view = (played, as_view1840(self.session.state.view(None)))
         return self._view[1]
 
     @property
@@ -535,7 +533,7 @@ def probe(export: Export18xx, trace: Trace | None = None,
     session = new_session(export, setup18)
     translator = Translator(export, session)
     companies = [ENGINE_COMPANY_ID[c] for c in setup18.tram_companies]
-    privates = list(session.state.view(None).privates)
+    privates = list(as_view1840(session.state.view(None)).privates)
     result = ProbeResult(reached=0, session=session)
     held: list[str] = []
 

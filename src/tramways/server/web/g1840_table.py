@@ -26,7 +26,7 @@ from tramways.g1840.analysis import (
 from tramways.g1840.board import Board
 from tramways.g1840.entities import entities
 from tramways.g1840.render import render_svg
-from tramways.g1840.view_types import View1840
+from tramways.g1840.view_types import View1840, as_view1840
 
 LAY = re.compile(r"^(L\d+) lay (\S+) (\S+) r(\d)$")
 PLACE = re.compile(r"^(L\d+) (station|remove) (\S+)\.(\d+)$")
@@ -298,17 +298,17 @@ def round_history(record: dict[str, Any]) -> list[dict[str, Any]]:
     game, state = session.game, session.state
 
     def sample(name: str) -> dict[str, Any]:
-        v = state.view(None)
+        v = as_view1840(state.view(None))
         return {"round": name, "wealth": [p.value for p in v.players],
                 "prices": {c: d.price for c, d in v.companies.items()}}
 
     points = []
-    current = state.view(None).round
+    current = as_view1840(state.view(None)).round
     for text in rec.actions:
         action = game.parse_action(text)
         seats = state.seats_for(action)
         state.apply(action, seats[0] if seats else None)
-        now = state.view(None).round
+        now = as_view1840(state.view(None)).round
         if now != current:
             points.append(sample(current))
             current = now

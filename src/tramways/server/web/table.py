@@ -10,6 +10,7 @@ gets no hand and no actions.  All words are left to the templates (gettext).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from tramways.core import NotationError
@@ -24,6 +25,7 @@ from tramways.trambahn.cards import (
     face_points,
 )
 from tramways.trambahn.preview import column_score, preview
+from tramways.trambahn.view_types import ColumnView, TrambahnView
 
 
 def card(face: str) -> dict[str, Any]:
@@ -33,26 +35,26 @@ def card(face: str) -> dict[str, Any]:
     return {"face": face, "colour": face[-1], "value": face[:-1], "points": face_points(face)}
 
 
-def column(col: dict[str, Any], index: int) -> dict[str, Any]:
-    size = len(col["stations"]) + len(col["conductors"])
+def column(col: ColumnView, index: int) -> dict[str, Any]:
+    size = len(col.stations) + len(col.conductors)
     return {
         "index": index,
         "number": index + 1,
-        "colour": col["colour"],
-        "stations": [card(f) for f in col["stations"]],
-        "conductors": len(col["conductors"]),
-        "tram": col["tram"],
-        "multiplier": col["multiplier"],
-        "points": col["points"],
+        "colour": col.colour,
+        "stations": [card(f) for f in col.stations],
+        "conductors": len(col.conductors),
+        "tram": col.tram,
+        "multiplier": col.multiplier,
+        "points": col.points,
         "score": column_score(col),
         "size": size,
-        "extra_tour": col["extra_tour"],
+        "extra_tour": col.extra_tour,
         "to_extra_tour": max(0, EXTRA_TOUR_SIZE - size),
-        "complete": any(f[:-1] == "10" for f in col["stations"]),
+        "complete": any(f[:-1] == "10" for f in col.stations),
     }
 
 
-def _actions(view: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+def _actions(view: TrambahnView, legal: list[str]) -> dict[str, Any]:
     """The legal notations grouped by step, each option with its preview."""
     passengers: list[dict[str, Any]] = []
     stations: dict[str, list[dict[str, Any]]] = {}
@@ -95,52 +97,52 @@ def _actions(view: dict[str, Any], legal: list[str]) -> dict[str, Any]:
     }
 
 
-def score_pad(view: dict[str, Any]) -> dict[str, Any]:
+def score_pad(view: TrambahnView) -> dict[str, Any]:
     """The scoring pad: the 10 regular scorings in order, Extra Tours, totals (Scoring)."""
     regular: list[dict[str, Any]] = [
         {"number": i + 1, "colour": None, "points": None} for i in range(REGULAR_SCORINGS)
     ]
     extra_points = [0, 0]
     extras: list[dict[str, Any]] = []
-    for h in view["history"]:
-        if h["kind"] == "regular":
-            regular[h["number"] - 1] = {
-                "number": h["number"], "colour": h["colour"], "points": h["points"],
-                "turn": h.get("turn"),
+    for h in view.history:
+        if h.kind == "regular" and h.number is not None:
+            regular[h.number - 1] = {
+                "number": h.number, "colour": h.colour, "points": list(h.points),
+                "turn": h.turn,
             }
         else:
-            extras.append(h)
+            extras.append(h.to_json())
             for p in (0, 1):
-                extra_points[p] += h["points"][p]
+                extra_points[p] += h.points[p]
     return {
         "regular": regular,
         "extra": extra_points,
         "extras": extras,
-        "totals": list(view["scores"]),
-        "done": view["regular_scorings"],
+        "totals": list(view.scores),
+        "done": view.regular_scorings,
         "of": REGULAR_SCORINGS,
     }
 
 
 def table_model(state: dict[str, Any]) -> dict[str, Any]:
     """Everything the table template shows, from one viewer's state JSON."""
-    view = state["view"]
-    me = view["you"]
+    view = TrambahnView.from_json(state["view"])
+    me = view.you
     # The viewer's side is drawn at the bottom; a spectator sees player 1 at the bottom.
     bottom = 0 if me is None else me
     top = 1 - bottom
-    players = []
+    players: list[dict[str, Any]] = []
     for p in (0, 1):
         players.append(
             {
                 "index": p,
                 "number": p + 1,
-                "name": view["names"][p],
-                "score": view["scores"][p],
-                "money": view["money_sizes"][p],
-                "hand_size": view["hand_sizes"][p],
-                "columns": [column(c, i) for i, c in enumerate(view["columns"][p])],
-                "to_act": not view["over"] and view["turn"] == p,
+                "name": view.names[p],
+                "score": view.scores[p],
+                "money": view.money_sizes[p],
+                "hand_size": view.hand_sizes[p],
+                "columns": [column(c, i) for i, c in enumerate(view.columns[p])],
+                "to_act": not view.over and view.turn == p,
                 "is_me": me == p,
                 "bot": next((s["kind"] for s in state.get("seats") or []
                              if s.get("seat") == p + 1 and str(s.get("kind")).startswith("bot:")),
@@ -156,31 +158,31 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
         "players": players,
         "top": players[top],
         "bottom": mine,
-        "hand": [card(f) for f in view["hand"]] if view.get("hand") is not None else None,
+        "hand": [card(f) for f in view.hand] if view.hand is not None else None,
         "rows": [
-            {"colour": c, "cards": [card(f) for f in view["rows"][c]], "size": ROW_SIZE,
-             "missing": ROW_SIZE - len(view["rows"][c])}
+            {"colour": c, "cards": [card(f) for f in view.rows[c]], "size": ROW_SIZE,
+             "missing": ROW_SIZE - len(view.rows[c])}
             for c in COLOURS
         ],
         "display": [
-            {"kind": k, "value": TRAMS[k][0], "cost": TRAMS[k][1]} for k in view["display"]
+            {"kind": k, "value": TRAMS[k][0], "cost": TRAMS[k][1]} for k in view.display
         ],
-        "stack": len(view["stack"]),
-        "stack_next": view["stack"][0] if view["stack"] else None,
-        "deck": view["deck_size"],
-        "discard": view["discard_size"],
-        "turn": view["turn"],
-        "turn_number": view["turn_number"],
-        "step": view["step"],
-        "passengers_placed": view["passengers_placed"],
-        "my_turn": me is not None and not view["over"] and view["turn"] == me,
+        "stack": len(view.stack),
+        "stack_next": view.stack[0] if view.stack else None,
+        "deck": view.deck_size,
+        "discard": view.discard_size,
+        "turn": view.turn,
+        "turn_number": view.turn_number,
+        "step": view.step,
+        "passengers_placed": view.passengers_placed,
+        "my_turn": me is not None and not view.over and view.turn == me,
         "actions": _actions(view, list(state.get("legal") or [])),
         "tramless": [c["number"] for c in mine["columns"] if c["tram"] is None],
         "pad": score_pad(view),
-        "over": view["over"],
-        "result": view.get("result"),
-        "end_reason": view.get("end_reason"),
-        "log": [log_entry(line, view["names"]) for line in state.get("log") or []],
+        "over": view.over,
+        "result": view.result.to_json() if view.result is not None else None,
+        "end_reason": view.end_reason,
+        "log": [log_entry(line, view.names) for line in state.get("log") or []],
         "undoable": state.get("undoable", 0),
         "record": bool(state.get("record")),
     }
@@ -213,7 +215,7 @@ log, so the pages can say it in the reader's language; a test checks whole games
 _COLOUR_LETTER = {"blue": "b", "red": "r", "green": "g", "yellow": "y"}
 
 
-def log_entry(line: str, names: list[str]) -> dict[str, Any]:
+def log_entry(line: str, names: Sequence[str]) -> dict[str, Any]:
     """One log line as ``{"kind", ...fields}``; ``kind`` ``"text"`` for a line not known."""
     for kind, pattern in LOG_PATTERNS:
         m = pattern.fullmatch(line)
