@@ -15,7 +15,9 @@ from typing import Any, Protocol, runtime_checkable
 from tramways.core import Action, GameState, TramwaysError
 
 View = Any
-"""A JSON view as returned by ``state.view(player)``."""
+"""A seat's view as returned by ``state.view(player)``: each game's typed view
+(:class:`~tramways.g1840.view_types.View1840`, :class:`~tramways.trambahn.view_types.TrambahnView`),
+which that game's bots take as it is."""
 
 Determinizer = Callable[[View, random.Random], GameState]
 """Samples a full state consistent with a view (hidden cards dealt at random)."""

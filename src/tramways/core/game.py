@@ -180,7 +180,7 @@ class GameBase:
 
     def text_view(self, view: Any) -> str:
         """A view as text for ``tramways show``; by default its JSON."""
-        return json.dumps(view, indent=2, default=str)
+        return json.dumps(view_json(view), indent=2, default=str)
 
     def public_notation(self, action: Action, viewer: int | None) -> str:
         """The notation of ``action`` as ``viewer`` (0-based seat, ``None``: a spectator) may
