@@ -1,7 +1,7 @@
 """The one small interface every computer opponent implements, and the registry of bots.
 
-A bot sees exactly what a player sees: the game's ``view(player)`` (JSON) and the list of legal
-actions.  It never receives the state.  A search bot may also be given the game's
+A bot sees exactly what a player sees: the game's ``view(player)`` (typed, per game) and the
+list of legal actions.  It never receives the state.  A search bot may also be given the game's
 ``determinize(view, rng) -> state``, which the engine implements by dealing the hidden cards
 at random consistently with the view, so that search cannot peek at the real hidden cards.
 """
