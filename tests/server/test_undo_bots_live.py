@@ -98,7 +98,7 @@ def test_bots_play_a_whole_game_and_the_record_follows(sqlite_client):
     from tramways.core import GameRecord, Session
 
     replayed = Session.from_record(GameRecord.from_data(record))
-    assert replayed.state.is_over() and replayed.state.view(None)["scores"] == state["view"]["scores"]
+    assert replayed.state.is_over() and replayed.state.view(None).to_json()["scores"] == state["view"]["scores"]
 
 
 def test_websocket_pushes_every_move_and_a_reconnecting_client_catches_up(client):
