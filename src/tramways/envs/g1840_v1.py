@@ -61,6 +61,7 @@ from tramways.envs.g1840_factored import (
 )
 from tramways.g1840.data import load_layout, tiles
 from tramways.g1840.entities import layout_name
+from tramways.g1840.view_types import as_view1840
 
 TABLES = g1840_v0.L.hexes
 """The v0 observation up to its per-hex block: the tables."""
@@ -288,7 +289,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
 
     def render_rgb(self) -> np.ndarray:
         assert self.state is not None
-        return g1840_v0.picture(self.state.view(None))
+        return g1840_v0.picture(as_view1840(self.state.view(None)))
 
 
 def env(**kwargs: Any) -> Any:

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from tramways.core.actions import Action
 from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station
 from tramways.trambahn.cards import COLOURS, IDS_BY_FACE, TRAMS
+from tramways.trambahn.view_types import TrambahnView
 
-View = dict[str, Any]
+View = TrambahnView
 
 
 def lowest_free(taken: list[int]) -> int:
@@ -61,8 +61,8 @@ class PublicMemory:
     def start(cls, seat: int, view: View) -> PublicMemory:
         """The memory at the deal: the money piles are dealt face down (Setup)."""
         memory = cls(seat)
-        memory.money = [[None] * n for n in view["money_sizes"]]
-        memory.slots = [list(range(len(cols))) for cols in view["columns"]]
+        memory.money = [[None] * n for n in view.money_sizes]
+        memory.slots = [list(range(len(cols))) for cols in view.columns]
         return memory
 
     def played(self, before: View, action: Action, after: View) -> None:
@@ -70,9 +70,9 @@ class PublicMemory:
         p = action.player
         if isinstance(action, Passenger):
             colour = action.row
-            if not after["rows"][colour]:
+            if not after.rows[colour]:
                 # the fourth passenger scored the row; the passengers are discarded (T-R-2)
-                self.discard.update(before["rows"][colour])
+                self.discard.update(before.rows[colour])
                 self.discard[action.card] += 1
         elif isinstance(action, Station):
             if action.column is None:
@@ -87,30 +87,30 @@ class PublicMemory:
             self.discard.update(face for face in paid if face is not None)
         elif isinstance(action, EndTurn):
             kept: list[int] = []
-            for slot, col in zip(self.slots[p], before["columns"][p], strict=True):
-                if col["tram"] is None:  # T-R-6: to the money pile, face up
-                    self.money[p].extend(col["stations"])
-                    self.money[p].extend(col["conductors"])
+            for slot, col in zip(self.slots[p], before.columns[p], strict=True):
+                if col.tram is None:  # T-R-6: to the money pile, face up
+                    self.money[p].extend(col.stations)
+                    self.money[p].extend(col.conductors)
                 else:
                     kept.append(slot)
             self.slots[p] = kept
-        if after["reshuffles"] != before["reshuffles"]:
+        if after.reshuffles != before.reshuffles:
             # T-R-5: half of each money pile at random onto the discard, which becomes the deck
             self.discard.clear()
-            self.money = [[None] * n for n in after["money_sizes"]]
+            self.money = [[None] * n for n in after.money_sizes]
 
     def unseen(self, view: View) -> Counter[str]:
         """Per face, the copies whose place this seat cannot know: in the other hand, the
         draw pile, or among the unknown cards of the discard and money piles."""
         left = Counter({face: len(ids) for face, ids in IDS_BY_FACE.items()})
-        if view.get("hand") is not None:
-            left.subtract(view["hand"])
+        if view.hand is not None:
+            left.subtract(view.hand)
         for colour in COLOURS:
-            left.subtract(view["rows"][colour])
-        for cols in view["columns"]:
+            left.subtract(view.rows[colour])
+        for cols in view.columns:
             for col in cols:
-                left.subtract(col["stations"])
-                left.subtract(col["conductors"])
+                left.subtract(col.stations)
+                left.subtract(col.conductors)
         left.subtract(self.discard)
         for pile in self.money:
             left.subtract(face for face in pile if face is not None)

@@ -59,6 +59,7 @@ from tramways.envs.trambahn_memory import PublicMemory, View
 from tramways.envs.trambahn_v0 import picture
 from tramways.trambahn.actions import Buy, Station
 from tramways.trambahn.cards import COLOURS, FACES
+from tramways.trambahn.view_types import as_trambahn_view
 
 FACE_INDEX = {f: i for i, f in enumerate(FACES)}
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
@@ -88,15 +89,15 @@ def encode_snapshot(view: View, seat: int, slots: list[list[int]]) -> tuple[list
     the columns' slots per player."""
     me, opp = seat, 1 - seat
     fi = FACE_INDEX
-    scores, money, hands = view["scores"], view["money_sizes"], view["hand_sizes"]
-    idx = [0, 1, 1 + view["step"], 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
-    val = [float(view["turn"] == me and not view["over"]), float(seat == 1), 1.0,
-           view["passengers_placed"] / 2, scores[me] / 100, scores[opp] / 100,
+    scores, money, hands = view.scores, view.money_sizes, view.hand_sizes
+    idx = [0, 1, 1 + view.step, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
+    val = [float(view.turn == me and not view.over), float(seat == 1), 1.0,
+           view.passengers_placed / 2, scores[me] / 100, scores[opp] / 100,
            money[me] / 20, money[opp] / 20, hands[me] / 6, hands[opp] / 6,
-           view["deck_size"] / 120, view["discard_size"] / 120, view["regular_scorings"] / 10,
-           view["reshuffles"] / 3, view["turn_number"] / 100]
-    ones = [HAND + fi[f] for f in view["hand"] or ()]
-    rows = view["rows"]
+           view.deck_size / 120, view.discard_size / 120, view.regular_scorings / 10,
+           view.reshuffles / 3, view.turn_number / 100]
+    ones = [HAND + fi[f] for f in view.hand or ()]
+    rows = view.rows
     for c, colour in enumerate(COLOURS):
         row = rows[colour]
         if row:
@@ -105,30 +106,30 @@ def encode_snapshot(view: View, seat: int, slots: list[list[int]]) -> tuple[list
             ones.extend([ROWS + 4 + fi[f] for f in row])
     for rel, player in enumerate((me, opp)):
         base = COLUMNS + rel * MAX_COLUMNS * COLUMN_SIZE
-        for slot, col in zip(slots[player], view["columns"][player], strict=True):
+        for slot, col in zip(slots[player], view.columns[player], strict=True):
             at = base + slot * COLUMN_SIZE
-            stations, conductors = col["stations"], col["conductors"]
+            stations, conductors = col.stations, col.conductors
             top = int(stations[-1][:-1]) if stations else 0
-            ones.append(at + COLOUR_INDEX[col["colour"]])
-            if col["tram"] is not None:
-                ones.append(at + 8 + TRAM_INDEX[col["tram"]])
-            if col["extra_tour"]:
+            ones.append(at + COLOUR_INDEX[col.colour])
+            if col.tram is not None:
+                ones.append(at + 8 + TRAM_INDEX[col.tram])
+            if col.extra_tour:
                 ones.append(at + 11)
             if top == 10:
                 ones.append(at + 13)
             idx.extend((at + 4, at + 5, at + 6, at + 7, at + 12))
             val.extend((top / 10, len(stations) / 10, len(conductors) / 8,
-                        (len(stations) + len(conductors)) / 8, col["points"] / 20))
+                        (len(stations) + len(conductors)) / 8, col.points / 20))
             ones.extend([TABLE_FACES + fi[f] for f in stations])
             ones.extend([TABLE_FACES + fi[f] for f in conductors])
-    ones.extend([TRAMS_AT + TRAM_INDEX[kind] for kind in view["display"]])
-    for kind in view["stack"]:
+    ones.extend([TRAMS_AT + TRAM_INDEX[kind] for kind in view.display])
+    for kind in view.stack:
         idx.append(TRAMS_AT + 3 + TRAM_INDEX[kind])
         val.append(1 / 7)
-    for h in view["history"]:
-        points = h["points"]
-        if h["kind"] == "regular":
-            c = COLOUR_INDEX[h["colour"]]
+    for h in view.history:
+        points = h.points
+        if h.kind == "regular":
+            c = COLOUR_INDEX[h.colour]
             idx.extend((SCORINGS + c, SCORINGS + 4 + c, SCORINGS + 8 + c))
             val.extend((0.1, points[me] / 100, points[opp] / 100))
         else:
@@ -150,7 +151,7 @@ def encode_memory(view: View, memory: PublicMemory) -> tuple[list[int], list[flo
         idx.append(DISCARD + fi[face])
         val.append(float(n))
     idx.append(DISCARD + N_FACES)
-    val.append((view["discard_size"] - known) / 120)
+    val.append((view.discard_size - known) / 120)
     for at, player in ((MY_MONEY, me), (OPP_MONEY, opp)):
         unknown = 0
         for card in memory.money[player]:
@@ -186,7 +187,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
         self.score_reward = float(score_reward)
         super().__init__(render_mode=render_mode, max_steps=max_steps, **settings)
         self.memories: list[PublicMemory] = []
-        self._public: View = {}
+        self._public: View | None = None
         self._scores = [0, 0]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -195,9 +196,9 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
 
     def _start_memories(self) -> None:
         assert self.state is not None
-        self._public = self.state.view(None)
-        self.memories = [PublicMemory.start(s, self._public) for s in (0, 1)]
-        self._scores = list(self._public["scores"])
+        public = self._public = as_trambahn_view(self.state.view(None))
+        self.memories = [PublicMemory.start(s, public) for s in (0, 1)]
+        self._scores = list(public.scores)
 
     def _refresh(self) -> None:
         """Whose turn it is, and the mask, with columns named by slot."""
@@ -227,13 +228,15 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
 
     def _played(self, action: Action, seat: int) -> None:
         assert self.state is not None
-        before, after = self._public, self.state.view(None)
+        before, after = self._public, as_trambahn_view(self.state.view(None))
+        assert before is not None
         for memory in self.memories:
             memory.played(before, action, after)
         self._public = after
 
     def _step_rewards(self) -> dict[str, float] | None:
-        scores = self._public["scores"]
+        assert self._public is not None
+        scores = self._public.scores
         before, self._scores = self._scores, list(scores)
         if not self.score_reward:
             return None
@@ -262,7 +265,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
 
     def render_rgb(self) -> np.ndarray:
         assert self.state is not None
-        return picture(self.state.view(None))
+        return picture(as_trambahn_view(self.state.view(None)))
 
 
 def env(**kwargs: Any) -> Any:
