@@ -200,13 +200,18 @@ def test_viii5_3_a_company_scrapping_its_tram_in_the_final_step_loses_its_turn_t
 
 def test_x_ruleset_no_rearrangement_after_a_mandatory_tram() -> None:
     """18xx.games ruleset (no rearrangement after the mandatory purchase): WT (lines 2, 4,
-    and 1 won) scraps its tram during the auctions, has no turn after them (X-11, three
+    and 1 won) is without a tram during the auctions, has no turn after them (X-11, three
     lines), buys the one colour left when the auctions end (R-CR-5) and the round ends
-    without a `final` step."""
+    without a `final` step.  (The site lets no company scrap in another's turn, X-23, so
+    the scrap is made by hand.)"""
+    from tramways.g1840.mechanics import trams
+
     s = two_player_after_sr1(X18)
     _give_lines(s, "WT", [2, 4])
     play(s, "WT buy yellow", "WT done", "SJE buy yellow", "SJE done", "WT auction L1 20",
-         "SJE pass", "WT done", "WT scrap yellow", "SJE pass")
+         "SJE pass", "WT done")
+    trams.scrap(s, s.companies["WT"], "yellow", [])
+    play(s, "SJE pass")
     assert s.sub.turn_view(s) == TurnDetail(company="SJE", step="post")
     log = play(s, "SJE done")
     assert "WT buys a orange tram for 300" in log

@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "tramways.cli.board",
     "tramways.cli.routes",
     "tramways.cli.import18xx",
+    "tramways.cli.export18xx",
     "tramways.cli.duel",
     "tramways.cli.serve",
     "tramways.cli.backup",

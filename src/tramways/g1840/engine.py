@@ -92,6 +92,8 @@ class State1840(Position):
         actor = self.current_round.acting(self)
         seat = actor if player is None else player
         actions: list[Action] = self.current_round.legal(self) if seat == actor else []
+        if self.rules.returns_and_scraps_in_turn and self.round.type not in ("CR", "LR"):
+            actions = [a for a in actions if not isinstance(a, ReturnPrivate)]  # X-23
         present = set(actions)
         actions.extend(a for a in self.anytime_actions(seat) if a not in present)
         return actions
@@ -108,6 +110,8 @@ class State1840(Position):
         """
         if self.finished or not 0 <= seat < self.n:
             return []
+        if self.rules.returns_and_scraps_in_turn:
+            return self._site_anytime_actions(seat)
         offered = self.current_round.offered_private()
         out: list[Action] = [ReturnPrivate(seat, p) for p in self.players[seat].privates
                              if p != offered]
@@ -118,6 +122,44 @@ class State1840(Position):
                            for p in tram_company.privates if p != offered)
                 out.extend(ScrapTram(company=cid, colour=c, player=seat)
                            for c in sorted(set(tram_company.owned()), key=TRAM_COLOURS.index))
+        return out
+
+    def _acting_company(self) -> str | None:
+        """The tram company acting now: the Company Round's, or the line's owner."""
+        turn = self.current_round.turn_view(self)
+        if turn.company:
+            return str(turn.company)
+        line = turn.line
+        if line is not None and line in self.line_owner:
+            return self.line_owner[line]
+        return None
+
+    def _site_anytime_actions(self, seat: int) -> list[Action]:
+        """X-23 (proposed, 18xx.games): the site returns a private only in a Company or Line
+        Round, by the player acting now (their own, or the acting company's), and scraps a tram
+        only in the company's buying turn or by the acting line in its turn."""
+        if seat != self.current_round.acting(self) or self.round.type not in ("CR", "LR"):
+            return []
+        offered = self.current_round.offered_private()
+        out: list[Action] = [ReturnPrivate(seat, p) for p in self.players[seat].privates
+                             if p != offered]
+        acting = self._acting_company()
+        tram_company = self.companies.get(acting) if acting is not None else None
+        if tram_company is None or tram_company.director != seat:
+            return out
+        cid = tram_company.id
+        out.extend(CompanyReturnPrivate(company=cid, private=p, player=seat)
+                   for p in tram_company.privates if p != offered)
+        if not self.current_round.takes_in_turn(self, cid):
+            return out
+        line = self.current_round.turn_view(self).line
+        if line is not None:
+            colour = self.tram_of(line)
+            if colour is not None:
+                out.append(ScrapTram(company=cid, colour=colour, line=line, player=seat))
+            return out
+        out.extend(ScrapTram(company=cid, colour=c, player=seat)
+                   for c in sorted(set(tram_company.owned()), key=TRAM_COLOURS.index))
         return out
 
     def seats_for(self, action: Action) -> list[int]:
@@ -201,6 +243,12 @@ class State1840(Position):
         seat = self._authorize(action, seat)
         actor = self.current_round.acting(self)
         log: list[str] = []
+        if (self.rules.returns_and_scraps_in_turn and type(action) in ANYTIME
+                and action not in self._site_anytime_actions(seat)
+                and (action not in self.current_round.legal(self)
+                     or self.round.type not in ("CR", "LR"))):
+            raise IllegalAction("X-23", "on 18xx.games a private is returned, or a tram "
+                                "scrapped, only by the company or player acting now")
         if type(action) in ANYTIME and (seat != actor or not self._in_turn(action)):
             self._anytime(action, log)
         else:

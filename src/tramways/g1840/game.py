@@ -27,6 +27,7 @@ from tramways.g1840.entities import layout_name, lines_in, privates_in, stadtbah
 from tramways.g1840.invariants import check
 from tramways.g1840.policy import policy
 from tramways.g1840.record_schema import check_setup
+from tramways.g1840.site_draw import site_draw
 from tramways.g1840.view import text_view
 from tramways.g1840.view_types import View1840
 
@@ -78,9 +79,22 @@ class Game1840(GameBase):
         return {"edition": int(LATEST)}
 
     def setup(self, settings: dict[str, Any], seed: int) -> dict[str, Any]:
-        """Every random outcome, drawn from the seed (III.1, III.5, R-SETUP-2)."""
+        """Every random outcome, drawn from the seed (III.1, III.5, R-SETUP-2); under the
+        18xx.games ruleset with the site's generator (X-1, :mod:`tramways.g1840.site_draw`),
+        so that the site sets up the game's export the same way."""
         n = settings["players"]
         layout = layout_name(n, settings.get("small_map", False))
+        if settings.get("ruleset") == "18xx.games":
+            drawn = site_draw(seed, n, lines_in(layout))
+            return {
+                "layout": layout,
+                "playing_order": list(range(n)),  # the site seats players as listed
+                "line_display": list(drawn.display),
+                "line_deck": list(drawn.deck),
+                "tram_companies": list(drawn.companies),
+                "privates": privates_in(layout),
+                "stadtbahn": stadtbahn_in(layout),
+            }
         rng = derive_rng(seed, "setup")
         order = list(range(n))
         rng.shuffle(order)

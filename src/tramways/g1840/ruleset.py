@@ -67,6 +67,14 @@ class Ruleset:
     discount_stays: bool = False  # X-15: that private's reduced minimum bid stays
     home_waits_for_tile: bool = False  # X-20 (proposed): on the untiled D18 with the other
     #                                    line's marker, a home marker waits for the tile
+    sale_without_consent: bool = False  # X-22 (proposed): a line buys another player's
+    #                                     private at once, the owner is not asked (IV.2)
+    returns_and_scraps_in_turn: bool = False  # X-23 (proposed): a private is returned, a
+    #                                          tram scrapped, only by the acting side (CR, LR)
+    one_marker_per_hex: bool = False  # X-24 (proposed): a line places no second station
+    #                                   marker on a hex where it has one
+    choice_back_to_opener: bool = False  # X-16: when the last rival of a Pre-Share auction
+    #                                      cannot raise, the opener chooses next
     home_marker_lifted: bool = False  # R-LR-13 (site): a tile on the untiled home hex with
     #                                   several circles lifts the home marker for a choice
 
@@ -118,6 +126,10 @@ SITE = Ruleset(
     cheapest_falls_until_sold=True,
     discount_stays=True,
     home_waits_for_tile=True,
+    sale_without_consent=True,
+    returns_and_scraps_in_turn=True,
+    one_marker_per_hex=True,
+    choice_back_to_opener=True,
 )
 """The 18xx.games ruleset (RULINGS.md X-1..X-17; X-18..X-20 proposed), for records imported
 from the site."""

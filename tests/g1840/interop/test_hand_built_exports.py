@@ -97,10 +97,11 @@ def test_site_game_ended_by_hand_stops_at_end_game(tmp_path, capsys):
                    "our replay 705")
 
 
-def test_site_company_buys_a_private_from_another_player_iv2(tmp_path, capsys):
+def test_x22_site_company_buys_a_private_from_another_player_without_consent(tmp_path,
+                                                                             capsys):
     """Line 4 (WT, directed by Player 1) buys HB from Player 2 for 40 after its run: our
-    ``L4 buy HB 40`` and Player 2's consent (IV.2; the site asks none); the price moves from
-    WT's treasury to Player 2."""
+    ``L4 buy HB 40`` and no consent (IV.2 asks the owner; the site does not: X-22, proposed);
+    the price moves from WT's treasury to Player 2."""
     data = _export("company_buys_private_from_another_player")
     before = copy.deepcopy(data)
     before["actions"] = before["actions"][:-2]
@@ -109,7 +110,7 @@ def test_site_company_buys_a_private_from_another_player_iv2(tmp_path, capsys):
     code, record, err = _import(tmp_path, capsys, data)
     assert code == 0, err
     assert record is not None and record_before is not None
-    assert record.actions[-3:] == ["L4 buy HB 40", "P2 accept", "L4 done"]
+    assert record.actions[-2:] == ["L4 buy HB 40", "L4 done"]
     old, new = _view(record_before), _view(record)
     assert old["privates"]["HB"] == 1 and new["privates"]["HB"] == "WT"
     assert new["players"][1]["cash"] == old["players"][1]["cash"] + 40

@@ -63,7 +63,7 @@ def test_translation_of_single_actions(export):
                                          shares=("WT_1", "WT_2"), percent=20))) == [
         "P2 buy WT", "P2 buy WT"]
     assert t.notations(eff(a18.Program("621", "player", program="share_pass"))) == []
-    assert t.notations(eff(a18.Merge("WT", "corporation", corporation="4"))) == []
+    assert t.notations(eff(a18.Merge("WT", "corporation", corporation="4"))) == ["?WT done"]
     assert t.notations(eff(a18.Bid("WT", "corporation", price=20, corporation="4"))) == [
         "WT auction L4 20"]
     assert t.notations(eff(a18.Bid("GWStStB", "corporation", price=25,

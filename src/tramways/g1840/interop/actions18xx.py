@@ -513,9 +513,13 @@ CATALOGUE: dict[str, type[Action18xx]] = {
 }
 """Every action type an 1840 record may contain (``program_*`` types are :class:`Program`)."""
 
-AUTO_ACTION_TYPES: frozenset[str] = frozenset({"run_routes", "reassign_trains", "pass"})
-"""Types 18xx.games embeds as ``auto_actions`` in 1840 (Stadtbahn runs, automatic tram
-assignment, programmed passes); other types are refused there."""
+AUTO_ACTION_TYPES: frozenset[str] = frozenset({
+    "run_routes", "reassign_trains", "pass", "buy_shares", "program_disable"})
+"""Types 18xx.games embeds as ``auto_actions`` in 1840: Stadtbahn runs, automatic tram
+assignment, and what players' programs do for them (``program_buy_shares``: a buy, or a pass;
+``program_share_pass``: a pass; the site then disables a finished program:
+``program_disable``), often for another player than the parent action's, several on one
+parent; other types are refused there."""
 
 
 def known_type(type_: str) -> bool:

@@ -1,49 +1,18 @@
-"""The random generator of 18xx.games, reproduced exactly (X-1, R-SETUP-2).
+"""The random generator of 18xx.games (X-1, R-SETUP-2) and the seed of an export.
 
-18xx.games does not use a language library for its random outcomes but a linear congruential
-generator (reference/1840/interpretations.md, "Random set-up on 18xx.games"):
-
-* ``A = 1103515245``, ``C = 12345``, ``M = 2**31``;
-* the state starts as ``seed mod M``;
-* each draw sets ``state = (A * state + C) mod M`` and returns the new state.
-
-"Sorting by a random key" walks the list in its current order, draws one number per element,
-then sorts the elements by their numbers, smallest first (stably).
+The generator itself lives with the rules (:mod:`tramways.g1840.site_draw`: games of ours under
+the 18xx.games ruleset are set up with it); this module re-exports it for the importer and reads
+the seed the site uses for an export.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any
 
-A = 1103515245
-C = 12345
-M = 2**31
+from tramways.g1840.site_draw import A, C, Lcg18xx, M
 
-T = TypeVar("T")
-
-
-class Lcg18xx:
-    """The 18xx.games generator; ``draw()`` advances it and returns the new state."""
-
-    __slots__ = ("state", "draws")
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed % M
-        self.draws = 0  # how many numbers have been drawn (for diagnostics)
-
-    def draw(self) -> int:
-        """Advance once and return the new state (an int in ``[0, 2**31)``)."""
-        self.state = (A * self.state + C) % M
-        self.draws += 1
-        return self.state
-
-    def sort_by_random_key(self, items: Iterable[T]) -> list[T]:
-        """One draw per element in list order, then a stable sort by the drawn numbers."""
-        keyed = [(self.draw(), position, item) for position, item in enumerate(items)]
-        keyed.sort(key=lambda entry: (entry[0], entry[1]))
-        return [item for _, _, item in keyed]
+__all__ = ["A", "C", "M", "Lcg18xx", "seed_of_export"]
 
 
 def seed_of_export(settings: dict[str, Any] | None, game_id: Any) -> int:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tramways.g1840.interop.lcg import Lcg18xx
+from tramways.g1840.site_draw import site_draw
 
 TRAM_COMPANIES_18XX: tuple[str, ...] = ("WT", "DT K&C", "SJE", "BBG", "WKB", "GWStStB")
 """The six tram companies in the order 18xx.games sorts them (X-1)."""
@@ -112,20 +112,11 @@ def compute_setup(seed: int, players: int, small_map: bool = False) -> Setup18xx
     """Replay the site's draws for a seed and player count (X-1, R-SETUP-2, R-CR-8)."""
     if not 2 <= players <= 6:
         raise ValueError(f"1840 is for 2-6 players, not {players}")
-    rng = Lcg18xx(seed)
     lines = lines_in_game(players, small_map)
-    shown = players + 1
-    first = rng.sort_by_random_key([n for n in lines if n != SET_ASIDE_LINE])
-    display = tuple(first[:shown])
-    companies = tuple(rng.sort_by_random_key(TRAM_COMPANIES_18XX)[:players])
-    batches: list[tuple[int, ...]] = []
-    seen = set(display)
-    remaining = [n for n in lines if n not in seen]
-    while remaining:
-        batch = tuple(rng.sort_by_random_key(remaining)[:shown])
-        batches.append(batch)
-        seen.update(batch)
-        remaining = [n for n in lines if n not in seen]
+    draw = site_draw(seed, players, lines)
+    display, batches = draw.display, list(draw.refills)
+    rev = {ours: site for site, ours in ENGINE_COMPANY_ID.items()}
+    companies = tuple(rev[c] for c in draw.companies)
     return Setup18xx(
         seed=seed,
         players=players,

@@ -214,13 +214,18 @@ class Translator:
         if isinstance(act, a18.ScrapTrain):
             return [f"{co} scrap {self.colour(act.train)}", *self._turn_ends(act)]
         if isinstance(act, a18.ReassignTrains):
+            self._new_round()
+            if not self.auction_begun:
+                self.crd_turns.add(co)  # the reassignment closes its CRd buying turn
             return self._arrange(co, act)
         if isinstance(act, (a18.Merge, a18.Bid)):
             self._new_round()
             self.auction_begun = True
         if isinstance(act, a18.Merge):
             self.pending_auction = (co, int(act.corporation))
-            return []
+            # the site's buying step ended after the company's purchase (X-17): when our
+            # engine still keeps its buying turn open, it ends here
+            return [f"?{co} done"]
         if isinstance(act, a18.Bid) and act.corporation is not None:
             pending, self.pending_auction = self.pending_auction, None
             if pending == (co, int(act.corporation)):
@@ -351,7 +356,9 @@ class Translator:
         if isinstance(act, a18.RunRoutes):
             self.ran_line = line
             if not act.routes:
-                return [f"{head} run none"]  # "does not run" (X-8, R-LR-8)
+                # "does not run" (X-8, R-LR-8); when the line has no route at all, our
+                # engine's own run finds none either, as a game of ours records it
+                return [f"{head} run" if self._no_route(line) else f"{head} run none"]
             if len(act.routes) != 1:
                 raise NotMapped(f"a run of line {line} with {len(act.routes)} routes")
             state = self.session.state
@@ -372,15 +379,21 @@ class Translator:
             out = [f"{head} buy {act.company} {act.price}"]
             if isinstance(owner, int) and not isinstance(owner, bool):
                 out.append(f"?P{owner + 1} accept")  # the site's sale needs no consent (IV.2)
+            nxt = self.following
+            turn = getattr(self._pos.sub, "turn", None)
+            if (turn is not None and turn.line == line and turn.ran and (
+                    nxt is None or nxt.action.entity != act.entity
+                    or not isinstance(nxt.action, (a18.BuyCompany, a18.Pass)))):
+                # X-17: after its run a line that can buy no more private has its turn ended
+                # by the site (i-line-buy-company-turn-end)
+                out.append(f"?{head} done")
             return out
         if isinstance(act, a18.ScrapTrain):
-            out = [f"{self.company_of_line(line)} scrap {self.colour(act.train)} L{line}"]
-            nxt = self.following
-            if nxt is None or nxt.action.entity != act.entity:
-                # the line scrapped its tram in its Route step: the site skips the run ("does
-                # not run") and the BuyCompany step, and the turn ends (X-17)
-                out += [f"?{head} run", f"?{head} done"]
-            return out
+            # the line scrapped its tram in its Route step (the only step where the site lets
+            # a line scrap): it skips the run ("does not run") and the BuyCompany step, and
+            # the turn ends (X-17), even when the same line opens the next Line Round
+            return [f"{self.company_of_line(line)} scrap {self.colour(act.train)} L{line}",
+                    f"?{head} run", f"?{head} done"]
         if isinstance(act, a18.Pass):
             turn = getattr(self._pos.sub, "turn", None)
             if turn is not None and turn.line == line and turn.bonus:
@@ -395,6 +408,29 @@ class Translator:
             # (18xx.games ruleset: after the run)
             return [f"?{head} run", f"?{head} done"]
         raise NotMapped(f"{act.TYPE} by line {line}")
+
+    def lifted(self, act: a18.Action18xx) -> bool:
+        """X-21: whether ``act`` places the home marker the site lifted from the hex a line
+        has just tiled (our engine keeps it on a circle until then)."""
+        if not isinstance(act, a18.PlaceToken) or isinstance(act, a18.RemoveToken):
+            return False
+        turn = getattr(self._pos.sub, "turn", None)
+        coord = getattr(turn, "home_lifted", None)
+        if coord is None:
+            return False
+        try:
+            return self.pieces.hex_of_city(act.city)[0] == coord
+        except KeyError:
+            return False
+
+    def _no_route(self, line: int) -> bool:
+        """Whether the line has no valid route now (R-LR-8): ``LN run`` then runs nothing."""
+        from tramways.g1840.routes import best_route
+
+        state = self.session.state
+        if state.tram_of(line) is None:  # type: ignore[attr-defined]
+            return False
+        return best_route(state.route_context(line)) is None  # type: ignore[attr-defined]
 
     def already_placed(self, act: a18.Action18xx, anywhere_on_hex: bool = False) -> bool:
         """Whether a line's ``place_token`` names a marker our engine has already placed: the
@@ -426,8 +462,19 @@ class Translator:
             if not players or state.finished:  # type: ignore[attr-defined]
                 break
             turn = state.sub.turn_view(state)  # type: ignore[attr-defined]
-            if turn.company is not None or turn.line is not None:  # (the view's turn)
+            if turn.line is not None:
                 break
+            if turn.company is not None:
+                # X-17: in a line auction the site skips a company that can only pass
+                co = str(turn.company)
+                auction = getattr(state.sub, "auction", None)  # type: ignore[attr-defined]
+                legal = self.session.legal_notation(players[0])
+                if (auction is None or f"{co} pass" not in legal or any(
+                        t.startswith(f"{co} bid ") for t in legal)):
+                    break
+                self.session.play(f"{co} pass")
+                played.append(f"{co} pass")
+                continue
             p = f"P{players[0] + 1}"
             legal = self.session.legal_notation(players[0])
             if f"{p} pass" not in legal or not all(
@@ -600,8 +647,8 @@ def probe(export: Export18xx, trace: Trace | None = None,
         result.played.extend(translator.implicit_passes())
         flush()
         upcoming = effective[position] if position < len(effective) else None
-        if trace is not None and not (upcoming is not None and translator.already_placed(
-                upcoming.action, anywhere_on_hex=True)):
+        if trace is not None and not (upcoming is not None and (translator.already_placed(
+                upcoming.action, anywhere_on_hex=True) or translator.lifted(upcoming.action))):
             # (the site is still waiting for the home marker our engine placed itself)
             entry = trace.entries[index]
             if entry.figures is not None:

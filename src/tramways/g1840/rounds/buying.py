@@ -37,7 +37,9 @@ def play_buying_turn(pos: Position, company: TramCompany, action: Action,
 def _buy(pos: Position, company: TramCompany, action: BuyTram, log: list[str]) -> bool:
     trams.buy(pos, company, action.colour, log,
               mandatory=trams.must_buy_in_turn(pos, company))  # X-18 (proposed)
-    return False
+    # at its tram limit, with no line to arrange trams on, the site ends the step
+    return (pos.rules.buying_turn_kept_open and len(company.owned()) >= pos.ent.max_trams
+            and not company.lines)
 
 
 def _scrap(pos: Position, company: TramCompany, action: ScrapTram, log: list[str]) -> bool:

@@ -51,6 +51,7 @@ from tramways.g1840.rounds.line_home import (
     home_options,
     home_waits,
     lifted_home,
+    lifted_owner,
     move_lifted,
     place_home,
 )
@@ -186,8 +187,9 @@ class LineRound:
             return
         lifted = turn.home_lifted
         if lifted is not None and isinstance(action, PlaceStation) and action.hex == lifted:
-            move_lifted(pos, turn.line, action, log)
-            turn.home_lifted = None
+            owner = turn.line if turn.lifted_line is None else turn.lifted_line
+            move_lifted(pos, owner, action, log)
+            turn.home_lifted, turn.lifted_line = None, None
             return
         self._play_in_turn(pos, turn, action, log)
         if turn.home_lifted == lifted and not isinstance(action, LayTile):
@@ -240,9 +242,11 @@ class LineRound:
             raise IllegalAction("R-LR-10", f"{company.id} cannot pay {lay.cost}")
         untiled = pos.board.tile(lay.coord) is None
         lay.apply(pos.board)
-        turn.home_lifted = None
+        turn.home_lifted, turn.lifted_line = None, None
         if untiled and pos.rules.home_marker_lifted:
             turn.home_lifted = lifted_home(pos, turn.line, lay.coord)
+            if turn.home_lifted is not None:
+                turn.lifted_line = lifted_owner(pos, turn.line, lay.coord)
         company.treasury -= lay.cost
         turn.laid_hexes.append(lay.coord)
         kind = lay.kind
@@ -268,6 +272,10 @@ class LineRound:
             raise IllegalAction("IX.6", f"line {turn.line} has placed its station marker this "
                                 "turn")
         chosen = legality.check_station(pos, turn.line, action.hex, action.location, free=free)
+        if pos.rules.one_marker_per_hex and any(
+                coord == action.hex for coord, _ in pos.board.line_markers(turn.line)):
+            raise IllegalAction("X-24", f"line {turn.line} has a marker on {action.hex} already "
+                                "(18xx.games: one per hex)")
         if chosen.cost > pos.company_of_line(turn.line).treasury:
             raise IllegalAction("R-LR-10", f"the treasury cannot pay {chosen.cost}")
         company = pos.company_of_line(turn.line)
@@ -303,7 +311,7 @@ class LineRound:
         company = pos.company_of_line(turn.line)
         seller = pos.private_owner[action.private]
         assert isinstance(seller, int)
-        if seller != company.director:
+        if seller != company.director and not pos.rules.sale_without_consent:
             turn.offer = (action.private, action.price, seller)
             log.append(f"{company.id} offers {action.price} for {action.private} to "
                        f"{pos.players[seller].name}")

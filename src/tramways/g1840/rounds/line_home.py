@@ -16,11 +16,15 @@ def home_waits(pos: Position, line: int) -> bool:
     or 2 first operates while the other's marker is on the untiled hex, its own home marker
     waits until a tile is there and goes on at the start of its next turn (fz2027_14_3ps:
     line 2 first operates at action 160 with no marker, places it at action 197 after line 1
-    tiled D18 at 193).  The printed D18 has two circles, one for each line (IX.6)."""
+    tiled D18 at 193).  The printed D18 has two circles, one for each line (IX.6).  Only a hex
+    that can take a tile: the red off-board A29 has two slots and takes the second marker at
+    once (e-x20-home-waits-offboard, RULINGS.md X-20)."""
     if not pos.rules.home_waits_for_tile:
         return False
     coord = pos.ent.lines[line].home_hex
     board = pos.board
+    if not board.hex(coord).laying_allowed:
+        return False  # a red off-board area (A29) never takes a tile: its slots take both
     return board.tile(coord) is None and any(
         isinstance(owner, int) and owner != line
         for owners in board.markers(coord).values() for owner in owners)
@@ -85,7 +89,20 @@ def lifted_home(pos: Position, line: int, coord: str) -> str | None:
         return None
     if any(line in owners for owners in board.markers(coord).values()):
         return coord  # (no log line: nothing happens unless the marker moves)
+    if lifted_owner(pos, line, coord) is not None:
+        return coord  # X-21: another line's home marker, placed by the laying line
     return None
+
+
+def lifted_owner(pos: Position, line: int, coord: str) -> int | None:
+    """Whose home marker a lay on ``coord`` lifts: the laying line's own (R-LR-13), or, under
+    X-21, the one other line's home marker on that hex (the laying line's director places
+    it)."""
+    owners = [o for ows in pos.board.markers(coord).values() for o in ows if isinstance(o, int)]
+    if line in owners:
+        return line
+    homes = [o for o in owners if pos.ent.lines[o].home_hex == coord]
+    return homes[0] if len(homes) == 1 else None
 
 
 def move_lifted(pos: Position, line: int, action: PlaceStation, log: list[str]) -> None:

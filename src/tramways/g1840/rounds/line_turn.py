@@ -35,6 +35,7 @@ class Turn:
     ran: bool = False  # 18xx.games ruleset: the run is done, a private may still be bought
     home: bool = False  # the home marker awaits the director's choice of circle (IX.6)
     home_lifted: str | None = None  # the site's R-LR-13: the marker on this hex may move now
+    lifted_line: int | None = None  # whose home marker is lifted (another line's)
 
 
 def tile_options(pos: Position, turn: Turn) -> list[legality.TileLay]:
@@ -107,6 +108,9 @@ def station_options(pos: Position, turn: Turn) -> list[legality.StationPlacement
         return []  # X-20 (proposed): no marker before the home marker
     options = legality.legal_station_placements(pos, turn.line, free=free)
     treasury = pos.company_of_line(turn.line).treasury
+    if pos.rules.one_marker_per_hex:  # X-24 (proposed): the site's one token per hex
+        mine = {coord for coord, _ in pos.board.line_markers(turn.line)}
+        options = [o for o in options if o.coord not in mine]
     return [o for o in options if o.cost <= treasury]
 
 

@@ -38,6 +38,7 @@ class Auction:
     opener_index: int
     turn: int
     passed: set[int] = field(default_factory=set)
+    forced: bool = False  # the last pass was by a bidder who could not raise
 
 
 @dataclass
@@ -164,6 +165,7 @@ class PreShare(PlayersRound):
         a = self.auction
         if a is not None:
             a.passed.add(seat)
+            a.forced = player.cash < a.high + pos.ent.private_bid_step
             log.append(f"{player.name} passes on {a.private}")
             self._next_bidder(pos, log)
             return
@@ -236,6 +238,8 @@ class PreShare(PlayersRound):
         # everybody else passed: the high bidder wins
         self._sell(pos, a.private, a.high_bidder, a.high, log)
         self.chooser_index = (a.opener_index + 1) % pos.n
+        if pos.rules.choice_back_to_opener and a.forced:
+            self.chooser_index = a.opener_index  # the last rival could not raise
         self.auction = None
         self._after_sale(pos, log)
 

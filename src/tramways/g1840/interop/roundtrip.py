@@ -1,0 +1,98 @@
+"""The round trip of an 1840 game through the site's format, and the site's engine as a
+separate program (issue 22, docs/interop.md).
+
+* :func:`same_game` - whether a record read back from its export is the same game: the same
+  actions, where our ``LN run`` may come back as the route our engine chose and a Stadtbahn
+  bonus our ``LN run`` declined comes back as ``LN skip`` (the site records the pass), with
+  the same position after every action;
+* :func:`oracle_dir` / :func:`trace_with_oracle` - run ``ruby oracle.rb`` of the shared oracle
+  (``TRAMWAYS_ORACLE`` or ``../shared/oracle`` beside the repository) on an export and read the
+  first action the site refused.  The oracle is a test tool: it is called, never imported.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tramways.core.record import GameRecord
+from tramways.core.replay import Session
+
+
+def _is_run(text: str) -> bool:
+    return text.startswith("L") and (text.endswith(" run") or " run " in text)
+
+
+def _figures(session: Session) -> dict[str, Any]:
+    from tramways.g1840.interop.trace import figures_from_view
+
+    return figures_from_view(session.state.view(None))
+
+
+def same_game(original: GameRecord, imported: GameRecord) -> str | None:
+    """``None`` when both records are the same game, else the first difference."""
+    a = Session.from_record(original.model_copy(update={"actions": []}))
+    b = Session.from_record(imported.model_copy(update={"actions": []}))
+    theirs = list(imported.actions)
+    k = 0
+    for i, ours in enumerate(original.actions):
+        head = ours.split(" ", 1)[0]
+        while (k < len(theirs) and theirs[k] == f"{head} skip" and ours != theirs[k]
+               and ours.startswith(head + " ")):
+            b.play(theirs[k])  # the bonus our run declined, recorded by the site as a pass
+            k += 1
+        if k >= len(theirs):
+            return f"action {i} ({ours!r}): the import ends"
+        other = theirs[k]
+        if other != ours and not (ours.endswith(" run") and _is_run(other)
+                                  and other.split(" run")[0] == ours.split(" run")[0]):
+            return f"action {i}: {ours!r}, the import has {other!r}"
+        a.play(ours)
+        b.play(other)
+        k += 1
+        if other != ours and _figures(a) != _figures(b):
+            return f"action {i}: {ours!r} and {other!r} lead to different figures"
+    if k != len(theirs):
+        return f"the import has {len(theirs) - k} more actions ({theirs[k]!r})"
+    if _figures(a) != _figures(b):
+        return "the final figures differ"
+    return None
+
+
+def oracle_dir() -> Path | None:
+    """The shared oracle's folder, if it and ``ruby`` are here."""
+    if shutil.which("ruby") is None:
+        return None
+    env = os.environ.get("TRAMWAYS_ORACLE")
+    candidates = [Path(env)] if env else []
+    here = Path(__file__).resolve()
+    candidates += [p / "shared" / "oracle" for p in here.parents]
+    for c in candidates:
+        if (c / "oracle.rb").is_file():
+            return c
+    return None
+
+
+@dataclass(frozen=True)
+class OracleRun:
+    """What the site's engine made of an export: the trace file and the first refusal."""
+
+    trace: Path
+    error: dict[str, Any] | None
+    finished: bool
+
+
+def trace_with_oracle(export_path: Path, out_dir: Path, oracle: Path) -> OracleRun:
+    """Load and trace an export in the site's engine (``ruby oracle.rb``)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["ruby", "oracle.rb", str(out_dir.resolve()), str(export_path.resolve())],
+                   cwd=oracle, check=True, capture_output=True, timeout=600)
+    stem = export_path.name.removesuffix(".json")
+    summary = json.loads((out_dir / f"{stem}.summary.json").read_text(encoding="utf-8"))
+    return OracleRun(trace=out_dir / f"{stem}.trace.jsonl", error=summary.get("error"),
+                     finished=bool(summary.get("finished")))
