@@ -1,4 +1,4 @@
-"""The translator and the probe against the oracle (PLAN.md, section 3).
+"""The translator and the probe against the oracle (docs/interop.md, the mapping).
 
 These are lower bounds: as the engine gains the 18xx.games switches the probe goes further.
 """
@@ -79,7 +79,7 @@ def test_translation_of_single_actions(export):
 
 
 def test_every_oracle_action_maps_to_a_legal_action_with_the_engine_changes_emulated(export):
-    """With the engine changes of PLAN.md emulated in the probe (X-2 order, private returned out
+    """With the engine changes of docs/interop.md emulated in the probe (X-2 order, private returned out
     of turn, private bought after the run, X-8 run not the best at 384) all 391 actions map to
     legal actions and the game ends after CR6."""
     result = probe(export, emulate=True)

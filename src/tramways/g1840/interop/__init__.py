@@ -5,8 +5,10 @@
   undo/redo, auto actions; :mod:`.errors` - :class:`ImportError18xx`.
 * :mod:`.pieces18xx` - hexes of station actions; :mod:`.routes18xx` - recorded runs in our
   route notation; :mod:`.trace_positions` (board helper) - trace states as boards.
-* :mod:`.trace` - figures and the comparator; :mod:`.ruleset` - the switches X-1..X-20.
+* :mod:`.trace` - figures and the comparator; :mod:`.ruleset` - the switches X-1..X-24.
 * :mod:`.translate` - the translator and probe; :mod:`.importer` - the import itself.
+* :mod:`.export18xx` - a game of ours in the site's format; :mod:`.roundtrip` - the round
+  trip and the site's engine run as a separate program (issue 22).
 
-``PLAN.md`` beside this file says what is done and what is left.
+docs/interop.md says what is done and what is left.
 """

@@ -4,8 +4,7 @@
 that replays, and with a trace compares every figure after every processed action
 (:mod:`.mapping`).  It needs the rules engine with the 18xx.games ruleset;
 :func:`missing_engine_support` lists what is missing, and while anything is, the import refuses
-with one line naming it (it never writes a record that does not replay).  ``PLAN.md`` beside
-this module has the mapping and what is left.
+with one line naming it (it never writes a record that does not replay).  docs/interop.md has the mapping and what is left.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from tramways.g1840.interop.setup18xx import Setup18xx, compute_setup
 from tramways.g1840.interop.trace import Trace
 
 MAPPING_MODULE = "tramways.g1840.interop.mapping"
-"""The module that builds the record from the translated actions (PLAN.md)."""
+"""The module that builds the record from the translated actions (docs/interop.md)."""
 
 
 def engine_settings(export: Export18xx) -> dict[str, Any]:

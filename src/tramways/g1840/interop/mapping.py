@@ -1,4 +1,4 @@
-"""Building the tramways record of an 18xx.games export of 1840 (PLAN.md).
+"""Building the tramways record of an 18xx.games export of 1840 (docs/interop.md).
 
 :func:`build_record` translates the effective actions with :mod:`.translate` into our
 notation on a live game with the 18xx.games ruleset, checks every figure after every processed

@@ -1,4 +1,4 @@
-"""A recorded 18xx.games run in our route notation (X-8, PLAN.md section 3).
+"""A recorded 18xx.games run in our route notation (X-8, docs/interop.md, the mapping).
 
 The site records a run as the hexes in running order and its ``nodes`` as ``HEX-K``: the
 K-th revenue location of the tile on that hex in the site's numbering.  That numbering is ours

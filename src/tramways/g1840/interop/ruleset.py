@@ -149,6 +149,27 @@ SWITCHES += (
            "fz2027_14_3ps 160-197"),
 )
 
+SWITCHES += (
+    Switch("X-16", "Pre-Share Round: when an auction ends because the last rival cannot raise, "
+           "the player who opened it chooses next.", ("VI",),
+           "Ruleset.choice_back_to_opener: pre_share._next_bidder",
+           "oracle case s-pre-elim-order (6 players)"),
+    Switch("X-21", "A two-circle tile laid on a hex with another line's home marker lifts it; "
+           "the laying line's director places it.", ("IX.4", "IX.5", "R-LR-13"),
+           "Ruleset.home_marker_lifted: line_home.lifted_owner",
+           "oracle case s-marker-lift-choice (3 players, small map, LR3a)"),
+    Switch("X-22", "(proposed) A line buys another player's private at once: the site asks no "
+           "consent.", ("IV.2",), "Ruleset.sale_without_consent: LineRound._buy_private",
+           "the site's BuyCompany step (no answer step); our exports with an offer"),
+    Switch("X-23", "(proposed) A private is returned, a tram scrapped, only by the side acting "
+           "now, in a Company or Line Round.", ("IV.2", "VIII.5.3"),
+           "Ruleset.returns_and_scraps_in_turn: State1840._site_anytime_actions",
+           "our random games: 'Blocking step Buy Trains cannot process action choose_ability'"),
+    Switch("X-24", "(proposed) A line places no second station marker on a hex where it has "
+           "one.", ("IX.6",), "Ruleset.one_marker_per_hex: line_turn.station_options",
+           "our random games: 'Place a Token or Lay Track cannot process action place_token'"),
+)
+
 SWITCH_IDS: tuple[str, ...] = tuple(s.id for s in SWITCHES)
 
 

@@ -1,7 +1,7 @@
 """The translator of 18xx.games actions into our notation, and the probe that replays an
-export through our engine as far as it goes (PLAN.md, section 3).
+export through our engine as far as it goes (docs/interop.md, the mapping).
 
-The translator follows PLAN.md's mapping table, asks our engine's state what a ``pass``
+The translator follows the mapping table of docs/interop.md, asks our engine's state what a ``pass``
 closes, and inserts the passes the site makes by itself; runs are played as recorded (X-8,
 :mod:`tramways.g1840.interop.routes18xx`).  :func:`probe` reports how far an export replays -
 legally, and with a trace figure for figure - and the first problem; :mod:`.mapping` builds the
@@ -567,7 +567,7 @@ def probe(export: Export18xx, trace: Trace | None = None,
           emulate: bool = False) -> ProbeResult:
     """Replay an export through our engine as far as it goes (see the module docstring).
 
-    ``emulate`` (legality only, no trace) works around the engine changes PLAN.md asks for, so
+    ``emulate`` (legality only, no trace) works around the engine changes the mapping once asked for, so
     the probe can test the rest of the mapping: a tram company's dividend that the site plays
     before the previous company's tram buying (X-2), and a private returned to the bank out of
     its owner's turn (112), are held back until our engine allows them; a private bought after
