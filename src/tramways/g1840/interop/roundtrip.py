@@ -30,8 +30,9 @@ def _is_run(text: str) -> bool:
 
 def _figures(session: Session) -> dict[str, Any]:
     from tramways.g1840.interop.trace import figures_from_view
+    from tramways.g1840.view_types import as_view1840
 
-    return figures_from_view(session.state.view(None))
+    return figures_from_view(as_view1840(session.state.view(None)))
 
 
 def same_game(original: GameRecord, imported: GameRecord) -> str | None:
