@@ -468,9 +468,10 @@ class Translator:
                 # in a line auction the site skips a company that can only pass
                 co = str(turn.company)
                 auction = getattr(state.sub, "auction", None)  # type: ignore[attr-defined]
+                if auction is None:
+                    break  # (the legal actions only when an auction is open: speed)
                 legal = self.session.legal_notation(players[0])
-                if (auction is None or f"{co} pass" not in legal or any(
-                        t.startswith(f"{co} bid ") for t in legal)):
+                if f"{co} pass" not in legal or any(t.startswith(f"{co} bid ") for t in legal):
                     break
                 self.session.play(f"{co} pass")
                 played.append(f"{co} pass")
