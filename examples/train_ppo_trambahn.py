@@ -5,8 +5,8 @@
     .venv/bin/python examples/train_ppo_trambahn.py --minutes 10 --clock wall --device cuda
 
 The learner plays ``trambahn_v1`` (information-state observation, column slots) through
-``tramways.envs.vs_bots``: ``--envs`` games at once, half of them against the random bot and
-half against the rule bot (``--rule-share``), each with a random seat.  The shaped reward
+``tramways.envs.vs_bots``: ``--envs`` games at once, three quarters of them against the rule bot and
+the rest against the random bot (``--rule-share``), each with a random seat.  The shaped reward
 (``score_reward``, the score difference) is on.  The policy is an actor-critic MLP whose
 logits outside the action mask are set to -inf, trained by PPO (clipped objective, GAE).
 ``--minutes`` count the process's CPU time by default (``--clock wall``: the wall clock).
@@ -89,7 +89,7 @@ def main() -> None:
     parser.add_argument("--device", default="cpu", help="cpu or cuda")
     parser.add_argument("--envs", type=int, default=16)
     parser.add_argument("--rollout", type=int, default=128, help="steps per game per update")
-    parser.add_argument("--rule-share", type=float, default=0.5,
+    parser.add_argument("--rule-share", type=float, default=0.75,
                         help="share of the games played against the rule bot (rest: random)")
     parser.add_argument("--imitation-minutes", type=float, default=3.0)
     parser.add_argument("--score-reward", type=float, default=0.01)
