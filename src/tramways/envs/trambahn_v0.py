@@ -58,6 +58,27 @@ HISTORY = TRAMS_AT + 6
 OBS_SIZE = HISTORY + 4
 
 
+def encode_column(col: Any, at: int, faces_at: int, idx: list[int], val: list[float],
+                  ones: list[int]) -> None:
+    """One column's ``COLUMN_SIZE`` features from index ``at`` (its colour, the top station,
+    the sizes, the tram, an Extra Tour, the points), and its cards counted from ``faces_at``;
+    appended to the (index, value) pairs of :func:`encode` (shared with ``trambahn_v1``)."""
+    stations, conductors = col.stations, col.conductors
+    top = int(stations[-1][:-1]) if stations else 0
+    ones.append(at + COLOUR_INDEX[col.colour])
+    if col.tram is not None:
+        ones.append(at + 8 + TRAM_INDEX[col.tram])
+    if col.extra_tour:
+        ones.append(at + 11)
+    if top == 10:
+        ones.append(at + 13)
+    idx.extend((at + 4, at + 5, at + 6, at + 7, at + 12))
+    val.extend((top / 10, len(stations) / 10, len(conductors) / 8,
+                (len(stations) + len(conductors)) / 8, col.points / 20))
+    ones.extend([faces_at + FACE_INDEX[f] for f in stations])
+    ones.extend([faces_at + FACE_INDEX[f] for f in conductors])
+
+
 def encode(view: TrambahnView, seat: int) -> np.ndarray:
     """The observation of ``seat`` from its view (see the module docstring).
 
@@ -86,20 +107,7 @@ def encode(view: TrambahnView, seat: int) -> np.ndarray:
         base = COLUMNS + rel * MAX_COLUMNS * COLUMN_SIZE
         for k, col in enumerate(view.columns[player]):
             at = base + k * COLUMN_SIZE
-            stations, conductors = col.stations, col.conductors
-            top = int(stations[-1][:-1]) if stations else 0
-            ones.append(at + COLOUR_INDEX[col.colour])
-            if col.tram is not None:
-                ones.append(at + 8 + TRAM_INDEX[col.tram])
-            if col.extra_tour:
-                ones.append(at + 11)
-            if top == 10:
-                ones.append(at + 13)
-            idx.extend((at + 4, at + 5, at + 6, at + 7, at + 12))
-            val.extend((top / 10, len(stations) / 10, len(conductors) / 8,
-                        (len(stations) + len(conductors)) / 8, col.points / 20))
-            ones.extend([TABLE_FACES + fi[f] for f in stations])
-            ones.extend([TABLE_FACES + fi[f] for f in conductors])
+            encode_column(col, at, TABLE_FACES, idx, val, ones)
     ones.extend([TRAMS_AT + TRAM_INDEX[kind] for kind in view.display])
     for kind in view.stack:
         idx.append(TRAMS_AT + 3 + TRAM_INDEX[kind])

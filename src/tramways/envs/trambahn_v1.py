@@ -56,14 +56,16 @@ from tramways.core.actions import Action
 from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.trambahn_catalogue import CATALOGUE, MAX_COLUMNS
 from tramways.envs.trambahn_memory import PublicMemory, View
-from tramways.envs.trambahn_v0 import picture
+from tramways.envs.trambahn_v0 import (
+    COLOUR_INDEX,
+    FACE_INDEX,
+    TRAM_INDEX,
+    encode_column,
+    picture,
+)
 from tramways.trambahn.actions import Buy, Station
 from tramways.trambahn.cards import COLOURS, FACES
 from tramways.trambahn.view_types import as_trambahn_view
-
-FACE_INDEX = {f: i for i, f in enumerate(FACES)}
-COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
-TRAM_INDEX = {"horse": 0, "steam": 1, "electric": 2}
 
 N_FACES = len(FACES)
 COLUMN_SIZE = 14
@@ -108,20 +110,7 @@ def encode_snapshot(view: View, seat: int, slots: list[list[int]]) -> tuple[list
         base = COLUMNS + rel * MAX_COLUMNS * COLUMN_SIZE
         for slot, col in zip(slots[player], view.columns[player], strict=True):
             at = base + slot * COLUMN_SIZE
-            stations, conductors = col.stations, col.conductors
-            top = int(stations[-1][:-1]) if stations else 0
-            ones.append(at + COLOUR_INDEX[col.colour])
-            if col.tram is not None:
-                ones.append(at + 8 + TRAM_INDEX[col.tram])
-            if col.extra_tour:
-                ones.append(at + 11)
-            if top == 10:
-                ones.append(at + 13)
-            idx.extend((at + 4, at + 5, at + 6, at + 7, at + 12))
-            val.extend((top / 10, len(stations) / 10, len(conductors) / 8,
-                        (len(stations) + len(conductors)) / 8, col.points / 20))
-            ones.extend([TABLE_FACES + fi[f] for f in stations])
-            ones.extend([TABLE_FACES + fi[f] for f in conductors])
+            encode_column(col, at, TABLE_FACES, idx, val, ones)
     ones.extend([TRAMS_AT + TRAM_INDEX[kind] for kind in view.display])
     for kind in view.stack:
         idx.append(TRAMS_AT + 3 + TRAM_INDEX[kind])
