@@ -147,18 +147,15 @@ def run(args: argparse.Namespace) -> int:
             "pip install -e '.[web]'"
         ) from None
     settings = ServerSettings() if args.database is None else ServerSettings(args.database)
-    if args.moves_per_second is not None:
-        settings.moves_per_second = args.moves_per_second
-    if args.games_per_minute is not None:
-        settings.games_per_minute = args.games_per_minute
-    if args.bot_games_per_hour is not None:
-        settings.bot_games_per_hour = args.bot_games_per_hour
+    # the rates: each option names the setting it overrides (0 switches a limit off)
+    for rate in ("moves_per_second", "games_per_minute", "bot_games_per_hour",
+                 "reads_per_second"):
+        if getattr(args, rate) is not None:
+            setattr(settings, rate, getattr(args, rate))
     if args.max_bot_games is not None:
         if args.max_bot_games < 0:
             raise TramwaysError("--max-bot-games: 0 (no cap) or more")
         settings.max_bot_games = args.max_bot_games
-    if args.reads_per_second is not None:
-        settings.reads_per_second = args.reads_per_second
     if args.cache_games is not None:
         if args.cache_games < 1:
             raise TramwaysError("--cache-games: at least 1")
