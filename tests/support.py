@@ -15,7 +15,7 @@ import pytest
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.engine import State1840
-from tramways.trambahn.state import TrambahnState
+from tramways.trambahn.engine import TrambahnState
 
 
 def snapshot(position: Any) -> object:

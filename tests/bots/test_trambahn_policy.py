@@ -15,7 +15,8 @@ from tramways.bots.trambahn_rule import rule_action
 from tramways.core import Session
 from tramways.trambahn.actions import EndTurn, Income, Passenger, Station
 from tramways.trambahn.cards import IDS_BY_FACE
-from tramways.trambahn.state import Column, TrambahnState
+from tramways.trambahn.engine import TrambahnState
+from tramways.trambahn.position import Column
 
 
 def _position(hand: list[str], columns: list[tuple[list[str], str | None]],

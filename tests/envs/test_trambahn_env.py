@@ -17,7 +17,7 @@ from tramways.envs import trambahn_v0  # noqa: E402
 from tramways.envs.base import place_rewards  # noqa: E402
 from tramways.envs.trambahn_catalogue import CATALOGUE, MAX_COLUMNS  # noqa: E402
 from tramways.trambahn.actions import format_action  # noqa: E402
-from tramways.trambahn.views import determinize  # noqa: E402
+from tramways.trambahn.determinize import determinize  # noqa: E402
 
 
 def random_step(env, rng):

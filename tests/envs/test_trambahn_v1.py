@@ -26,7 +26,7 @@ from tramways.envs.trambahn_v1 import (  # noqa: E402
 )
 from tramways.trambahn.actions import Buy, EndTurn, Station  # noqa: E402
 from tramways.trambahn.cards import CARD_FACE  # noqa: E402
-from tramways.trambahn.views import determinize  # noqa: E402
+from tramways.trambahn.determinize import determinize  # noqa: E402
 
 
 def random_step(env, rng):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tramways.trambahn.cards import COLOURS, DISPLAY_SIZE, IDS_BY_FACE, TRAM_STACK
-from tramways.trambahn.state import Column, TrambahnState
+from tramways.trambahn.engine import TrambahnState
+from tramways.trambahn.position import Column
 
 
 class Pools:

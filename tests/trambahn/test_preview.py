@@ -52,7 +52,7 @@ def test_preview_equals_the_engines_scoring_T_R_2_T_R_3():
                 expected[action.player] = p["points"]
                 assert gained == expected
                 assert p["extra_tour"] == any(
-                    h["kind"] == "extra" for h in after.history[len(state.history) :]
+                    h.kind == "extra" for h in after.history[len(state.history) :]
                 )
                 checked["extra" if p["extra_tour"] else "plain"] += 1
     assert checked["scoring"] > 20 and checked["extra"] > 0 and checked["plain"] > 100

@@ -124,8 +124,8 @@ def test_scoring_rulebook_example_12_10_and_14():
         ),
     )
     log = st.apply(Passenger(0, "9b", "b"))
-    assert st.history[-1]["columns"] == [[12], [10, 14]]
-    assert st.history[-1]["points"] == [12, 24]
+    assert st.history[-1].columns == ((12,), (10, 14))
+    assert st.history[-1].points == (12, 24)
     assert st.scores == [12, 24]
     assert st.regular == 1
     assert st.rows[0] == []
@@ -144,7 +144,7 @@ def test_scoring_only_the_rows_colour_and_tramless_columns_score_zero():
         columns=([("7r 8r", None), ("7b 8b", "electric")], [("7r 9r 10r", "electric")]),
     )
     st.apply(Passenger(0, "9r", "r"))
-    assert st.history[-1]["columns"] == [[0], [28]]
+    assert st.history[-1].columns == ((0,), (28,))
     assert st.scores == [0, 28]
 
 
@@ -163,7 +163,7 @@ def test_t_r_2_scoring_counts_toward_ten_without_columns():
     st = position(hands=("C 8b 3r 4r 5r 6r", ""), money=(10, 10), rows={"g": "1g 2g 3g"})
     st.apply(Passenger(0, "C", "g"))
     assert st.regular == 1 and st.scores == [0, 0]
-    assert st.history[-1]["points"] == [0, 0]
+    assert st.history[-1].points == (0, 0)
 
 
 def test_t_r_2_two_passengers_can_trigger_two_scorings():
@@ -172,7 +172,7 @@ def test_t_r_2_two_passengers_can_trigger_two_scorings():
     st.apply(Passenger(0, "9b", "b"))
     st.apply(Passenger(0, "9g", "g"))
     assert st.regular == 2
-    assert [h["colour"] for h in st.history] == ["b", "g"]
+    assert [h.colour for h in st.history] == ["b", "g"]
 
 
 # -- step 2: stations ------------------------------------------------------------------------
@@ -237,7 +237,7 @@ def test_t_r_3_extra_tour_on_the_eighth_card():
     log = st.apply(Station(0, "9r", 0))
     # 1..6 are 1 point each, 9 is 2: 8 points x steam 3 = 24
     assert st.scores == [24, 0]
-    assert st.history[-1] == {"kind": "extra", "player": 0, "colour": "r", "turn": 1,
+    assert st.history[-1].to_json() == {"kind": "extra", "player": 0, "colour": "r", "turn": 1,
                               "column": 0, "points": [24, 0]}
     assert st.columns[0][0].toured
     assert "Extra Tour" in log[-1]
@@ -253,14 +253,14 @@ def test_t_r_3_ninth_card_does_not_score_again():
     st.apply(Station(0, "9r", 0))
     assert st.columns[0][0].size == 9
     assert st.scores == [18, 0]
-    assert sum(1 for h in st.history if h["kind"] == "extra") == 1
+    assert sum(1 for h in st.history if h.kind == "extra") == 1
 
 
 def test_t_r_3_extra_tour_without_tram_scores_zero_and_is_used_up():
     st = _after_passenger("8r 9y 4g 9b 9g", columns=([("1r 2r 3r 4r 5r 6r 7r", None)], []))
     log = st.apply(Station(0, "8r", 0))
     assert st.columns[0][0].toured and st.scores == [0, 0]
-    assert st.history[-1]["points"] == [0, 0]
+    assert st.history[-1].points == (0, 0)
     assert log[-1] == "Extra Tour: P1 column 1 scores 10 x 0 = 0"
     # buying a tram afterwards does not give the Extra Tour back
     st.apply(Buy(0, "horse", 0))

@@ -109,7 +109,7 @@ def test_t_r_2_a_regular_scoring_adds_to_the_points_already_scored():
     st.turn_number = 9
     log = st.apply(Passenger(0, "9b", "b"))
     assert st.scores == [5 + 12, 7 + 14]  # 1-2-5-6: 4 x steam 3 = 12; 3-5-8-10: 7 x horse 2 = 14
-    assert st.history[-1] == {"kind": "regular", "number": 1, "colour": "b", "turn": 9,
+    assert st.history[-1].to_json() == {"kind": "regular", "number": 1, "colour": "b", "turn": 9,
                               "columns": [[12], [14]], "points": [12, 14]}
     assert log[-1] == "Scoring 1 (blue): P1 12, P2 14"
 
@@ -128,7 +128,7 @@ def test_t_r_3_an_extra_tour_of_the_second_player_counts_for_the_second_player()
                   columns=([], [("1r 2r 3r 4r 5r 6r 7r", "steam")]))
     st.apply(Passenger(1, "1y", "y"))
     st.apply(Station(1, "9r", 0))
-    assert st.history[-1]["points"] == [0, 30]
+    assert st.history[-1].points == (0, 30)
     assert st.scores == [0, 30]
     assert st.result()["extra_tours"] == [0, 30]
 

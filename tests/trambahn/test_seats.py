@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.support import refused
 from tramways.cli import main
 from tramways.core import IllegalAction, Session
-from tramways.trambahn.state import TrambahnState
+from tramways.trambahn.engine import TrambahnState
 
 
 def test_course_of_play_an_action_only_from_its_player():

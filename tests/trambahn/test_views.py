@@ -9,8 +9,9 @@ from collections import Counter
 
 from tramways.core import Session
 from tramways.trambahn.cards import CARD_FACE
+from tramways.trambahn.determinize import determinize
 from tramways.trambahn.invariants import check_invariants
-from tramways.trambahn.views import build_view, determinize
+from tramways.trambahn.views import build_view
 
 
 def tag(card: int) -> str:

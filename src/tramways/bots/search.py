@@ -45,7 +45,7 @@ from tramways.bots.trambahn_rule import ranked_actions, rule_action
 from tramways.core import Action
 from tramways.trambahn.actions import Buy, Income, Passenger
 from tramways.trambahn.cards import CARD_FACE, REGULAR_SCORINGS, TRAMS
-from tramways.trambahn.state import TrambahnState
+from tramways.trambahn.engine import TrambahnState
 from tramways.trambahn.view_types import TrambahnView
 
 HORIZON = 3

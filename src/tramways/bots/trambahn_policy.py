@@ -19,7 +19,7 @@ from typing import Any
 
 from tramways.bots.trambahn_rule import Evaluator, ranked_actions, rule_action
 from tramways.core import Action
-from tramways.trambahn.state import TrambahnState
+from tramways.trambahn.engine import TrambahnState
 
 
 class Planner(Evaluator):

@@ -29,7 +29,8 @@ from tramways.trambahn.cards import (
     TRAMS,
     face_points,
 )
-from tramways.trambahn.state import Column, TrambahnState
+from tramways.trambahn.engine import TrambahnState
+from tramways.trambahn.position import Column
 from tramways.trambahn.view_types import TrambahnView
 
 SECOND_PASSENGER, STATION, INCOME, BUY, END = 1000.0, 800.0, 600.0, 400.0, 0.0

@@ -24,8 +24,12 @@ from tramways.trambahn.cards import (
     START_MONEY,
     TRAM_STACK,
 )
-from tramways.trambahn.state import TrambahnState
+from tramways.trambahn.determinize import determinize
+from tramways.trambahn.engine import TrambahnState
+from tramways.trambahn.invariants import check_invariants
+from tramways.trambahn.text import render
 from tramways.trambahn.view_types import TrambahnView
+from tramways.trambahn.views import public_notation
 
 DEFAULT_NAMES = ("P1", "P2")
 
@@ -131,16 +135,12 @@ class TrambahnGame(GameBase):
 
     def public_notation(self, action: Action, viewer: int | None) -> str:
         """The notation with the face of a card put onto a money pile hidden (Step 3)."""
-        from tramways.trambahn.views import public_notation
-
         return public_notation(action, viewer)
 
     def player_names(self, settings: dict[str, Any]) -> Sequence[str]:
         return list(settings.get("names", DEFAULT_NAMES))
 
     def text_view(self, view: TrambahnView) -> str:
-        from tramways.trambahn.text import render
-
         return render(view)
 
     def selfplay_policy(self, state: Any, player: int, rng: random.Random) -> Action:
@@ -150,14 +150,11 @@ class TrambahnGame(GameBase):
     def check_invariants(self, state: Any) -> None:
         """Raise ``InvariantError`` if any card is lost or doubled, or a score disagrees with
         the scoring history (used by ``tramways selfplay --check``)."""
-        from tramways.trambahn.invariants import check_invariants
-
         check_invariants(state)
 
     def determinize(self, view: TrambahnView, rng: random.Random) -> TrambahnState:
-        """A position consistent with ``view`` (see :func:`tramways.trambahn.views.determinize`)."""
-        from tramways.trambahn.views import determinize
-
+        """A position consistent with ``view`` (see
+        :func:`tramways.trambahn.determinize.determinize`)."""
         return determinize(view, rng)
 
 

@@ -24,14 +24,14 @@ from tramways.trambahn.cards import (
     TRAM_STACK,
     is_conductor,
 )
-from tramways.trambahn.state import TrambahnState
+from tramways.trambahn.position import TrambahnPosition
 
 
 class InvariantError(AssertionError):
     """A position the rules cannot produce."""
 
 
-def check_invariants(state: TrambahnState) -> None:
+def check_invariants(state: TrambahnPosition) -> None:
     """Raise :class:`InvariantError` naming the first broken invariant."""
     places: list[int] = [*state.deck, *state.discard]
     for p in (0, 1):
@@ -69,12 +69,12 @@ def check_invariants(state: TrambahnState) -> None:
     totals = [0, 0]
     regular = 0
     for h in state.history:
-        if h["kind"] == "regular":
+        if h.kind == "regular":
             regular += 1
-            if [sum(cols) for cols in h["columns"]] != h["points"]:
-                raise InvariantError(f"scoring {h['number']} does not add up")
+            if tuple(sum(cols) for cols in h.columns or ()) != h.points:
+                raise InvariantError(f"scoring {h.number} does not add up")
         for p in (0, 1):
-            totals[p] += h["points"][p]
+            totals[p] += h.points[p]
     if totals != state.scores:
         raise InvariantError(f"scores {state.scores} != history {totals}")
     if regular != state.regular or regular > REGULAR_SCORINGS:

@@ -9,8 +9,6 @@ and changes the state only when the action is legal.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tramways.core import Action, IllegalAction, derive_rng
 from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station
 from tramways.trambahn.cards import (
@@ -29,12 +27,13 @@ from tramways.trambahn.cards import (
     face_value,
     tram_value,
 )
-from tramways.trambahn.state import Column, TrambahnState
+from tramways.trambahn.position import Column, TrambahnPosition
+from tramways.trambahn.view_types import ScoringView, TrambahnResult
 
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
 
-def legal_actions(state: TrambahnState, player: int | None = None) -> list[Action]:
+def legal_actions(state: TrambahnPosition, player: int | None = None) -> list[Action]:
     """Every legal action of the player to move (each distinct card face once)."""
     if state.over or (player is not None and player != state.turn):
         return []
@@ -76,7 +75,7 @@ def legal_actions(state: TrambahnState, player: int | None = None) -> list[Actio
     return acts
 
 
-def apply_action(state: TrambahnState, action: Action, seat: int | None = None) -> list[str]:
+def apply_action(state: TrambahnPosition, action: Action, seat: int | None = None) -> list[str]:
     """Check and apply one action played by ``seat``; return log lines.  ``IllegalAction``
     changes nothing.  A player's actions are played by that player only ("Course of Play":
     you take your turn); ``seat=None`` is the player the action names."""
@@ -103,19 +102,19 @@ def apply_action(state: TrambahnState, action: Action, seat: int | None = None) 
 # -- checks ------------------------------------------------------------------------------------
 
 
-def _card_in_hand(state: TrambahnState, face: str) -> int:
+def _card_in_hand(state: TrambahnPosition, face: str) -> int:
     for c in state.hands[state.turn]:
         if CARD_FACE[c] == face:
             return c
     raise IllegalAction("Course of Play", f"no {face} in P{state.turn + 1}'s hand")
 
 
-def _after_passengers(state: TrambahnState, what: str) -> None:
+def _after_passengers(state: TrambahnPosition, what: str) -> None:
     if state.passengers == 0:
         raise IllegalAction("1", f"play 1 or 2 passengers before {what}")
 
 
-def _check_step(state: TrambahnState, step: int, what: str) -> None:
+def _check_step(state: TrambahnPosition, step: int, what: str) -> None:
     if state.step > step:
         raise IllegalAction(
             "Course of Play", f"{what} is step {step}; this turn is already at step {state.step}"
@@ -125,7 +124,7 @@ def _check_step(state: TrambahnState, step: int, what: str) -> None:
 # -- step 1: passengers ----------------------------------------------------------------------
 
 
-def _passenger(state: TrambahnState, a: Passenger) -> list[str]:
+def _passenger(state: TrambahnPosition, a: Passenger) -> list[str]:
     """Step 1: 1 or 2 passengers; the 4th of a row scores that colour at once (T-R-2)."""
     if state.step > 1 or state.passengers >= 2:
         raise IllegalAction("1", "at most 2 passengers, before any other step")
@@ -146,7 +145,7 @@ def _passenger(state: TrambahnState, a: Passenger) -> list[str]:
     return log
 
 
-def regular_scoring(state: TrambahnState, colour: int) -> list[str]:
+def regular_scoring(state: TrambahnPosition, colour: int) -> list[str]:
     """Scoring: every column of the colour of both players, points x tram value (T-R-2).
 
     The row's passengers are discarded; the 10th regular scoring ends the game (T-R-4).
@@ -156,16 +155,14 @@ def regular_scoring(state: TrambahnState, colour: int) -> list[str]:
     points = [sum(x) for x in per_player]
     for p in (0, 1):
         state.scores[p] += points[p]
-    state.history.append(
-        {
-            "kind": "regular",
-            "number": state.regular,
-            "colour": COLOURS[colour],
-            "turn": state.turn_number,
-            "columns": per_player,
-            "points": points,
-        }
-    )
+    state.history.append(ScoringView(
+        kind="regular",
+        number=state.regular,
+        colour=COLOURS[colour],
+        turn=state.turn_number,
+        columns=tuple(tuple(x) for x in per_player),
+        points=tuple(points),
+    ))
     state.discard.extend(state.rows[colour])
     state.rows[colour] = []
     log = [
@@ -187,7 +184,7 @@ def _sum_text(parts: list[int]) -> str:
 # -- step 2: stations ------------------------------------------------------------------------
 
 
-def _station(state: TrambahnState, a: Station) -> list[str]:
+def _station(state: TrambahnPosition, a: Station) -> list[str]:
     """Step 2: columns ascend strictly; new columns only when no column fits (T-R-1)."""
     _after_passengers(state, "stations")
     _check_step(state, 2, "placing stations")
@@ -235,22 +232,20 @@ def _station(state: TrambahnState, a: Station) -> list[str]:
     return log
 
 
-def extra_tour(state: TrambahnState, player: int, index: int) -> list[str]:
+def extra_tour(state: TrambahnPosition, player: int, index: int) -> list[str]:
     """Extra Tour: the column's 8th card scores it once, x0 without a tram (T-R-3)."""
     col = state.columns[player][index]
     col.toured = True
     points = col.score
     state.scores[player] += points
-    state.history.append(
-        {
-            "kind": "extra",
-            "player": player,
-            "colour": COLOURS[col.colour],
-            "turn": state.turn_number,
-            "column": index,
-            "points": [points if q == player else 0 for q in (0, 1)],
-        }
-    )
+    state.history.append(ScoringView(
+        kind="extra",
+        player=player,
+        colour=COLOURS[col.colour],
+        turn=state.turn_number,
+        column=index,
+        points=tuple(points if q == player else 0 for q in (0, 1)),
+    ))
     return [
         f"Extra Tour: P{player + 1} column {index + 1} scores {col.points} x "
         f"{tram_value(col.tram)} = {points}"
@@ -260,7 +255,7 @@ def extra_tour(state: TrambahnState, player: int, index: int) -> list[str]:
 # -- step 3: income --------------------------------------------------------------------------
 
 
-def _income(state: TrambahnState, a: Income) -> list[str]:
+def _income(state: TrambahnPosition, a: Income) -> list[str]:
     """Step 3: any hand card may go face down onto the money pile."""
     _after_passengers(state, "income")
     _check_step(state, 3, "income")
@@ -275,7 +270,7 @@ def _income(state: TrambahnState, a: Income) -> list[str]:
 # -- step 4: trams ---------------------------------------------------------------------------
 
 
-def _buy(state: TrambahnState, a: Buy) -> list[str]:
+def _buy(state: TrambahnPosition, a: Buy) -> list[str]:
     """Step 4: buy from the display with money cards, assign at once (T-FACT-1).
 
     The cards paid are the top ones of the money pile: their faces are hidden from everybody,
@@ -307,7 +302,7 @@ def _buy(state: TrambahnState, a: Buy) -> list[str]:
 # -- step 5: end of turn ---------------------------------------------------------------------
 
 
-def _end_turn(state: TrambahnState, a: EndTurn) -> list[str]:
+def _end_turn(state: TrambahnPosition, a: EndTurn) -> list[str]:
     """Step 5: tram-less columns go to the money pile (T-R-6), draw up to 6, refill."""
     _after_passengers(state, "ending the turn")
     p = state.turn
@@ -342,7 +337,7 @@ def _end_turn(state: TrambahnState, a: EndTurn) -> list[str]:
     return log
 
 
-def _reshuffle(state: TrambahnState) -> list[str]:
+def _reshuffle(state: TrambahnPosition) -> list[str]:
     """The draw pile is empty: both discard half their money at random, reshuffle (T-R-5).
 
     The random outcomes come from ``derive_rng(seed, "reshuffle", k)`` (k = 1, 2, ...), so a
@@ -372,12 +367,12 @@ def _reshuffle(state: TrambahnState) -> list[str]:
 # -- game end --------------------------------------------------------------------------------
 
 
-def _finish(state: TrambahnState, reason: str) -> None:
+def _finish(state: TrambahnPosition, reason: str) -> None:
     state.over = True
     state.end_reason = reason
 
 
-def winner(state: TrambahnState) -> int | None:
+def winner(state: TrambahnPosition) -> int | None:
     """Most points; tie: the larger money pile; still tied: a draw (Game End; T-R-4)."""
     key = [(state.scores[p], len(state.money[p])) for p in (0, 1)]
     if key[0] == key[1]:
@@ -385,23 +380,21 @@ def winner(state: TrambahnState) -> int | None:
     return 0 if key[0] > key[1] else 1
 
 
-def result(state: TrambahnState) -> dict[str, Any]:
+def result(state: TrambahnPosition) -> TrambahnResult:
     """Final scores (regular + Extra Tours), money piles and the winner (seat or None)."""
-    extra = [
-        sum(h["points"][p] for h in state.history if h["kind"] == "extra") for p in (0, 1)
-    ]
-    return {
-        "scores": list(state.scores),
-        "regular": [state.scores[p] - extra[p] for p in (0, 1)],
-        "extra_tours": extra,
-        "money": [len(m) for m in state.money],
-        "winner": winner(state) if state.over else None,
-        "regular_scorings": state.regular,
-        "reason": state.end_reason,
-    }
+    extra = [sum(h.points[p] for h in state.history if h.kind == "extra") for p in (0, 1)]
+    return TrambahnResult(
+        scores=tuple(state.scores),
+        regular=tuple(state.scores[p] - extra[p] for p in (0, 1)),
+        extra_tours=tuple(extra),
+        money=tuple(len(m) for m in state.money),
+        winner=winner(state) if state.over else None,
+        regular_scorings=state.regular,
+        reason=state.end_reason,
+    )
 
 
-def _final_line(state: TrambahnState) -> str:
+def _final_line(state: TrambahnPosition) -> str:
     w = winner(state)
     who = "a draw" if w is None else f"P{w + 1} wins"
     return (

@@ -1,19 +1,22 @@
-"""The position of a Trambahn game: who holds which card, the table, the scores.
+"""The position of a Trambahn game as plain data: who holds which card, the table, the scores.
 
 Every one of the 120 cards (ids, see :mod:`tramways.trambahn.cards`) is in exactly one place:
-the draw pile, the discard pile, a hand, a money pile, a passenger row or a column.  The
-rules that change a position live in :mod:`tramways.trambahn.rules`; what a player may see of
-it in :mod:`tramways.trambahn.views`.
+the draw pile, the discard pile, a hand, a money pile, a passenger row or a column.
+
+It imports no rules and no view: the rules (:mod:`tramways.trambahn.rules`) read and change
+it, the views (:mod:`tramways.trambahn.views`) show a seat what it may know of it, and the
+engine (:mod:`tramways.trambahn.engine`) is the position that plays actions, as 1840's
+``engine.State1840`` is its ``position.Position`` that plays them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Self
 
 from tramways.core import Action
 from tramways.trambahn.cards import CARD_POINTS, CARD_VALUE, COMPLETE_VALUE, tram_value
-from tramways.trambahn.view_types import TrambahnView
+from tramways.trambahn.view_types import ScoringView
 
 
 @dataclass(slots=True)
@@ -65,8 +68,10 @@ class Column:
 
 
 @dataclass(slots=True)
-class TrambahnState:
-    """A whole position.  Piles are lists whose *last* element is the top card."""
+class TrambahnPosition:
+    """A whole position as plain data with queries.  Piles are lists whose *last* element is
+    the top card.  The engine's :class:`~tramways.trambahn.engine.TrambahnState` is the
+    position that plays actions."""
 
     seed: int
     names: tuple[str, str]
@@ -88,47 +93,27 @@ class TrambahnState:
     regular: int = 0
     """Regular scorings so far (T-R-4: the 10th ends the game)."""
     scores: list[int] = field(default_factory=lambda: [0, 0])
-    history: list[dict[str, Any]] = field(default_factory=list)
-    """Every scoring: regular ones and Extra Tours, with the points of each player."""
+    history: list[ScoringView] = field(default_factory=list)
+    """Every scoring: regular ones and Extra Tours, with the points of each player (frozen,
+    so a clone shares them)."""
     reshuffles: int = 0
     over: bool = False
     end_reason: str = ""
 
-    # -- the GameState contract -------------------------------------------------------------
+    # -- queries ------------------------------------------------------------------------------
 
     def current_players(self) -> list[int]:
         return [] if self.over else [self.turn]
-
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        from tramways.trambahn.rules import legal_actions
-
-        return legal_actions(self, player)
 
     def seats_for(self, action: Action) -> list[int]:
         """Every Trambahn action is decided by the player it names (and nobody else)."""
         return [action.player] if action.player in (0, 1) else []
 
-    def apply(self, action: Action, seat: int | None = None) -> list[str]:
-        """Play ``action`` for ``seat`` (``None``: the player the action names)."""
-        from tramways.trambahn.rules import apply_action
-
-        return apply_action(self, action, seat)
-
     def is_over(self) -> bool:
         return self.over
 
-    def result(self) -> dict[str, Any]:
-        from tramways.trambahn.rules import result
-
-        return result(self)
-
-    def view(self, player: int | None) -> TrambahnView:
-        from tramways.trambahn.views import build_view
-
-        return build_view(self, player)
-
-    def clone(self) -> TrambahnState:
-        return TrambahnState(
+    def clone(self) -> Self:
+        return type(self)(
             seed=self.seed,
             names=self.names,
             deck=self.deck[:],
@@ -145,7 +130,7 @@ class TrambahnState:
             passengers=self.passengers,
             regular=self.regular,
             scores=self.scores[:],
-            history=[dict(h) for h in self.history],
+            history=self.history[:],
             reshuffles=self.reshuffles,
             over=self.over,
             end_reason=self.end_reason,
