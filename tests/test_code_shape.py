@@ -47,8 +47,6 @@ PENDING: frozenset[str] = frozenset({
     "bots/g1840_rule.py",  # pending: shape
     "cli/duel.py",  # pending: shape
     "bots/g1840_rule.py:Rules1840.line_turn",  # pending: shape
-    "trambahn/rules.py:legal_actions",  # pending: shape
-    "trambahn/invariants.py:check_invariants",  # pending: shape
     "envs/g1840_catalogue.py:keys",  # pending: shape
     "envs/g1840_factored.py:_choices",  # pending: shape
     "g1840/view.py:text_view",  # pending: shape

@@ -34,45 +34,62 @@ _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
 
 def legal_actions(state: TrambahnPosition, player: int | None = None) -> list[Action]:
-    """Every legal action of the player to move (each distinct card face once)."""
+    """Every legal action of the player to move (each distinct card face once), in the order
+    of the steps: passengers, stations, income, trams, the end of the turn."""
     if state.over or (player is not None and player != state.turn):
         return []
     p = state.turn
     faces = list(dict.fromkeys(CARD_FACE[c] for c in state.hands[p]))
+    acts = _legal_passengers(state, p, faces)
+    if state.passengers == 0:
+        return acts
+    if state.step <= 2:
+        acts.extend(_legal_stations(state.columns[p], p, faces))
+    if state.step <= 3:
+        acts.extend(Income(p, f) for f in faces)
+    acts.extend(_legal_buys(state, p))
+    acts.append(EndTurn(p))
+    return acts
+
+
+def _legal_passengers(state: TrambahnPosition, p: int, faces: list[str]) -> list[Action]:
+    """Step 1: up to 2 passengers, each to its colour's row (a conductor to any row)."""
     acts: list[Action] = []
-    step = state.step
-    if step == 1 and state.passengers < 2:
+    if state.step == 1 and state.passengers < 2:
         for f in faces:
             if f == CONDUCTOR:
                 acts.extend(Passenger(p, f, r) for r in COLOURS)
             else:
                 acts.append(Passenger(p, f, f[-1]))
-    if state.passengers == 0:
-        return acts
-    cols = state.columns[p]
-    if step <= 2:
-        for f in faces:
-            if f == CONDUCTOR:
-                acts.extend(Station(p, f, i) for i, col in enumerate(cols) if not col.complete)
-                continue
-            colour = _COLOUR_INDEX[f[-1]]
-            value = int(f[:-1])
-            fits = [i for i, col in enumerate(cols) if col.colour == colour and col.top < value]
-            if fits:
-                acts.extend(Station(p, f, i) for i in fits)
-            else:
-                acts.append(Station(p, f, None))
-    if step <= 3:
-        acts.extend(Income(p, f) for f in faces)
-    if state.display:
-        free = [i for i, col in enumerate(cols) if col.tram is None]
-        if free:
-            cash = len(state.money[p])
-            for kind in dict.fromkeys(state.display):
-                if TRAMS[kind][1] <= cash:
-                    acts.extend(Buy(p, kind, i) for i in free)
-    acts.append(EndTurn(p))
     return acts
+
+
+def _legal_stations(cols: list[Column], p: int, faces: list[str]) -> list[Action]:
+    """Step 2: a station on each column it ascends, else a new column; a conductor beside any
+    column without a 10 (T-R-1)."""
+    acts: list[Action] = []
+    for f in faces:
+        if f == CONDUCTOR:
+            acts.extend(Station(p, f, i) for i, col in enumerate(cols) if not col.complete)
+            continue
+        colour = _COLOUR_INDEX[f[-1]]
+        value = int(f[:-1])
+        fits = [i for i, col in enumerate(cols) if col.colour == colour and col.top < value]
+        if fits:
+            acts.extend(Station(p, f, i) for i in fits)
+        else:
+            acts.append(Station(p, f, None))
+    return acts
+
+
+def _legal_buys(state: TrambahnPosition, p: int) -> list[Action]:
+    """Step 4: each tram on display the money pile pays for, onto each column without one."""
+    free = [i for i, col in enumerate(state.columns[p]) if col.tram is None]
+    if not state.display or not free:
+        return []
+    cash = len(state.money[p])
+    return [Buy(p, kind, i) for kind in dict.fromkeys(state.display)
+            if TRAMS[kind][1] <= cash for i in free]
 
 
 def apply_action(state: TrambahnPosition, action: Action, seat: int | None = None) -> list[str]:
