@@ -10,13 +10,23 @@ import asyncio
 from typing import Annotated, Any
 
 import anyio.to_thread
-from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from tramways.server.bodies import Mine, Move, Notify, Undo
+from tramways.server.deps import (
+    ActingSeatDep,
+    HeavyLaneDep,
+    LoopbackWebhooksDep,
+    NewGameDep,
+    PastPositionDep,
+    SeatDep,
+    ServiceDep,
+    get_service,
+)
 from tramways.server.errors import ApiError
-from tramways.server.limits import limit_games, limit_moves, limit_reads
 from tramways.server.service import GameService
 
 
@@ -53,78 +63,6 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 router = APIRouter(tags=["games"], responses=_errors(400, 413, 429, 503))
 
 
-def _seat_kinds() -> list[JsonValue]:
-    from tramways.bots import bot_names
-    from tramways.games import game_names
-
-    bots = sorted({b for g in game_names() for b in bot_names(g)})
-    return ["human", *(f"bot:{b}" for b in bots)]
-
-
-def _game_names() -> list[JsonValue]:
-    from tramways.games import game_names
-
-    return list(game_names())
-
-
-class NewGame(BaseModel):
-    game: str = Field(examples=["trambahn"], json_schema_extra={"enum": _game_names()})
-    settings: dict[str, Any] = Field(default_factory=dict)
-    seats: list[str] = Field(
-        min_length=1, max_length=6,
-        description="'human' or a bot of the game ('bot:random', 'bot:rule', 'bot:search')",
-        examples=[["human", "bot:rule"]],
-        json_schema_extra={"items": {"type": "string", "enum": _seat_kinds()}},
-    )
-    names: list[str | None] | None = Field(default=None, description="optional name per seat")
-
-
-class Move(BaseModel):
-    n: int = Field(ge=0, description="the number of moves played so far, as the client saw it")
-    action: str = Field(min_length=1, max_length=500, examples=["P1 passenger 7r"])
-
-
-class Undo(BaseModel):
-    n: int = Field(ge=0, description="the number of moves played so far, as the client saw it")
-    count: int = Field(default=1, ge=1, le=100, description="how many of your moves to take back")
-
-
-class Notify(BaseModel):
-    email: str | None = Field(default=None, max_length=254,
-                              description="this seat's address for 'your turn' e-mails; "
-                              "null or empty: none")
-    webhook: str | None = Field(default=None, max_length=2000,
-                                description="the game's webhook (a chat server's incoming "
-                                "URL; public addresses only); null or empty: none")
-    lang: str | None = Field(default=None, max_length=8,
-                             description="the language of the messages (en, de, ru, es); "
-                             "default: the request's Accept-Language")
-
-
-class Mine(BaseModel):
-    tokens: list[str] = Field(max_length=200)
-
-
-def _service(request: Request) -> GameService:
-    service: GameService = request.app.state.service
-    return service
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "-"
-
-
-def _token(authorization: str | None, token: str | None) -> str | None:
-    if authorization:
-        scheme, _, value = authorization.partition(" ")
-        if scheme.lower() != "bearer" or not value.strip():
-            raise ApiError(403, "bad_token", "use 'Authorization: Bearer <seat token>'")
-        return value.strip()
-    return token or None
-
-
-AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>")]
-TokenQuery = Annotated[str | None, Query(description="the seat token (for plain links)")]
 SinceQuery = Annotated[str | None, Query(
     description="the `cursor` of the payload the client holds: then `log` and `moves` hold "
     "only what came after it (from `log_from` and `moves_from`); none: the whole log and moves",
@@ -132,28 +70,25 @@ SinceQuery = Annotated[str | None, Query(
 
 
 @router.post("/games", status_code=201, responses=_errors(422))
-def create_game(body: NewGame, request: Request) -> JSONResponse:
+def create_game(body: NewGameDep, service: ServiceDep) -> JSONResponse:
     """Create a game: one secret link (token) per human seat, and a spectator link.
     429 (with ``Retry-After``) when this address creates games too fast."""
-    limit_games(request.app.state, request.client.host if request.client else "-", body.seats)
-    return JSONResponse(
-        _service(request).create(body.game, body.settings, body.seats, body.names), 201
-    )
+    return JSONResponse(service.create(body.game, body.settings, body.seats, body.names), 201)
 
 
 @router.post("/games/mine", responses=_errors(422))
-def my_games(body: Mine, request: Request) -> JSONResponse:
+def my_games(body: Mine, service: ServiceDep) -> JSONResponse:
     """The games these seat tokens sit in, those where it is the holder's turn first."""
-    return JSONResponse(_service(request).mine(body.tokens))
+    return JSONResponse(service.mine(body.tokens))
 
 
 @router.get("/games/{game_id}", responses=_errors(403, 404, 422))
 async def get_game(
     game_id: str,
-    request: Request,
-    authorization: AuthHeader = None,
-    token: TokenQuery = None,
-    at: Annotated[int | None, Query(description="a past position: after the first N moves")] = None,
+    service: ServiceDep,
+    seat: SeatDep,
+    at: PastPositionDep,
+    heavy: HeavyLaneDep,
     since: SinceQuery = None,
 ) -> JSONResponse:
     """The game as the viewer may see it: ``n``, ``to_act``, ``view``, ``legal`` (that
@@ -161,89 +96,61 @@ async def get_game(
     ``log_length``), ``moves`` (from ``moves_from``) and ``cursor``.  With ``since`` (a
     ``cursor`` held), only the log lines and moves added after it.  ``at``: a past position
     (429 when this address asks for them too fast)."""
-    service = _service(request)
-    held = _token(authorization, token)
-    if at is not None:
-        limit_reads(request.app.state, _address(request))
 
     def read() -> dict[str, Any]:
-        return service.state(game_id, service.seat_for(game_id, held), at, since)
+        return service.state(game_id, seat, at, since)
 
     # a past position may be replayed: in the lane of the costly reads
-    heavy = request.app.state.heavy if at is not None else None
-    return JSONResponse(await anyio.to_thread.run_sync(read, limiter=heavy))
+    lane = heavy if at is not None else None
+    return JSONResponse(await anyio.to_thread.run_sync(read, limiter=lane))
 
 
 @router.post("/games/{game_id}/moves", responses=_errors(403, 404, 409, 422))
-def play_move(
-    game_id: str,
-    body: Move,
-    request: Request,
-    authorization: AuthHeader = None,
-    token: TokenQuery = None,
-    since: SinceQuery = None,
-) -> JSONResponse:
+def play_move(game_id: str, body: Move, service: ServiceDep, seat: ActingSeatDep,
+              since: SinceQuery = None) -> JSONResponse:
     """Play one move as move number ``n`` (the reply: only what is new after ``since``, if
     given).  200: the new payload; 403: not your seat; 409:
     ``n`` is stale (the body's ``state`` is the fresh payload); 422: illegal (``rule``,
     ``message``); 429: this seat moves too fast (``Retry-After``).  The same move sent
     twice counts once."""
-    service = _service(request)
-    seat = service.seat_for(game_id, _token(authorization, token))
-    limit_moves(request.app.state, game_id, seat)
     return JSONResponse(service.move(game_id, seat, body.n, body.action, since))
 
 
 @router.post("/games/{game_id}/undo", responses=_errors(403, 404, 409, 422))
-def undo(
-    game_id: str,
-    body: Undo,
-    request: Request,
-    authorization: AuthHeader = None,
-    token: TokenQuery = None,
-    since: SinceQuery = None,
-) -> JSONResponse:
+def undo(game_id: str, body: Undo, service: ServiceDep, seat: ActingSeatDep,
+         since: SinceQuery = None) -> JSONResponse:
     """Take back your own last move(s): allowed until another seat has acted or hidden
     information was revealed (a card drawn, a reshuffle); 422 otherwise."""
-    service = _service(request)
-    seat = service.seat_for(game_id, _token(authorization, token))
-    limit_moves(request.app.state, game_id, seat)
     return JSONResponse(service.undo(game_id, seat, body.n, body.count, since))
 
 
 @router.get("/games/{game_id}/notify", responses=_errors(403, 404))
-def get_notify(game_id: str, request: Request, authorization: AuthHeader = None,
-               token: TokenQuery = None) -> JSONResponse:
+def get_notify(game_id: str, service: ServiceDep, seat: SeatDep) -> JSONResponse:
     """This seat's "your turn" settings: its e-mail address, and the host of the game's
     webhook (never its path: chat servers keep their secret there)."""
-    service = _service(request)
-    seat = service.seat_for(game_id, _token(authorization, token))
     return JSONResponse(service.notify_settings(game_id, seat))
 
 
 @router.put("/games/{game_id}/notify", responses=_errors(403, 404, 422))
-def put_notify(game_id: str, body: Notify, request: Request, authorization: AuthHeader = None,
-               token: TokenQuery = None) -> JSONResponse:
+def put_notify(game_id: str, body: Notify, request: Request, service: ServiceDep,
+               seat: ActingSeatDep, allow_loopback: LoopbackWebhooksDep) -> JSONResponse:
     """Set (or clear) this seat's e-mail address and the game's webhook; only the fields
     sent change.  422 for a webhook whose host resolves to a private, loopback or link-local
     address."""
-    service = _service(request)
-    seat = service.seat_for(game_id, _token(authorization, token))
-    limit_moves(request.app.state, game_id, seat)
     from tramways.server.web.i18n import negotiate
 
     changes = body.model_dump(exclude_unset=True, exclude={"lang"})
     lang = negotiate(body.lang, None, request.headers.get("accept-language"))
     return JSONResponse(service.set_notify(
         game_id, seat, changes,
-        allow_loopback=request.app.state.settings.allow_loopback_webhooks, lang=lang))
+        allow_loopback=allow_loopback, lang=lang))
 
 
 @router.get("/games/{game_id}/record", responses=_errors(403, 404))
-def get_record(game_id: str, request: Request) -> JSONResponse:
+def get_record(game_id: str, service: ServiceDep) -> JSONResponse:
     """The whole record (seed, set-up, actions): for a game with hidden cards (Trambahn)
     only once it is over (403 before); for 1840 at any time."""
-    return JSONResponse(_service(request).record(game_id))
+    return JSONResponse(service.record(game_id))
 
 
 CLOSE_UNAVAILABLE = 1013
@@ -286,7 +193,7 @@ async def live(websocket: WebSocket, game_id: str, token: str | None = None,
     holds too many live connections: in all, from the client's address, or for the seat),
     1009 (a client message over the size cap), 1013 (the database does not answer: try again
     later).  A refusal is sent after the handshake, so the client sees the code."""
-    service: GameService = websocket.app.state.service
+    service = get_service(websocket)
     try:
         seat = await run_in_threadpool(service.seat_for, game_id, token)
     except ApiError as exc:

@@ -31,6 +31,7 @@ from tramways.server.limits import (
     SOCKETS_TOTAL,
     WS_MAX_MESSAGE_BYTES,
     BodyLimit,
+    Limits,
     RateLimiter,
     SocketLimit,
 )
@@ -240,6 +241,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.state.read_limiter = RateLimiter(
         settings.reads_per_second, settings.read_burst, what="costly reads from this address",
+    )
+    app.state.limits = Limits(
+        moves=app.state.move_limiter, games=app.state.game_limiter,
+        bot_games=app.state.bot_game_limiter, reads=app.state.read_limiter,
+        max_bot_games=settings.max_bot_games, count_bot_only_games=store.count_bot_only_games,
     )
     app.state.heavy = anyio.CapacityLimiter(max(1, settings.heavy_threads))
     app.state.socket_limit = SocketLimit(

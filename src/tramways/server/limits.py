@@ -8,7 +8,8 @@
   ``Retry-After`` header.  On PostgreSQL the buckets are rows in the database, shared by
   every server process; on SQLite they live in the process (``ServerSettings.rate_limits``).
   The costly reads (past positions, 1840 previews) have their own per-address buckets, always
-  in the process (``limit_reads``).
+  in the process.
+- ``Limits``: the limiters of one application, asked through :mod:`tramways.server.deps`.
 - ``SocketLimit``: caps on the live WebSockets of one process.
 """
 
@@ -18,6 +19,8 @@ import math
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tramways.server.errors import ApiError
@@ -166,41 +169,59 @@ class RateLimiter:
         )
 
 
-def limit_moves(app_state: Any, game_id: str, seat: int | None) -> None:
-    """429 when one seat acts too fast (a seat is its token: the key is ``game/seat``); the
-    API and the pages both call it for every move and undo."""
-    if seat is not None:
-        app_state.move_limiter.hit(f"{game_id}/{seat}")
+@dataclass(frozen=True)
+class Limits:
+    """The rate limits of one application (``app.state.limits``), asked by the API's and the
+    pages' dependencies alike (:mod:`tramways.server.deps`): a page can never move, create or
+    read faster than the API allows."""
 
+    moves: RateLimiter
+    """Per seat token (its game and seat): moves, undos and notification settings."""
+    games: RateLimiter
+    """Per client address: new games."""
+    bot_games: RateLimiter
+    """Per client address: new games with no person's seat (on top of ``games``)."""
+    reads: RateLimiter
+    """Per client address, always in the process: the reads that cost CPU."""
+    max_bot_games: int = 0
+    """Games of bots only running at once on the database (0: no cap)."""
+    count_bot_only_games: Callable[[], int] | None = None
 
-def limit_games(app_state: Any, address: str, seats: list[str] | None = None) -> None:
-    """429 when one client address creates games too fast (API and pages alike).
+    def move(self, game_id: str, seat: int | None) -> None:
+        """429 when one seat acts too fast (a seat is its token: the key is ``game/seat``);
+        a spectator (``seat`` ``None``) is refused later, by the service."""
+        if seat is not None:
+            self.moves.hit(f"{game_id}/{seat}")
 
-    A game with no person's seat (``seats`` all bots) counts also against the stricter
-    ``bot_game_limiter`` of the address, and is refused while ``max_bot_games`` games of bots
-    only are running on the database: bots of such games run on the threads people's games
-    leave free (:mod:`tramways.server.bots`), and their number is bounded too."""
-    app_state.game_limiter.hit(address)
-    if seats is None or "human" in seats:
-        return
-    app_state.bot_game_limiter.hit(address)
-    cap = app_state.settings.max_bot_games
-    if cap > 0 and app_state.store.count_bot_only_games() >= cap:
-        raise ApiError(
-            429, "rate_limited",
-            f"this site runs its most games of bots only ({cap}) at once; "
-            "try again when one has ended, or take a seat yourself",
-            retry_after=60,
-        )
+    def new_game(self, address: str, seats: Sequence[str] | None = None) -> None:
+        """429 when one client address creates games too fast.
 
+        A game with no person's seat (``seats`` all bots) counts also against the stricter
+        ``bot_games`` bucket of the address, and is refused while ``max_bot_games`` games of
+        bots only are running on the database: bots of such games run on the threads
+        people's games leave free (:mod:`tramways.server.bots`), and their number is bounded
+        too."""
+        self.games.hit(address)
+        if seats is None or "human" in seats:
+            return
+        self.bot_games.hit(address)
+        cap = self.max_bot_games
+        if cap > 0 and self.count_bot_only_games is not None and self.count_bot_only_games() >= cap:
+            raise ApiError(
+                429, "rate_limited",
+                f"this site runs its most games of bots only ({cap}) at once; "
+                "try again when one has ended, or take a seat yourself",
+                retry_after=60,
+            )
 
-def limit_reads(app_state: Any, address: str) -> None:
-    """429 when one client address asks too fast for the reads that cost CPU: past positions
-    (``?at=N`` through the API and the pages) and the 1840 map's previews (a board after a
-    lay, a claimed route, a hex's revenue changes).  Its buckets are always in the process:
-    these reads cost the process's CPU, not the database's, and a shared bucket would cost a
-    database write per read."""
-    app_state.read_limiter.hit(address)
+    def read(self, address: str) -> None:
+        """429 when one client address asks too fast for the reads that cost CPU: past
+        positions (``?at=N`` through the API and the pages) and the 1840 map's previews (a
+        board after a lay, a claimed route, a hex's revenue changes).  Its buckets are always
+        in the process: these reads cost the process's CPU, not the database's, and a shared
+        bucket would cost a database write per read."""
+        self.reads.hit(address)
+
 
 SOCKETS_TOTAL = 5000
 WS_MAX_MESSAGE_BYTES = 4096

@@ -1,23 +1,37 @@
-"""The pages use the same game service as the JSON API (``app.state.service``).
+"""The pages use the same game service as the JSON API, through the same dependencies.
 
-Every call goes through the service's own checks (``seat_for`` for the token, then
-``state`` / ``move`` / ``undo`` / ``record``), so a page can never show or do more than the
-API allows the token it carries; moves, undos and new games count against the same rate
-limits as the API's (``limits.limit_moves``, ``limits.limit_games``).  Refusals come back as an :class:`ApiReply` with the API's
-status and JSON body.
+A page handler receives a :class:`Backend` (:data:`BackendDep`) built from the API's own
+dependencies (:mod:`tramways.server.deps`: the service, the limits, the client's address, the
+lane of the costly reads).  Every call goes through the steps the API's routes take: the seat
+of the token (``seat_for``), the move limit before a move, an undo or a change of
+notification settings (``deps.seat_for_action``), the creation limits before a new game
+(``deps.admit_new_game``); so a page can never show or do more, or faster, than the API allows
+the token it carries.  Refusals come back as an :class:`ApiReply` with the API's status and
+JSON body, for the page to show in its language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any
 
+import anyio
 import anyio.to_thread
-from fastapi import Request
-from starlette.concurrency import run_in_threadpool
+from fastapi import Depends
 
+from tramways.server.bodies import NewGame
+from tramways.server.deps import (
+    AddressDep,
+    HeavyLaneDep,
+    LimitsDep,
+    LoopbackWebhooksDep,
+    ServiceDep,
+    admit_new_game,
+    seat_for_action,
+)
 from tramways.server.errors import ApiError
-from tramways.server.limits import limit_games, limit_moves
+from tramways.server.limits import Limits
 from tramways.server.service import GameService
 
 
@@ -31,90 +45,79 @@ class ApiReply:
         return 200 <= self.status < 300
 
 
-def _service(request: Request) -> GameService:
-    service: GameService = request.app.state.service
-    return service
+@dataclass(frozen=True)
+class Backend:
+    """The game service as one page request may use it (its address, its limits)."""
+
+    service: GameService
+    limits: Limits
+    address: str
+    heavy: anyio.CapacityLimiter
+    allow_loopback: bool = False
+
+    async def _run(self, fn: Callable[[], Any], ok: int = 200, heavy: bool = False) -> ApiReply:
+        """``fn()`` in a worker thread (``heavy``: in the lane of the costly reads); an
+        :class:`ApiError` becomes the reply the API would give."""
+        try:
+            return ApiReply(ok, await anyio.to_thread.run_sync(
+                fn, limiter=self.heavy if heavy else None))
+        except ApiError as exc:
+            return ApiReply(exc.status, exc.body)
+
+    async def state(self, gid: str, token: str | None, at: int | None) -> ApiReply:
+        """The payload; a past position (``at``) in the lane of the costly reads."""
+        service = self.service
+        return await self._run(lambda: service.state(gid, service.seat_for(gid, token), at),
+                               heavy=at is not None)
+
+    async def create(self, body: NewGame, seed: int | None = None) -> ApiReply:
+        """A new game from the lobby's form: the API's body and creation limits."""
+
+        def create() -> Any:
+            admit_new_game(body, self.limits, self.address)
+            return self.service.create(body.game, dict(body.settings), body.seats, body.names,
+                                       seed=seed)
+
+        return await self._run(create, ok=201)
+
+    async def move(self, gid: str, token: str | None, n: int, action: str) -> ApiReply:
+        def move() -> Any:
+            seat = seat_for_action(self.service, self.limits, gid, token)
+            return self.service.move(gid, seat, n, action)
+
+        return await self._run(move)
+
+    async def undo(self, gid: str, token: str | None, n: int) -> ApiReply:
+        def undo() -> Any:
+            seat = seat_for_action(self.service, self.limits, gid, token)
+            return self.service.undo(gid, seat, n)
+
+        return await self._run(undo)
+
+    async def record(self, gid: str, token: str | None) -> ApiReply:
+        def fetch() -> Any:
+            self.service.seat_for(gid, token)  # a wrong token is refused, as by the API
+            return self.service.record(gid)
+
+        return await self._run(fetch)
+
+    async def notify_settings(self, gid: str, token: str | None) -> ApiReply:
+        service = self.service
+        return await self._run(lambda: service.notify_settings(gid, service.seat_for(gid, token)))
+
+    async def set_notify(self, gid: str, token: str | None, changes: dict[str, str | None],
+                         lang: str | None = None) -> ApiReply:
+        def set_notify() -> Any:
+            seat = seat_for_action(self.service, self.limits, gid, token)  # as PUT .../notify
+            return self.service.set_notify(gid, seat, changes,
+                                           allow_loopback=self.allow_loopback, lang=lang)
+
+        return await self._run(set_notify)
 
 
-async def _run(fn: Callable[[], Any], ok: int = 200, limiter: Any = None) -> ApiReply:
-    try:
-        if limiter is None:
-            return ApiReply(ok, await run_in_threadpool(fn))
-        return ApiReply(ok, await anyio.to_thread.run_sync(fn, limiter=limiter))
-    except ApiError as exc:
-        return ApiReply(exc.status, exc.body)
+def get_backend(service: ServiceDep, limits: LimitsDep, address: AddressDep,
+                heavy: HeavyLaneDep, allow_loopback: LoopbackWebhooksDep) -> Backend:
+    return Backend(service, limits, address, heavy, allow_loopback)
 
 
-async def state(request: Request, gid: str, token: str | None, at: int | None) -> ApiReply:
-    """The payload; a past position (``at``) in the lane of the costly reads."""
-    service = _service(request)
-    return await _run(lambda: service.state(gid, service.seat_for(gid, token), at),
-                      limiter=request.app.state.heavy if at is not None else None)
-
-
-async def create(
-    request: Request,
-    seats: list[str],
-    names: list[str | None],
-    game: str = "trambahn",
-    settings: dict[str, Any] | None = None,
-    seed: int | None = None,
-) -> ApiReply:
-    service = _service(request)
-    address = request.client.host if request.client else "-"
-
-    def create() -> Any:
-        limit_games(request.app.state, address, seats)
-        return service.create(game, dict(settings or {}), seats, names, seed=seed)
-
-    return await _run(create, ok=201)
-
-
-async def move(request: Request, gid: str, token: str | None, n: int, action: str) -> ApiReply:
-    service = _service(request)
-
-    def move() -> Any:
-        seat = service.seat_for(gid, token)
-        limit_moves(request.app.state, gid, seat)
-        return service.move(gid, seat, n, action)
-
-    return await _run(move)
-
-
-async def undo(request: Request, gid: str, token: str | None, n: int) -> ApiReply:
-    service = _service(request)
-
-    def undo() -> Any:
-        seat = service.seat_for(gid, token)
-        limit_moves(request.app.state, gid, seat)
-        return service.undo(gid, seat, n)
-
-    return await _run(undo)
-
-
-async def record(request: Request, gid: str, token: str | None) -> ApiReply:
-    service = _service(request)
-
-    def fetch() -> Any:
-        service.seat_for(gid, token)  # a wrong token is refused, as by the API
-        return service.record(gid)
-
-    return await _run(fetch)
-
-
-async def notify_settings(request: Request, gid: str, token: str | None) -> ApiReply:
-    service = _service(request)
-    return await _run(lambda: service.notify_settings(gid, service.seat_for(gid, token)))
-
-
-async def set_notify(request: Request, gid: str, token: str | None,
-                     changes: dict[str, str | None], lang: str | None = None) -> ApiReply:
-    service = _service(request)
-    allow = bool(request.app.state.settings.allow_loopback_webhooks)
-
-    def set_notify() -> Any:
-        seat = service.seat_for(gid, token)
-        limit_moves(request.app.state, gid, seat)  # as PUT /api/games/ID/notify
-        return service.set_notify(gid, seat, changes, allow_loopback=allow, lang=lang)
-
-    return await _run(set_notify)
+BackendDep = Annotated[Backend, Depends(get_backend)]

@@ -24,9 +24,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from tramways.g1840.analysis import lay_previews
 from tramways.g1840.view_types import View1840
+from tramways.server.bodies import NewGame
+from tramways.server.deps import CostlyRead, heavy_lane
 from tramways.server.errors import ApiError
-from tramways.server.limits import limit_reads
-from tramways.server.web import backend, g1840_table
+from tramways.server.web import g1840_table
+from tramways.server.web.backend import ApiReply, Backend, BackendDep
 from tramways.server.web.i18n import environment, negotiate, translations
 from tramways.server.web.table import table_model
 
@@ -48,7 +50,7 @@ async def _render(request: Request, template: str, status: int = 200,
                   **context: Any) -> HTMLResponse:
     """The page, rendered in a worker thread (the 1840 table is some ms of Python: never on
     the event loop); a past position's in the lane of the costly reads."""
-    heavy = request.app.state.heavy if context.get("at") is not None else None
+    heavy = heavy_lane(request) if context.get("at") is not None else None
     return await anyio.to_thread.run_sync(
         lambda: _render_now(request, template, status, **context), limiter=heavy)
 
@@ -111,7 +113,7 @@ def _int(form: dict[str, list[str]], key: str) -> int | None:
 
 
 @router.post("/new", response_class=HTMLResponse)
-async def new_game(request: Request) -> HTMLResponse:
+async def new_game(request: Request, b: BackendDep) -> HTMLResponse:
     form = await _form(request)
     seat1, seat2 = _one(form, "seat1", "human"), _one(form, "seat2", "bot:rule")
     name1, name2 = _one(form, "name1"), _one(form, "name2")
@@ -123,14 +125,14 @@ async def new_game(request: Request) -> HTMLResponse:
         name.strip()[:40] or _default_name(request, kind, i, kinds)
         for i, (name, kind) in enumerate(zip((name1, name2), kinds, strict=True))
     ]
-    reply = await backend.create(request, kinds, names)
+    reply = await _create(b, NewGame(game="trambahn", seats=kinds, names=names))
     if not reply.ok:
         return await _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
     return await _created(request, reply.data, bool(hotseat))
 
 
 @router.post("/new1840", response_class=HTMLResponse)
-async def new_1840(request: Request) -> HTMLResponse:
+async def new_1840(request: Request, b: BackendDep) -> HTMLResponse:
     """Create an 1840 game: 2-6 seats (a person or a bot each), the map, an optional seed."""
     form = await _form(request)
     players = _int(form, "players") or 4
@@ -148,10 +150,15 @@ async def new_1840(request: Request) -> HTMLResponse:
         return await _lobby(request, status=422, error="map")
     seed_text = _one(form, "seed").strip()
     seed = int(seed_text) if seed_text.isdigit() else None
-    reply = await backend.create(request, kinds, names, "1840", settings, seed)
+    reply = await _create(b, NewGame(game="1840", settings=settings, seats=kinds, names=names),
+                          seed)
     if not reply.ok:
         return await _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
     return await _created(request, reply.data, False)
+
+
+async def _create(b: Backend, body: NewGame, seed: int | None = None) -> ApiReply:
+    return await b.create(body, seed)
 
 
 async def _created(request: Request, game: dict[str, Any], hotseat: bool) -> HTMLResponse:
@@ -221,17 +228,17 @@ def _detail(data: Any) -> str:
 
 
 async def _table(
-    request: Request, gid: str, tokens: list[str], ready: int | None, at: int | None
+    request: Request, b: Backend, gid: str, tokens: list[str], ready: int | None, at: int | None
 ) -> dict[str, Any]:
     """Load what this page may show: the seat's (or spectator's) state, or the pass screen."""
     tokens = [t for t in tokens if t][:2]
     token = tokens[0] if tokens else None
     if at is not None:
         try:
-            limit_reads(request.app.state, _address(request))
+            b.limits.read(b.address)
         except ApiError as exc:
             return {"missing": True, "api_status": exc.status, "detail": _detail(exc.body)}
-    reply = await backend.state(request, gid, token, at)
+    reply = await b.state(gid, token, at)
     if not reply.ok:
         return {"missing": True, "api_status": reply.status, "detail": _detail(reply.data)}
     state = reply.data
@@ -239,7 +246,7 @@ async def _table(
     view = state["view"]
     if hotseat and not view["over"] and view["you"] != view["turn"]:
         token = tokens[1]
-        other = await backend.state(request, gid, token, at)
+        other = await b.state(gid, token, at)
         if not other.ok:
             return {"missing": True, "api_status": other.status, "detail": _detail(other.data)}
         state = other.data
@@ -264,10 +271,10 @@ async def _table(
 
     context["q_at"] = q_at
     if state.get("game") == "1840":
-        context["g"] = await _cpu(request, at is not None, g1840_table.table_model, state)
+        context["g"] = await _cpu(b, at is not None, g1840_table.table_model, state)
         context["seats"] = state.get("seats") or []
         if view["finished"]:
-            context["charts"] = await _charts(request, gid, token, view)
+            context["charts"] = await _charts(b, gid, token, view)
         return context
     if state.get("game", "trambahn") != "trambahn":
         context["other_game"] = state.get("game")
@@ -282,20 +289,16 @@ async def _table(
         }
         context["ready_q"] = _query({"tokens": tokens, "ready": view["turn"]})
         return context
-    context["t"] = await _cpu(request, at is not None, table_model, state)
+    context["t"] = await _cpu(b, at is not None, table_model, state)
     context["seats"] = state.get("seats") or []
     return context
 
 
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "-"
-
-
-async def _cpu(request: Request, heavy: bool, fn: Callable[..., Any], *args: Any) -> Any:
+async def _cpu(b: Backend, heavy: bool, fn: Callable[..., Any], *args: Any) -> Any:
     """``fn(*args)`` in a worker thread (CPU work never runs on the event loop); ``heavy``:
     in the lane of the costly reads (``ServerSettings.heavy_threads`` at once)."""
     return await anyio.to_thread.run_sync(
-        lambda: fn(*args), limiter=request.app.state.heavy if heavy else None)
+        lambda: fn(*args), limiter=b.heavy if heavy else None)
 
 
 _CHARTS: dict[str, dict[str, str]] = {}
@@ -303,10 +306,10 @@ _CHARTS: dict[str, dict[str, str]] = {}
 
 
 async def _charts(
-    request: Request, gid: str, token: str | None, view: dict[str, Any]
+    b: Backend, gid: str, token: str | None, view: dict[str, Any]
 ) -> dict[str, str]:
     if gid not in _CHARTS:
-        reply = await backend.record(request, gid, token)
+        reply = await b.record(gid, token)
         if not reply.ok:
             return {}
         names = [p["name"] for p in view["players"]]
@@ -329,31 +332,33 @@ def _query(ctx: dict[str, Any], **extra: Any) -> str:
 @router.get("/g/{gid}", response_class=HTMLResponse)
 async def table_page(
     request: Request,
+    b: BackendDep,
     gid: str,
     token: Tokens = None,
     ready: int | None = None,
     at: int | None = None,
 ) -> HTMLResponse:
-    ctx = await _table(request, gid, token or [], ready, at)
+    ctx = await _table(request, b, gid, token or [], ready, at)
     status = _status(ctx)
-    await _notify_context(request, gid, ctx)
+    await _notify_context(request, b, gid, ctx)
     return await _render(request, "game.html", status=status, **ctx)
 
 
-async def _notify_context(request: Request, gid: str, ctx: dict[str, Any]) -> None:
+async def _notify_context(request: Request, b: Backend, gid: str, ctx: dict[str, Any]
+                          ) -> None:
     """A seat's page (not a spectator's, not one screen for two) offers "your turn" by e-mail
     and the game's webhook."""
     tokens = [t for t in ctx.get("tokens") or [] if t]
     if ctx.get("missing") or len(tokens) != 1 or ctx.get("at") is not None:
         return
-    reply = await backend.notify_settings(request, gid, tokens[0])
+    reply = await b.notify_settings(gid, tokens[0])
     if reply.ok:
         ctx["notify"] = reply.data
         ctx["notify_smtp"] = bool(request.app.state.settings.smtp.enabled)
 
 
 @router.post("/g/{gid}/notify")
-async def set_notify(request: Request, gid: str) -> Response:
+async def set_notify(request: Request, b: BackendDep, gid: str) -> Response:
     """The notification form: this seat's e-mail address and the game's webhook (the webhook
     field left empty keeps the one set; "clear" removes it)."""
     form = await _form(request)
@@ -364,12 +369,12 @@ async def set_notify(request: Request, gid: str) -> Response:
         changes["webhook"] = hook
     if _one(form, "clear_webhook"):
         changes["webhook"] = None
-    reply = await backend.set_notify(request, gid, token, changes, _lang(request))
+    reply = await b.set_notify(gid, token, changes, _lang(request))
     back = _query({"tokens": [token] if token else []})
     if reply.ok:
         return RedirectResponse(f"/g/{gid}?{back}#notify", status_code=303)
-    ctx = await _table(request, gid, [token] if token else [], None, None)
-    await _notify_context(request, gid, ctx)
+    ctx = await _table(request, b, gid, [token] if token else [], None, None)
+    await _notify_context(request, b, gid, ctx)
     ctx["notify_error"] = _detail(reply.data)
     if "notify" in ctx:
         ctx["notify"] = {**ctx["notify"], "email": changes["email"]}  # as typed, to correct
@@ -379,12 +384,13 @@ async def set_notify(request: Request, gid: str) -> Response:
 @router.get("/g/{gid}/table", response_class=HTMLResponse)
 async def table_fragment(
     request: Request,
+    b: BackendDep,
     gid: str,
     token: Tokens = None,
     ready: int | None = None,
     at: int | None = None,
 ) -> HTMLResponse:
-    ctx = await _table(request, gid, token or [], ready, at)
+    ctx = await _table(request, b, gid, token or [], ready, at)
     status = _status(ctx)
     return await _render(request, _fragment(ctx), status=status, **ctx)
 
@@ -400,12 +406,11 @@ def _fragment(ctx: dict[str, Any]) -> str:
     return "g1840.html" if ctx.get("g") else "table.html"
 
 
-@router.get("/g/{gid}/board", response_class=HTMLResponse)
-async def board_preview(request: Request, gid: str, lay: str = "") -> Response:
+@router.get("/g/{gid}/board", response_class=HTMLResponse, dependencies=[CostlyRead])
+async def board_preview(b: BackendDep, gid: str, lay: str = "") -> Response:
     """The 1840 board as it would be after ``lay`` (``L7 lay E17 57 r2``), with that line's
     best run: the map shown before a tile lay is confirmed.  Public (1840 hides nothing)."""
-    limit_reads(request.app.state, _address(request))
-    reply = await backend.state(request, gid, None, None)
+    reply = await b.state(gid, None, None)
     if not reply.ok or reply.data.get("game") != "1840":
         return Response(status_code=404)
     m = g1840_table.LAY.match(lay)
@@ -413,28 +418,27 @@ async def board_preview(request: Request, gid: str, lay: str = "") -> Response:
         return Response(status_code=422)
     try:
         svg, run = await _cpu(
-            request, True, g1840_table.board_svg, View1840.from_json(reply.data["view"]),
+            b, True, g1840_table.board_svg, View1840.from_json(reply.data["view"]),
             int(m.group(1)[1:]), (m.group(2), m.group(3), int(m.group(4))))
     except (ValueError, KeyError):
         return Response(status_code=422)
     return HTMLResponse(svg, headers={"X-Run-Total": str(run.total if run else 0)})
 
 
-@router.get("/g/{gid}/route")
-async def claimed_route(request: Request, gid: str, line: int = 0, route: str = "") -> Response:
+@router.get("/g/{gid}/route", dependencies=[CostlyRead])
+async def claimed_route(b: BackendDep, gid: str, line: int = 0, route: str = "") -> Response:
     """A route of ``line`` claimed by clicking its stops, checked and valued as the engine does
     (IX.2, IX.7, IX.8): JSON ``{"run": ..., "svg": the board with it drawn}``, or 422 with
     ``{"rule", "message"}`` when it is no route.  Whether it is the best (IX.8) is the
     engine's question when it is played.  Public (1840 hides nothing)."""
-    limit_reads(request.app.state, _address(request))
-    reply = await backend.state(request, gid, None, None)
+    reply = await b.state(gid, None, None)
     if not reply.ok or reply.data.get("game") != "1840":
         return Response(status_code=404)
     from tramways.core.errors import IllegalAction, NotationError
 
     try:
         svg, run = await _cpu(
-            request, True, g1840_table.board_svg, View1840.from_json(reply.data["view"]), line,
+            b, True, g1840_table.board_svg, View1840.from_json(reply.data["view"]), line,
             None, None, route)
     except IllegalAction as exc:
         return Response(json.dumps({"rule": exc.rule, "message": exc.message}),
@@ -445,13 +449,12 @@ async def claimed_route(request: Request, gid: str, line: int = 0, route: str = 
     return Response(json.dumps({"run": run.to_json(), "svg": svg}), media_type="application/json")
 
 
-@router.get("/g/{gid}/previews")
-async def hex_previews(request: Request, gid: str, hex: str = "", token: str | None = None
+@router.get("/g/{gid}/previews", dependencies=[CostlyRead])
+async def hex_previews(b: BackendDep, gid: str, hex: str = "", token: str | None = None
                        ) -> Response:
     """The revenue previews of one hex's legal lays for this seat (JSON ``{notation: change}``):
     asked by the map when a turn has too many lays to preview them all with the page."""
-    limit_reads(request.app.state, _address(request))
-    reply = await backend.state(request, gid, token, None)
+    reply = await b.state(gid, token, None)
     if not reply.ok or reply.data.get("game") != "1840":
         return Response(status_code=404)
     view = View1840.from_json(reply.data["view"])
@@ -461,7 +464,7 @@ async def hex_previews(request: Request, gid: str, hex: str = "", token: str | N
         return Response("{}", media_type="application/json")
     line = int(found[0].group(1)[1:])
     lays = [(m.group(2), m.group(3), int(m.group(4))) for m in found]
-    previews = await _cpu(request, True, lay_previews, view, line, lays)
+    previews = await _cpu(b, True, lay_previews, view, line, lays)
     return Response(
         json.dumps({f"L{line} lay {h} {t} r{r}": d for (h, t, r), d in previews.items()}),
         media_type="application/json",
@@ -470,8 +473,9 @@ async def hex_previews(request: Request, gid: str, hex: str = "", token: str | N
 
 async def _after(
     request: Request,
+    b: Backend,
     gid: str,
-    reply: backend.ApiReply,
+    reply: ApiReply,
     tokens: list[str],
     ready: int | None,
     fragment: str,
@@ -479,7 +483,7 @@ async def _after(
     if reply.ok and not fragment:
         back = _query({"tokens": tokens, "ready": ready})
         return RedirectResponse(f"/g/{gid}?{back}", status_code=303)
-    ctx = await _table(request, gid, tokens, ready, None)
+    ctx = await _table(request, b, gid, tokens, ready, None)
     if not reply.ok:
         ctx["error"] = {"status": reply.status, "detail": _detail(reply.data)}
     template = _fragment(ctx) if fragment else "game.html"
@@ -487,28 +491,28 @@ async def _after(
 
 
 @router.post("/g/{gid}/move")
-async def move(request: Request, gid: str) -> Response:
+async def move(request: Request, b: BackendDep, gid: str) -> Response:
     form = await _form(request)
-    reply = await backend.move(
-        request, gid, _one(form, "act_token") or None, _int(form, "n") or 0, _one(form, "action")
-    )
+    reply = await b.move(gid, _one(form, "act_token") or None, _int(form, "n") or 0,
+                         _one(form, "action"))
     return await _after(
-        request, gid, reply, form.get("token", []), _int(form, "ready"), _one(form, "fragment")
+        request, b, gid, reply, form.get("token", []), _int(form, "ready"), _one(form, "fragment")
     )
 
 
 @router.post("/g/{gid}/undo")
-async def undo(request: Request, gid: str) -> Response:
+async def undo(request: Request, b: BackendDep, gid: str) -> Response:
     form = await _form(request)
-    reply = await backend.undo(request, gid, _one(form, "act_token") or None, _int(form, "n") or 0)
+    reply = await b.undo(gid, _one(form, "act_token") or None, _int(form, "n") or 0)
     return await _after(
-        request, gid, reply, form.get("token", []), _int(form, "ready"), _one(form, "fragment")
+        request, b, gid, reply, form.get("token", []), _int(form, "ready"), _one(form, "fragment")
     )
 
 
 @router.get("/g/{gid}/record")
-async def record(request: Request, gid: str, token: str | None = None) -> Response:
-    reply = await backend.record(request, gid, token)
+async def record(request: Request, b: BackendDep, gid: str, token: str | None = None
+                 ) -> Response:
+    reply = await b.record(gid, token)
     if not reply.ok:
         return await _render(
             request, "game.html", status=reply.status, missing=True, detail=_detail(reply.data),
