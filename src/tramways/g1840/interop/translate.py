@@ -381,12 +381,18 @@ class Translator:
                 out.append(f"?P{owner + 1} accept")  # the site's sale needs no consent (IV.2)
             nxt = self.following
             turn = getattr(self._pos.sub, "turn", None)
-            if (turn is not None and turn.line == line and turn.ran and (
-                    nxt is None or nxt.action.entity != act.entity
-                    or not isinstance(nxt.action, (a18.BuyCompany, a18.Pass)))):
+            if turn is None or turn.line != line:
+                return out
+            other_next = nxt is None or nxt.action.entity != act.entity
+            if turn.ran and (other_next or not isinstance(nxt.action, (a18.BuyCompany, a18.Pass))):
                 # after its run a line that can buy no more private has its turn ended
                 # by the site (i-line-buy-company-turn-end)
                 out.append(f"?{head} done")
+            elif not turn.ran and other_next:
+                # a line without a tram (the site skips its run) that bought a private in its
+                # BuyCompany step after the track step and can buy no more: the site ends its
+                # turn (fz3302r_6_2p action 102, fz3302r_7_3p action 187)
+                out += [f"?{head} run", f"?{head} done"]
             return out
         if isinstance(act, a18.ScrapTrain):
             # the line scrapped its tram in its Route step (the only step where the site lets
