@@ -384,7 +384,8 @@ class Translator:
             if turn is None or turn.line != line:
                 return out
             other_next = nxt is None or nxt.action.entity != act.entity
-            if turn.ran and (other_next or not isinstance(nxt.action, (a18.BuyCompany, a18.Pass))):
+            if turn.ran and (nxt is None or other_next
+                             or not isinstance(nxt.action, (a18.BuyCompany, a18.Pass))):
                 # after its run a line that can buy no more private has its turn ended
                 # by the site (i-line-buy-company-turn-end)
                 out.append(f"?{head} done")
