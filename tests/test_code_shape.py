@@ -44,9 +44,7 @@ PENDING: frozenset[str] = frozenset({
     "g1840/interop/trace.py:figures_from_view",  # pending: interop
     "g1840/interop/translate.py:probe",  # pending: interop
     "g1840/interop/translate.py:Translator._line",  # pending: interop
-    "bots/g1840_rule.py",  # pending: shape
     "cli/duel.py",  # pending: shape
-    "bots/g1840_rule.py:Rules1840.line_turn",  # pending: shape
     "envs/g1840_catalogue.py:keys",  # pending: shape
     "envs/g1840_factored.py:_choices",  # pending: shape
     "g1840/view.py:text_view",  # pending: shape

@@ -25,12 +25,12 @@ would follow, with a one-line reason (``explanation``):
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from tramways.bots.base import BotBase
 from tramways.bots.g1840_model import ViewModel
+from tramways.bots.g1840_rule_line import Budget, Choice, LineTurn, all_of, first_of
 from tramways.core import Action
 from tramways.g1840.actions import (
     Accept,
@@ -64,20 +64,6 @@ from tramways.g1840.view_types import View1840
 
 ANYTIME = (ReturnPrivate, CompanyReturnPrivate, ScrapTram)
 """Actions the rules allow at any time (IV.2, VIII.5.3): never the default choice."""
-
-Choice = tuple[Action, str]
-
-
-def _first(legal: Sequence[Action], kind: type | tuple[type, ...]) -> Action | None:
-    for a in legal:
-        if isinstance(a, kind):
-            return a
-    return None
-
-
-def _of(legal: Sequence[Action], kind: type | tuple[type, ...]) -> list[Action]:
-    return [a for a in legal if isinstance(a, kind)]
-
 
 TRACK_WEIGHT = 0.5
 """What the ``search`` bot's policy (and the ``rule`` bot with ``track_weight``) scores a lay
@@ -117,31 +103,31 @@ class Rules1840:
         main = [a for a in legal if not isinstance(a, ANYTIME)]
         if not main:
             return legal[0], "only action"
-        if len(main) == 1 and not _of(legal, ScrapTram):
+        if len(main) == 1 and not all_of(legal, ScrapTram):
             return main[0], "only action"
-        if _first(main, (Accept, Decline)):
+        if first_of(main, (Accept, Decline)):
             return self.offer()
-        if _first(main, Bid):
+        if first_of(main, Bid):
             return self.private_auction()
-        if _first(main, ChooseOrder):
-            card = min(_of(main, ChooseOrder), key=lambda a: a.card)  # type: ignore[attr-defined]
+        if first_of(main, ChooseOrder):
+            card = min(all_of(main, ChooseOrder), key=lambda a: a.card)  # type: ignore[attr-defined]
             return card, f"take playing order card {card.card}"  # type: ignore[attr-defined]
-        if _first(main, Par):
+        if first_of(main, Par):
             return self.par()
-        if _first(main, (BuyShare, SellShares)) or (_first(main, Pass) and
+        if first_of(main, (BuyShare, SellShares)) or (first_of(main, Pass) and
                                                    self.view.round_info.type == "SR"):
             return self.share_turn(main)
-        if _first(main, Dividend):
+        if first_of(main, Dividend):
             return self.dividend(main)
-        if _first(main, (OpenAuction, LineBid)):
+        if first_of(main, (OpenAuction, LineBid)):
             return self.line_auction(main)
-        if _first(main, (BuyTram, Arrange, Done)):
+        if first_of(main, (BuyTram, Arrange, Done)):
             return self.trams(main)
-        if _first(main, (LayTile, PlaceStation, RemoveMarker, Run, SkipBonus, BuyPrivate,
+        if first_of(main, (LayTile, PlaceStation, RemoveMarker, Run, SkipBonus, BuyPrivate,
                          EndTurn)):
             return self.line_turn(main)
-        if _first(main, (Pass, CompanyPass)):
-            return _first(main, (Pass, CompanyPass)), "pass"  # type: ignore[return-value]
+        if first_of(main, (Pass, CompanyPass)):
+            return first_of(main, (Pass, CompanyPass)), "pass"  # type: ignore[return-value]
         return main[0], "first choice"
 
     # ------------------------------------------------------------------ helpers
@@ -184,7 +170,7 @@ class Rules1840:
         return int(face * 2.2)
 
     def private_auction(self) -> Choice:
-        bids = _of(self.legal, Bid)
+        bids = all_of(self.legal, Bid)
         reserve = 150  # par 100 costs 500: 350 from the Pre-emptive Right, 150 cash (VII.5)
         budget = self.cash - reserve
         best: Bid | None = None
@@ -201,7 +187,7 @@ class Rules1840:
         if best is not None and best_margin > 0:
             return best, (f"bid {best.amount} for {best.private}: worth about "
                           f"{self.private_value(best.private)} in dividends")
-        passing = _first(self.legal, Pass)
+        passing = first_of(self.legal, Pass)
         if passing is not None:
             return passing, "pass: the private costs more than it pays"
         cheapest = min(bids, key=lambda b: b.amount)  # type: ignore[attr-defined]
@@ -209,7 +195,7 @@ class Rules1840:
 
     # ------------------------------------------------------------------ Share Rounds
     def par(self) -> Choice:
-        pars = _of(self.legal, Par)
+        pars = all_of(self.legal, Par)
         pre = self.m.player().pre_emptive_right
         affordable = [p for p in pars if 5 * p.price - pre <= self.cash - 20]  # type: ignore[attr-defined]
         pool = affordable or pars
@@ -227,14 +213,14 @@ class Rules1840:
 
     def share_turn(self, main: list[Action]) -> Choice:
         # sell a share that will pay nothing (not of the company it directs)
-        for a in _of(main, SellShares):
+        for a in all_of(main, SellShares):
             assert isinstance(a, SellShares)
             if a.count != 1 or a.company == self.my_company():
                 continue
             if a.company in self.view.companies and self.m.share_income(a.company) <= 0 \
                     and self.m.rounds_left("CR") >= 1:
                 return a, f"sell a share of {a.company}: it has no run to pay from"
-        buys = _of(main, BuyShare)
+        buys = all_of(main, BuyShare)
         reserve = 0
         mine = self.my_company()
         if mine is not None:
@@ -254,14 +240,14 @@ class Rules1840:
             assert isinstance(best, BuyShare)
             return best, (f"buy {best.company} at {self.m.price(best.company)}: about "
                           f"{self.m.share_income(best.company):.0f} in dividends to come")
-        passing = _first(main, Pass)
+        passing = first_of(main, Pass)
         if passing is not None:
             return passing, "pass: no share worth its price"
         return main[0], "first choice"
 
     # ------------------------------------------------------------------ Company Rounds
     def dividend(self, main: list[Action]) -> Choice:
-        divs = sorted(_of(main, Dividend), key=lambda d: d.amount)  # type: ignore[attr-defined]
+        divs = sorted(all_of(main, Dividend), key=lambda d: d.amount)  # type: ignore[attr-defined]
         cid = divs[0].company  # type: ignore[attr-defined]
         c = self.m.company(cid)
         revenue = c.revenue
@@ -296,11 +282,11 @@ class Rules1840:
         return (best + maint) * lrs - self.m.tram_price(colour)
 
     def trams(self, main: list[Action]) -> Choice:
-        buys = _of(main, BuyTram)
-        cid = (buys or _of(main, (Arrange, Done)))[0].company  # type: ignore[attr-defined]
+        buys = all_of(main, BuyTram)
+        cid = (buys or all_of(main, (Arrange, Done)))[0].company  # type: ignore[attr-defined]
         c = self.m.company(cid)
         owned = [t for t in c.trams if t]
-        done = _first(main, Done)
+        done = first_of(main, Done)
         if buys and (done is None or len(owned) < min(3, len(c.lines))):
             treasury = c.treasury
             scored = []
@@ -317,7 +303,7 @@ class Rules1840:
                 value, neg, pick = max(affordable, key=lambda s: (s[0], s[1]))
                 return pick, (f"buy a {pick.colour} tram for {-neg}: earns about "  # type: ignore[attr-defined]
                               f"{value - neg:.0f} in the rounds left")
-        arranges = _of(main, Arrange)
+        arranges = all_of(main, Arrange)
         if arranges:
             current = self.arrangement_value(cid, tuple(c.trams))
             best, best_value = None, current
@@ -371,7 +357,7 @@ class Rules1840:
         reserve = self.tram_need(cid) if len(c.lines) else 0
         lrs = self.m.rounds_left("LR")
         limit = min(treasury - reserve, 20 + 15 * lrs)
-        opens = _of(main, OpenAuction)
+        opens = all_of(main, OpenAuction)
         if opens:
             lines = {a.line for a in opens}  # type: ignore[attr-defined]
             ranked = sorted(lines, key=lambda ln: (-self.line_potential(ln), ln))
@@ -380,12 +366,12 @@ class Rules1840:
                 if bid.amount <= limit:  # type: ignore[attr-defined]
                     return bid, (f"auction line {line} at {bid.amount}: "  # type: ignore[attr-defined]
                                  f"{self.line_potential(line)} stops near its home")
-        bids = _of(main, LineBid)
+        bids = all_of(main, LineBid)
         if bids:
             low = min(bids, key=lambda a: a.amount)  # type: ignore[attr-defined]
             if low.amount <= limit:  # type: ignore[attr-defined]
                 return low, f"bid {low.amount}: a line is worth up to {limit} to {cid}"  # type: ignore[attr-defined]
-        passing = _first(main, CompanyPass)
+        passing = first_of(main, CompanyPass)
         if passing is not None:
             return passing, f"pass: no line worth it (limit {limit})"
         return main[0], "first choice"
@@ -394,7 +380,7 @@ class Rules1840:
     def offer(self) -> Choice:
         lt = self.view.round_info.line_turn
         offer = lt.offer if lt is not None else None
-        accept, decline = _first(self.legal, Accept), _first(self.legal, Decline)
+        accept, decline = first_of(self.legal, Accept), first_of(self.legal, Decline)
         if offer and accept is not None:
             private, price = offer[0], int(offer[1])
             face = self.m.ent.privates[private].face_value
@@ -406,120 +392,9 @@ class Rules1840:
 
     # ------------------------------------------------------------------ Line Rounds
     def line_turn(self, main: list[Action]) -> Choice:
-        lt = self.view.round_info.line_turn
-        turn = self.view.turn
-        line = (lt.line if lt is not None else None) or (turn.line if turn is not None else None) \
-            or 0
-        home_or_first = lt is not None and (lt.home_choice or lt.first)
-        m = self.m
-        now = m.run_value(line)
-        tram = m.tram_of(line)
-        # a tram running at a loss is scrapped first (Table 7, R-LR-8)
-        run = _first(main, Run)
-        if run is not None and tram is not None and now < 0:
-            scrap = next((a for a in self.legal if isinstance(a, ScrapTram)
-                          and a.colour == tram), None)
-            if scrap is not None:
-                return scrap, f"scrap the {tram} tram of line {line}: it would run {now}"
-        base = m.run_value(line, with_maintenance=False)
-        reach = m.reach_size(line)
-        track = m.reach_size(line, what="edges") if self.track_weight else 0
-        best: Action | None = None
-        best_score = 0.0
-        best_why = ""
-        sb_shares = {sid: self.m.player().shares.get(sid, 0) // 10
-                     for sid in self.view.stadtbahn}
-        mult = max(1, m.stadtbahn_multipliers_left())
-        lrs = max(1, m.rounds_left("LR", include_current=True))
-        sb_now = {sid: m.stadtbahn_value(sid) for sid, k in sb_shares.items() if k}
-        weighed = main
-        lays = [a for a in main if isinstance(a, LayTile)]
-        if self.max_lays is not None:
-            keep = set(self.rng.sample(lays, min(len(lays), self.max_lays)))
-            weighed = [a for a in main if (a in keep or not isinstance(
-                a, (LayTile, PlaceStation, RemoveMarker)) or (lt is not None and lt.home_choice))]
-        for a in weighed:
-            if self.deadline is not None and best is not None \
-                    and time.perf_counter() > self.deadline:
-                break  # out of time: the best lay weighed so far
-            if isinstance(a, LayTile):
-                change = ("lay", a.hex, a.tile, a.rotation)
-                boards: list[Any] = []
-
-                def laid(lay: Any = a, boards: list[Any] = boards) -> Any:
-                    if not boards:
-                        boards.append(m.after_lay(lay.hex, lay.tile, lay.rotation))
-                    return boards[0]
-
-                after = m.run_value(line, board=laid, with_maintenance=False, change=change)
-                gain = float(after - base) * lrs
-                for sid, value in sb_now.items():
-                    gain += ((m.stadtbahn_value(sid, laid, change) - value) * sb_shares[sid]
-                             * mult / 10)
-                grow = m.reach_size(line, laid, change) - reach
-                score = gain + 2.0 * grow
-                longer = 0
-                if self.track_weight:
-                    longer = m.reach_size(line, laid, change, "edges") - track
-                    score += self.track_weight * longer
-                self.scored.append((score, a))
-                if score > best_score:
-                    best, best_score = a, score
-                    best_why = f"lay {a.tile} on {a.hex}: best run {base} -> {after}"
-                    if grow > 0 and after == base:
-                        best_why += f", reaches {grow} more stops"
-                    elif longer > 0 and after == base:
-                        best_why += f", its track reaches {longer} more hex sides"
-            elif isinstance(a, PlaceStation):
-                board = m.after_marker(a.hex, a.location, line)
-                if board is None:
-                    continue
-                after = m.run_value(line, board=board, with_maintenance=False,
-                                    change=("station", a.hex, a.location, line))
-                markers = len(m.board.line_markers(line))
-                cost = m.ent.station_marker_costs[min(markers, 5)]
-                score = (after - base) * lrs - cost
-                if home_or_first:
-                    score += 1000
-                self.scored.append((score, a))
-                if score > best_score:
-                    best, best_score = a, score
-                    best_why = f"station on {a.hex}.{a.location}: best run {base} -> {after}"
-            elif isinstance(a, RemoveMarker):
-                owner = self._marker_owner(a.hex, a.location)
-                if owner is None:
-                    continue
-                board = m.after_marker(a.hex, a.location, owner, remove=True)
-                if board is None:
-                    continue
-                after = m.run_value(line, board=board, with_maintenance=False,
-                                    change=("remove", a.hex, a.location, owner))
-                score = (after - base) * lrs - m.ent.marker_removal_cost
-                if owner in sb_shares and sb_shares[owner]:
-                    score -= 50 * sb_shares[owner]
-                self.scored.append((score, a))
-                if score > best_score:
-                    best, best_score = a, score
-                    best_why = (f"remove the {owner} marker on {a.hex}: best run "
-                                f"{base} -> {after}")
-        if best is not None:
-            return best, best_why
-        skip = _first(main, SkipBonus)
-        if skip is not None:
-            return skip, "skip the bonus: it gains nothing"
-        if run is not None:
-            return run, f"run line {line} for {now}"
-        end = _first(main, EndTurn)
-        if end is not None:
-            return end, "end the turn"
-        return main[0], "first choice"
-
-    def _marker_owner(self, coord: str, location: int) -> Any:
-        owners = self.m.board.markers(coord).get(location, ())
-        for o in owners:
-            if isinstance(o, str):
-                return o
-        return None
+        """A line's turn (IX): :class:`~tramways.bots.g1840_rule_line.LineTurn`."""
+        budget = Budget(self.max_lays, self.rng, self.deadline, self.track_weight)
+        return LineTurn(self.view, self.m, self.legal, main, self.scored, budget).decide()
 
 
 class RuleBot1840(BotBase):

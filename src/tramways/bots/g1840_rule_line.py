@@ -1,0 +1,238 @@
+"""The rule bot's Line Round turn (IX), from its view only.
+
+A line scraps a tram that would run at a loss (Table 7, R-LR-8); otherwise it weighs each
+tile lay (IX.4, IX.5), station marker (IX.6) and Stadtbahn marker removal it may make by what
+its best run gains over the Line Rounds left (the exact router on a copy of the board, IX.8),
+plus the runs of the Stadtbahn companies its director holds shares of, the stops it newly
+reaches and (with a track weight) the hex sides its track newly arrives at (IX.2), and takes
+the best that gains anything; else it skips a Stadtbahn bonus, runs, or ends the turn.
+
+Also the two small helpers the rule bot's decisions share: :func:`first_of` and
+:func:`all_of`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tramways.bots.g1840_model import ViewModel
+from tramways.core import Action
+from tramways.g1840.actions import (
+    EndTurn,
+    LayTile,
+    PlaceStation,
+    RemoveMarker,
+    Run,
+    ScrapTram,
+    SkipBonus,
+)
+from tramways.g1840.view_types import View1840
+
+Choice = tuple[Action, str]
+"""An action and the one-line reason for it."""
+
+
+def first_of(legal: Sequence[Action], kind: type | tuple[type, ...]) -> Action | None:
+    """The first action of ``kind`` in ``legal`` (``None``: none)."""
+    for a in legal:
+        if isinstance(a, kind):
+            return a
+    return None
+
+
+def all_of(legal: Sequence[Action], kind: type | tuple[type, ...]) -> list[Action]:
+    """Every action of ``kind`` in ``legal``, in its order."""
+    return [a for a in legal if isinstance(a, kind)]
+
+
+@dataclass
+class Budget:
+    """How much a turn may weigh: at most ``max_lays`` tile lays drawn with ``rng`` (``None``:
+    all), until ``deadline`` (a ``time.perf_counter()`` value; ``None``: no limit); a lay
+    scores ``track_weight`` per hex side its track newly arrives at."""
+
+    max_lays: int | None = None
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    deadline: float | None = None
+    track_weight: float = 0.0
+
+
+class LineTurn:
+    """One decision of a line's turn (see the module docstring); ``scored`` receives every
+    alternative weighed with its score, in the order weighed."""
+
+    def __init__(self, view: View1840, model: ViewModel, legal: Sequence[Action],
+                 main: list[Action], scored: list[tuple[float, Action]], budget: Budget) -> None:
+        self.view = view
+        self.m = model
+        self.legal = legal
+        self.main = main
+        self.scored = scored
+        self.budget = budget
+        lt = view.round_info.line_turn
+        turn = view.turn
+        self.line_turn = lt
+        self.line = (lt.line if lt is not None else None) \
+            or (turn.line if turn is not None else None) or 0
+        self.home_or_first = lt is not None and (lt.home_choice or lt.first)
+
+    def decide(self) -> Choice:
+        m, line, main = self.m, self.line, self.main
+        now = m.run_value(line)
+        run = first_of(main, Run)
+        if run is not None:
+            scrap = self._scrap_at_a_loss(now)
+            if scrap is not None:
+                return scrap
+        best = self._best_build()
+        if best is not None:
+            return best
+        skip = first_of(main, SkipBonus)
+        if skip is not None:
+            return skip, "skip the bonus: it gains nothing"
+        if run is not None:
+            return run, f"run line {line} for {now}"
+        end = first_of(main, EndTurn)
+        if end is not None:
+            return end, "end the turn"
+        return main[0], "first choice"
+
+    def _scrap_at_a_loss(self, now: int) -> Choice | None:
+        """A tram running at a loss is scrapped first (Table 7, R-LR-8)."""
+        tram = self.m.tram_of(self.line)
+        if tram is None or now >= 0:
+            return None
+        scrap = next((a for a in self.legal if isinstance(a, ScrapTram) and a.colour == tram),
+                     None)
+        if scrap is None:
+            return None
+        return scrap, f"scrap the {tram} tram of line {self.line}: it would run {now}"
+
+    def _best_build(self) -> Choice | None:
+        """The lay, station or marker removal that scores most above 0 (the first of equal
+        ones), weighed until the deadline."""
+        m = self.m
+        self.base = m.run_value(self.line, with_maintenance=False)
+        self.reach = m.reach_size(self.line)
+        self.track = m.reach_size(self.line, what="edges") if self.budget.track_weight else 0
+        self.sb_shares = {sid: m.player().shares.get(sid, 0) // 10 for sid in self.view.stadtbahn}
+        self.mult = max(1, m.stadtbahn_multipliers_left())
+        self.lrs = max(1, m.rounds_left("LR", include_current=True))
+        self.sb_now = {sid: m.stadtbahn_value(sid) for sid, k in self.sb_shares.items() if k}
+        best: Choice | None = None
+        best_score = 0.0
+        for a in self._weighed():
+            if self.budget.deadline is not None and best is not None \
+                    and time.perf_counter() > self.budget.deadline:
+                break  # out of time: the best lay weighed so far
+            weighed = self._weigh(a)
+            if weighed is None:
+                continue
+            score, why = weighed
+            self.scored.append((score, a))
+            if score > best_score:
+                best, best_score = (a, why()), score
+        return best
+
+    def _weighed(self) -> list[Action]:
+        """The actions to weigh: all, or with ``max_lays`` a sample of the lays and no station
+        marker or removal but a home circle's."""
+        main, budget = self.main, self.budget
+        if budget.max_lays is None:
+            return main
+        lays = [a for a in main if isinstance(a, LayTile)]
+        keep = set(budget.rng.sample(lays, min(len(lays), budget.max_lays)))
+        home = self.line_turn is not None and self.line_turn.home_choice
+        return [a for a in main
+                if a in keep or not isinstance(a, (LayTile, PlaceStation, RemoveMarker)) or home]
+
+    def _weigh(self, a: Action) -> tuple[float, Callable[[], str]] | None:
+        """``a``'s score and its reason (made only for the best), or ``None``: not weighed."""
+        if isinstance(a, LayTile):
+            return self._lay(a)
+        if isinstance(a, PlaceStation):
+            return self._station(a)
+        if isinstance(a, RemoveMarker):
+            return self._removal(a)
+        return None
+
+    def _lay(self, a: LayTile) -> tuple[float, Callable[[], str]]:
+        """A lay: the run's gain over the Line Rounds left, the Stadtbahn runs' gain for the
+        shares held (times the multipliers to come, VIII.5.2), 2 per stop newly reached, and
+        the track weight per hex side newly reached."""
+        m, line, base = self.m, self.line, self.base
+        change = ("lay", a.hex, a.tile, a.rotation)
+        boards: list[Any] = []
+
+        def laid(lay: Any = a, boards: list[Any] = boards) -> Any:
+            if not boards:
+                boards.append(m.after_lay(lay.hex, lay.tile, lay.rotation))
+            return boards[0]
+
+        after = m.run_value(line, board=laid, with_maintenance=False, change=change)
+        gain = float(after - base) * self.lrs
+        for sid, value in self.sb_now.items():
+            gain += ((m.stadtbahn_value(sid, laid, change) - value) * self.sb_shares[sid]
+                     * self.mult / 10)
+        grow = m.reach_size(line, laid, change) - self.reach
+        score = gain + 2.0 * grow
+        longer = 0
+        if self.budget.track_weight:
+            longer = m.reach_size(line, laid, change, "edges") - self.track
+            score += self.budget.track_weight * longer
+
+        def why() -> str:
+            text = f"lay {a.tile} on {a.hex}: best run {base} -> {after}"
+            if grow > 0 and after == base:
+                text += f", reaches {grow} more stops"
+            elif longer > 0 and after == base:
+                text += f", its track reaches {longer} more hex sides"
+            return text
+
+        return score, why
+
+    def _station(self, a: PlaceStation) -> tuple[float, Callable[[], str]] | None:
+        """A station marker (IX.6): the run's gain over the Line Rounds left less the marker's
+        cost; the home circle or a first turn's marker comes first."""
+        m, line, base = self.m, self.line, self.base
+        board = m.after_marker(a.hex, a.location, line)
+        if board is None:
+            return None
+        after = m.run_value(line, board=board, with_maintenance=False,
+                            change=("station", a.hex, a.location, line))
+        markers = len(m.board.line_markers(line))
+        cost = m.ent.station_marker_costs[min(markers, 5)]
+        score = (after - base) * self.lrs - cost
+        if self.home_or_first:
+            score += 1000
+        return score, lambda: f"station on {a.hex}.{a.location}: best run {base} -> {after}"
+
+    def _removal(self, a: RemoveMarker) -> tuple[float, Callable[[], str]] | None:
+        """Removing a Stadtbahn marker: the run's gain less the removal's cost and 50 per
+        share held of that Stadtbahn company."""
+        m, line, base = self.m, self.line, self.base
+        owner = _marker_owner(m, a.hex, a.location)
+        if owner is None:
+            return None
+        board = m.after_marker(a.hex, a.location, owner, remove=True)
+        if board is None:
+            return None
+        after = m.run_value(line, board=board, with_maintenance=False,
+                            change=("remove", a.hex, a.location, owner))
+        score = (after - base) * self.lrs - m.ent.marker_removal_cost
+        if owner in self.sb_shares and self.sb_shares[owner]:
+            score -= 50 * self.sb_shares[owner]
+        return score, lambda: (f"remove the {owner} marker on {a.hex}: best run "
+                               f"{base} -> {after}")
+
+
+def _marker_owner(m: ViewModel, coord: str, location: int) -> Any:
+    """The Stadtbahn company whose marker stands on ``coord.location`` (``None``: none)."""
+    for o in m.board.markers(coord).get(location, ()):
+        if isinstance(o, str):
+            return o
+    return None
