@@ -59,7 +59,7 @@ from tramways.core.actions import Action
 from tramways.envs.base import Catalogue
 from tramways.g1840 import actions as A
 from tramways.g1840.data import LAYOUTS, load_layout, tiles
-from tramways.g1840.entities import TRAM_COLOURS, entities
+from tramways.g1840.entities import TRAM_COLOURS, Entities, entities
 
 BID_CAP = 600
 DIVIDEND_CAP = 3000
@@ -143,12 +143,18 @@ def _name(key: tuple[Any, ...]) -> str:
 
 
 def keys() -> list[tuple[Any, ...]]:
-    """Every key, in catalogue order (see the module docstring)."""
+    """Every key, in catalogue order (see the module docstring): the players' actions, the
+    companies', the lines'."""
     ent = entities()
+    return [*_player_keys(ent), *_company_keys(ent), *_line_keys(ent)]
+
+
+def _player_keys(ent: Entities) -> list[tuple[Any, ...]]:
+    """The players' actions: pass and offers, playing order, private bids (VI), par and
+    share trades (VII), private returns (IV.2)."""
     privates = list(ent.privates)
     companies = list(ent.tram_companies)
     corps = companies + list(ent.stadtbahn)
-    lines = sorted(ent.lines)
     out: list[tuple[Any, ...]] = [("pass",), ("accept",), ("decline",)]
     out += [("order", n) for n in range(1, 7)]
     out += [("bid", p, a) for p in privates for a in range(5, BID_CAP + 1, 5)]
@@ -156,7 +162,15 @@ def keys() -> list[tuple[Any, ...]]:
     out += [("buy", c) for c in corps]
     out += [("sell", c, n) for c in corps for n in range(1, MAX_SELL + 1)]
     out += [("return", p) for p in privates]
-    out += [("company pay", a) for a in range(0, DIVIDEND_CAP + 1, 10)]
+    return out
+
+
+def _company_keys(ent: Entities) -> list[tuple[Any, ...]]:
+    """The companies' actions (VIII): dividends, trams, line auctions, scrapping, returns."""
+    privates = list(ent.privates)
+    companies = list(ent.tram_companies)
+    lines = sorted(ent.lines)
+    out: list[tuple[Any, ...]] = [("company pay", a) for a in range(0, DIVIDEND_CAP + 1, 10)]
     out += [("company buy", c) for c in TRAM_COLOURS]
     symbols = ("none", *TRAM_COLOURS)
     out += [("company arrange", t) for k in range(1, MAX_ARRANGE + 1)
@@ -168,12 +182,18 @@ def keys() -> list[tuple[Any, ...]]:
             for a in range(ent.line_min_bid + ent.bid_step, AUCTION_CAP + 1, ent.bid_step)]
     out += [("scrap", c, t) for c in companies for t in TRAM_COLOURS]
     out += [("company return", c, p) for c in companies for p in privates]
+    return out
+
+
+def _line_keys(ent: Entities) -> list[tuple[Any, ...]]:
+    """The lines' actions (IX): lays, stations, marker removals, private purchases, the end."""
     tile_ids = list(tiles())
-    out += [("line lay", h, t, r) for h in layable_hexes() for t in tile_ids for r in range(6)]
+    out: list[tuple[Any, ...]] = [("line lay", h, t, r) for h in layable_hexes()
+                                  for t in tile_ids for r in range(6)]
     hexes = all_hexes()
     out += [("line station", h, loc) for h in hexes for loc in range(MAX_LOCATION + 1)]
     out += [("line remove", h, loc) for h in hexes for loc in range(MAX_LOCATION + 1)]
-    out += [("line buy", p, a) for p in privates for a in range(1, MAX_PRIVATE_PRICE + 1)]
+    out += [("line buy", p, a) for p in ent.privates for a in range(1, MAX_PRIVATE_PRICE + 1)]
     out += [("line run",), ("line done",), ("line skip",)]
     return out
 

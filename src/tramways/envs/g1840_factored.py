@@ -39,7 +39,7 @@ claimed routes (``line run ROUTE``) have no factored form, like in the flat cata
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import product
 from typing import Any
 
@@ -99,60 +99,43 @@ def _n(value: int) -> int | None:
     return value if 0 <= value < NUMBER else None
 
 
-def _choices(action: Action) -> tuple[str, tuple[int | None, ...]] | None:
-    a: Any = action
-    match action:
-        case A.Pass():
-            return "pass", ()
-        case A.Accept():
-            return "accept", ()
-        case A.Decline():
-            return "decline", ()
-        case A.ChooseOrder():
-            return "order", (_n(a.card),)
-        case A.Bid():
-            return "bid", (_PRIV[a.private], _n(a.amount // 5))
-        case A.Par():
-            return "par", (_CORP[a.company], _n(a.price))
-        case A.BuyShare():
-            return "buy", (_CORP[a.company],)
-        case A.SellShares():
-            return "sell", (_CORP[a.company], _n(a.count))
-        case A.ReturnPrivate():
-            return "return", (_PRIV[a.private],)
-        case A.Dividend():
-            return "company pay", (_n(a.amount // 10),)
-        case A.BuyTram():
-            return "company buy", (_COLOUR[a.colour],)
-        case A.Arrange():
-            return "company arrange", (_ARR.get(tuple(a.colours)),)
-        case A.Done():
-            return "company done", ()
-        case A.CompanyPass():
-            return "company pass", ()
-        case A.OpenAuction():
-            return "company auction", (_LINE[a.line], _n(a.amount // 5))
-        case A.LineBid():
-            return "company bid", (_n(a.amount // 5),)
-        case A.ScrapTram():
-            return "scrap", (_CORP[a.company], _COLOUR[a.colour])
-        case A.CompanyReturnPrivate():
-            return "company return", (_CORP[a.company], _PRIV[a.private])
-        case A.LayTile():
-            return "line lay", (_HEX[a.hex], _TILE[a.tile], a.rotation)
-        case A.PlaceStation():
-            return "line station", (_HEX[a.hex], min(a.location, MAX_LOCATION + 1))
-        case A.RemoveMarker():
-            return "line remove", (_HEX[a.hex], min(a.location, MAX_LOCATION + 1))
-        case A.BuyPrivate():
-            return "line buy", (_PRIV[a.private], _n(a.price))
-        case A.Run():
-            return ("line run", ()) if a.route is None else None
-        case A.EndTurn():
-            return "line done", ()
-        case A.SkipBonus():
-            return "line skip", ()
-    return None
+Choices = tuple[str, tuple[int | None, ...]]
+"""An action's type and its arguments' indices (``None``: past its head)."""
+
+_CHOICES: dict[type, Callable[[Any], Choices | None]] = {
+    A.Pass: lambda a: ("pass", ()),
+    A.Accept: lambda a: ("accept", ()),
+    A.Decline: lambda a: ("decline", ()),
+    A.ChooseOrder: lambda a: ("order", (_n(a.card),)),
+    A.Bid: lambda a: ("bid", (_PRIV[a.private], _n(a.amount // 5))),
+    A.Par: lambda a: ("par", (_CORP[a.company], _n(a.price))),
+    A.BuyShare: lambda a: ("buy", (_CORP[a.company],)),
+    A.SellShares: lambda a: ("sell", (_CORP[a.company], _n(a.count))),
+    A.ReturnPrivate: lambda a: ("return", (_PRIV[a.private],)),
+    A.Dividend: lambda a: ("company pay", (_n(a.amount // 10),)),
+    A.BuyTram: lambda a: ("company buy", (_COLOUR[a.colour],)),
+    A.Arrange: lambda a: ("company arrange", (_ARR.get(tuple(a.colours)),)),
+    A.Done: lambda a: ("company done", ()),
+    A.CompanyPass: lambda a: ("company pass", ()),
+    A.OpenAuction: lambda a: ("company auction", (_LINE[a.line], _n(a.amount // 5))),
+    A.LineBid: lambda a: ("company bid", (_n(a.amount // 5),)),
+    A.ScrapTram: lambda a: ("scrap", (_CORP[a.company], _COLOUR[a.colour])),
+    A.CompanyReturnPrivate: lambda a: ("company return", (_CORP[a.company], _PRIV[a.private])),
+    A.LayTile: lambda a: ("line lay", (_HEX[a.hex], _TILE[a.tile], a.rotation)),
+    A.PlaceStation: lambda a: ("line station", (_HEX[a.hex], min(a.location, MAX_LOCATION + 1))),
+    A.RemoveMarker: lambda a: ("line remove", (_HEX[a.hex], min(a.location, MAX_LOCATION + 1))),
+    A.BuyPrivate: lambda a: ("line buy", (_PRIV[a.private], _n(a.price))),
+    A.Run: lambda a: ("line run", ()) if a.route is None else None,
+    A.EndTurn: lambda a: ("line done", ()),
+    A.SkipBonus: lambda a: ("line skip", ()),
+}
+"""Each action class's choices, by its type (the classes of :mod:`tramways.g1840.actions` do
+not subclass one another)."""
+
+
+def _choices(action: Action) -> Choices | None:
+    chooser = _CHOICES.get(type(action))
+    return None if chooser is None else chooser(action)
 
 
 def factor(action: Action) -> tuple[int, ...] | None:
