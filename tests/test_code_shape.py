@@ -44,7 +44,6 @@ PENDING: frozenset[str] = frozenset({
     "g1840/interop/trace.py:figures_from_view",  # pending: interop
     "g1840/interop/translate.py:probe",  # pending: interop
     "g1840/interop/translate.py:Translator._line",  # pending: interop
-    "g1840/view.py:text_view",  # pending: shape
 })
 
 

@@ -156,43 +156,16 @@ def _text_round(v: View1840) -> list[str]:
 
 def text_view(v: View1840) -> str:
     """A multi-line summary for ``tramways show``."""
-    lines = [f"1840 Vienna Tramways - {v.round} ({v.round_info.phase} phase)"]
-    if v.edition != int(LATEST):
-        lines[0] += (f"; rulings edition {v.edition} (R-VERSION-1: played, and replayed, "
-                     "under those rulings)")
-    if v.ruleset != "rules":
-        lines[0] += f"; {v.ruleset} ruleset"
+    lines = [_text_title(v)]
     lines.extend(_text_round(v))
     lines.append("")
-    lines.append("Players:")
-    for p in v.players:
-        shares = " ".join(f"{c}:{pct}%" for c, pct in p.shares.items()) or "-"
-        privates = " ".join(p.privates) or "-"
-        loans = f" loans {p.loans}" if p.loans else ""
-        lines.append(f"  {p.name:<12} cash {p.cash:>5}{loans}  value {p.value:>6}  "
-                     f"certs {p.certificates:>2}  shares {shares}  privates {privates}")
-    if v.companies:
-        lines.append("Tram companies:")
-        for cid, c in v.companies.items():
-            lines.append(
-                f"  {cid:<4} price {c.price:>3}  treasury {c.treasury:>5}  "
-                f"revenue {c.revenue:>4}  lines {list(c.lines) or '-'}  "
-                f"trams {','.join(t or 'none' for t in c.trams) or '-'}  "
-                f"director P{c.director + 1}"
-                + (f"  privates {' '.join(c.privates)}" if c.privates else ""))
-            for line, markers in c.markers.items():
-                if markers:
-                    lines.append(f"       line {line} stations: {' '.join(markers)}")
+    lines.extend(_text_players(v))
+    lines.extend(_text_companies(v))
     lines.append("Stadtbahn: " + "  ".join(f"{s} {d.price}" for s, d in v.stadtbahn.items()))
     lines.extend(_text_shares(v))
     lines.append("Lines on display: " + (", ".join(map(str, v.line_display)) or "-")
                  + f"  (deck {v.line_deck})")
-    sale = ", ".join(f"{t.colour} {t.price} x{t.count}" if t.price is not None
-                     else f"{t.colour} x{t.count} (no price on space {t.space + 1})"
-                     for t in v.trams.on_sale) or "-"
-    to_come = ", ".join(v.trams.to_come) or "-"
-    lines.append(f"Trams on sale: {sale}; to come: {to_come}; "
-                 f"newest bought: {v.trams.newest or '-'}")
+    lines.append(_text_trams(v))
     unsold = [p for p, o in v.privates.items() if o is None]
     if unsold:
         lines.append("Unsold privates: " + ", ".join(unsold))
@@ -201,3 +174,55 @@ def text_view(v: View1840) -> str:
             f"{v.players[s].name} {w} (#{r})"
             for s, (w, r) in enumerate(zip(v.result.wealth, v.result.rank, strict=True))))
     return "\n".join(lines)
+
+
+def _text_title(v: View1840) -> str:
+    """The round and phase, and the rulings edition (R-VERSION-1) or ruleset if not the
+    newest printed rules."""
+    title = f"1840 Vienna Tramways - {v.round} ({v.round_info.phase} phase)"
+    if v.edition != int(LATEST):
+        title += (f"; rulings edition {v.edition} (R-VERSION-1: played, and replayed, "
+                  "under those rulings)")
+    if v.ruleset != "rules":
+        title += f"; {v.ruleset} ruleset"
+    return title
+
+
+def _text_players(v: View1840) -> list[str]:
+    """One line per player: cash, loans, value, certificates, shares, privates (III.3)."""
+    lines = ["Players:"]
+    for p in v.players:
+        shares = " ".join(f"{c}:{pct}%" for c, pct in p.shares.items()) or "-"
+        privates = " ".join(p.privates) or "-"
+        loans = f" loans {p.loans}" if p.loans else ""
+        lines.append(f"  {p.name:<12} cash {p.cash:>5}{loans}  value {p.value:>6}  "
+                     f"certs {p.certificates:>2}  shares {shares}  privates {privates}")
+    return lines
+
+
+def _text_companies(v: View1840) -> list[str]:
+    """One line per tram company, and one per line of it with station markers."""
+    if not v.companies:
+        return []
+    lines = ["Tram companies:"]
+    for cid, c in v.companies.items():
+        lines.append(
+            f"  {cid:<4} price {c.price:>3}  treasury {c.treasury:>5}  "
+            f"revenue {c.revenue:>4}  lines {list(c.lines) or '-'}  "
+            f"trams {','.join(t or 'none' for t in c.trams) or '-'}  "
+            f"director P{c.director + 1}"
+            + (f"  privates {' '.join(c.privates)}" if c.privates else ""))
+        for line, markers in c.markers.items():
+            if markers:
+                lines.append(f"       line {line} stations: {' '.join(markers)}")
+    return lines
+
+
+def _text_trams(v: View1840) -> str:
+    """The trams on sale with their prices, those to come, and the newest bought."""
+    sale = ", ".join(f"{t.colour} {t.price} x{t.count}" if t.price is not None
+                     else f"{t.colour} x{t.count} (no price on space {t.space + 1})"
+                     for t in v.trams.on_sale) or "-"
+    to_come = ", ".join(v.trams.to_come) or "-"
+    return (f"Trams on sale: {sale}; to come: {to_come}; "
+            f"newest bought: {v.trams.newest or '-'}")
