@@ -38,7 +38,7 @@ from tramways.core.rng import derive_rng, draw_seed
 from tramways.core.undo import Played, check_undo, played_history, reveals
 from tramways.trambahn.actions import Passenger
 from tramways.trambahn.cards import COLOUR_NAMES, ROW_SIZE
-from tramways.trambahn.preview import column_score, preview
+from tramways.trambahn.preview import column_score, passenger_preview
 from tramways.trambahn.view_types import TrambahnView, as_trambahn_view
 
 PROMPT = "[bold]choice[/] (number or notation; u undo, h help, q quit): "
@@ -178,7 +178,7 @@ class Duel:
         table = table_lines(view, self.labels, self.width)
         choices = choice_lines(actions, view, self.width)
         warn = [a for a in actions if isinstance(a, Passenger)
-                and (p := preview(view, a)) is not None and p["count"] == ROW_SIZE - 1]
+                and passenger_preview(view, a)["count"] == ROW_SIZE - 1]
         if warn and message is None:
             message = Text(f"3/4! leaves the row one short: "
                            f"{self.labels[1 - self.human]} may fill it and score it.",

@@ -17,7 +17,7 @@ from rich.text import Text
 from tramways.core import Action
 from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station
 from tramways.trambahn.cards import COLOUR_NAMES, COLOURS, ROW_SIZE, TRAMS
-from tramways.trambahn.preview import column_score, preview
+from tramways.trambahn.preview import column_score, passenger_preview, station_preview
 from tramways.trambahn.view_types import ColumnView, TrambahnView
 
 STYLE = {"b": "bold blue", "r": "bold red", "g": "bold green", "y": "bold yellow"}
@@ -173,16 +173,15 @@ def score_pad(view: TrambahnView, labels: list[str]) -> list[Text]:
 
 def describe(action: Action, view: TrambahnView, labels: list[str] | None = None) -> Text:
     """A choice in a few characters, with what it will do (scoring previews from
-    :func:`tramways.trambahn.preview.preview`)."""
+    :mod:`tramways.trambahn.preview`)."""
     me = _seat(view)
     cols = view.columns[me]
     out = Text()
-    seen = preview(view, action)
     if isinstance(action, Passenger):
         out.append_text(card_text(action.card))
         if action.card == "C":
             out.append(">" + COLOUR_NAMES[action.row], style=STYLE[action.row])
-        assert seen is not None
+        seen = passenger_preview(view, action)
         if seen["scoring"]:
             gain = seen["points"]
             out.append(f" SCORES you+{gain[me]} bot+{gain[1 - me]}", style="bold")
@@ -193,8 +192,9 @@ def describe(action: Action, view: TrambahnView, labels: list[str] | None = None
     elif isinstance(action, Station):
         out.append_text(card_text(action.card))
         out.append(" new" if action.column is None else f">{action.column + 1}")
-        if seen is not None and seen["extra_tour"]:
-            out.append(f" ET+{seen['points']}", style="bold")
+        tour = station_preview(view, action)
+        if tour["extra_tour"]:
+            out.append(f" ET+{tour['points']}", style="bold")
     elif isinstance(action, Income):
         out.append_text(card_text(action.card))
     elif isinstance(action, Buy):

@@ -19,7 +19,7 @@ Pure functions: nothing here changes the view or the board passed in.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board, default_location_map
@@ -177,8 +177,16 @@ def _lay_kind(view: View1840, pos: Any, line: int, lay: Lay) -> tuple[str, int] 
     return None
 
 
+class OptionCost(TypedDict):
+    """What a line's option costs its company (``cost``) and why (``kind``), see
+    :func:`line_option_costs`; a plain dict at run time (the pages read it)."""
+
+    kind: str
+    cost: int
+
+
 def line_option_costs(view: View, line: int, notations: Iterable[str],
-                      board: Board | None = None) -> dict[str, dict[str, Any]]:
+                      board: Board | None = None) -> dict[str, OptionCost]:
     """For each of ``line``'s legal notations that costs or may cost its company money (tile
     lays, station markers, marker removals), ``{"cost": N, "kind": K}``: what the treasury pays
     (R-LR-10: the Danube 40, a Stadtbahn tile 20, upgrades and bonus tiles 0; IX.6: the next
@@ -197,7 +205,7 @@ def line_option_costs(view: View, line: int, notations: Iterable[str],
     pos = _build_position(view, board)
     turn = view.round_info.line_turn
     mine = {c for c, _l, owner in markers_of(view) if owner == line}
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, OptionCost] = {}
     for text in notations:
         words = text.split()
         if len(words) < 3 or words[0] != f"L{line}":

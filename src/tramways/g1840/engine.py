@@ -40,7 +40,7 @@ from tramways.g1840.position import Position
 from tramways.g1840.rounds import company, line, pre_share, share
 from tramways.g1840.rounds.base import Round
 from tramways.g1840.view import result, view
-from tramways.g1840.view_types import View1840
+from tramways.g1840.view_types import ResultJSON, View1840
 
 BEGIN: dict[str, Callable[[Position, list[str]], Round]] = {
     "PRE": pre_share.begin,
@@ -285,7 +285,7 @@ class State1840(Position):
     def is_over(self) -> bool:
         return self.finished
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> ResultJSON:
         return result(self)
 
     def view(self, player: int | None) -> View1840:

@@ -7,8 +7,6 @@ prints.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tramways.g1840.edition import LATEST
 from tramways.g1840.mechanics.trams import price_of
 from tramways.g1840.position import Position
@@ -17,6 +15,7 @@ from tramways.g1840.view_types import (
     PlayerView,
     PrivateAuctionView,
     Result,
+    ResultJSON,
     RoundInfo,
     StadtbahnView,
     TileView,
@@ -94,7 +93,7 @@ def final_result(state: Position) -> Result:
                   winners=tuple(s for s in range(state.n) if ranks[s] == 1))
 
 
-def result(state: Position) -> dict[str, Any]:
+def result(state: Position) -> ResultJSON:
     """The final result as JSON (``GameState.result()``)."""
     return final_result(state).to_json()
 

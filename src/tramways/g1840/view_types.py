@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from tramways.core.game import View
 
@@ -347,6 +347,14 @@ class TileView:
     rotation: int
 
 
+class ResultJSON(TypedDict):
+    """The JSON of a :class:`Result`: what ``State1840.result()`` returns."""
+
+    wealth: list[int]
+    rank: list[int]
+    winners: list[int]
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """XI / R-END-1: wealth per seat and the ranking (equal wealth shares a place)."""
@@ -355,7 +363,7 @@ class Result:
     rank: tuple[int, ...]
     winners: tuple[int, ...]
 
-    def to_json(self) -> JSONObject:
+    def to_json(self) -> ResultJSON:
         return {"wealth": list(self.wealth), "rank": list(self.rank),
                 "winners": list(self.winners)}
 
@@ -468,7 +476,7 @@ def as_view1840(view: View1840 | Mapping[str, Any] | View) -> View1840:
 
 
 __all__ = ["AuctionView", "CompanyView", "LineAuctionView", "LineTurn", "NO_DETAIL",
-           "PlayerView", "PrivateAuctionView", "Result", "RoundDetail", "RoundInfo",
+           "PlayerView", "PrivateAuctionView", "Result", "ResultJSON", "RoundDetail", "RoundInfo",
            "StadtbahnView", "TileView", "TramOnSale", "TramsView", "TurnDetail", "TurnView",
            "View1840", "as_view1840", "place_of"]
 

@@ -10,10 +10,9 @@ same fields, as 1840's ``engine.State1840`` is its ``position.Position`` that pl
 from __future__ import annotations
 
 from tramways.core import Action
-from tramways.core.game import JSON
 from tramways.trambahn import rules, views
 from tramways.trambahn.position import TrambahnPosition
-from tramways.trambahn.view_types import TrambahnView
+from tramways.trambahn.view_types import TrambahnResultJSON, TrambahnView
 
 
 class TrambahnState(TrambahnPosition):
@@ -28,7 +27,7 @@ class TrambahnState(TrambahnPosition):
         """Play ``action`` for ``seat`` (``None``: the player the action names)."""
         return rules.apply_action(self, action, seat)
 
-    def result(self) -> JSON:
+    def result(self) -> TrambahnResultJSON:
         """The final result as JSON (:class:`~tramways.trambahn.view_types.TrambahnResult`'s
         form); typed: :func:`tramways.trambahn.rules.result`."""
         return rules.result(self).to_json()

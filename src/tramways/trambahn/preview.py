@@ -9,7 +9,7 @@ the engine's own scoring on a copy of the real state.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict
 
 from tramways.core import Action
 from tramways.trambahn.actions import Passenger, Station
@@ -28,7 +28,34 @@ def column_score(col: ColumnView) -> int:
     return col.points * col.multiplier
 
 
-def passenger_preview(view: TrambahnView, action: Passenger) -> dict[str, Any]:
+class PassengerPreview(TypedDict):
+    """What a passenger does (Step 1): the row's ``count`` after it, whether it is the 4th and
+    ``scoring`` (T-R-2), the ``points`` each player (0, 1) would score then, and whether that
+    scoring ``ends_game`` (T-R-4).  A plain dict at run time (a page's template reads it)."""
+
+    kind: Literal["passenger"]
+    row: str
+    count: int
+    scoring: bool
+    points: list[int]
+    ends_game: bool
+
+
+class StationPreview(TypedDict):
+    """What a station does (Step 2): the ``column``'s ``size`` after it (1: a new column) and,
+    on its 8th card, its ``extra_tour`` and the ``points`` it scores (T-R-3)."""
+
+    kind: Literal["station"]
+    column: int | None
+    size: int
+    extra_tour: bool
+    points: int
+
+
+Preview = PassengerPreview | StationPreview
+
+
+def passenger_preview(view: TrambahnView, action: Passenger) -> PassengerPreview:
     """The row's count after the passenger; on its 4th, the scoring it triggers (T-R-2).
 
     ``points`` is what each player (0, 1) would score: all their columns of the row's colour,
@@ -36,7 +63,7 @@ def passenger_preview(view: TrambahnView, action: Passenger) -> dict[str, Any]:
     (T-R-4).
     """
     count = len(view.rows[action.row]) + 1
-    out: dict[str, Any] = {
+    out: PassengerPreview = {
         "kind": "passenger",
         "row": action.row,
         "count": count,
@@ -53,9 +80,9 @@ def passenger_preview(view: TrambahnView, action: Passenger) -> dict[str, Any]:
     return out
 
 
-def station_preview(view: TrambahnView, action: Station) -> dict[str, Any]:
+def station_preview(view: TrambahnView, action: Station) -> StationPreview:
     """The column's size after the card; on its 8th card, the Extra Tour's points (T-R-3)."""
-    out: dict[str, Any] = {
+    out: StationPreview = {
         "kind": "station",
         "column": action.column,
         "size": 1,
@@ -74,7 +101,7 @@ def station_preview(view: TrambahnView, action: Station) -> dict[str, Any]:
     return out
 
 
-def preview(view: TrambahnView, action: Action) -> dict[str, Any] | None:
+def preview(view: TrambahnView, action: Action) -> Preview | None:
     """The preview of a passenger or station action; ``None`` for other actions."""
     if isinstance(action, Passenger):
         return passenger_preview(view, action)

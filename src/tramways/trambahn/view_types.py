@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from tramways.core.game import View
 
@@ -79,6 +79,18 @@ class ScoringView:
                    player=d.get("player"), column=d.get("column"))
 
 
+class TrambahnResultJSON(TypedDict):
+    """The JSON of a :class:`TrambahnResult`: what ``TrambahnState.result()`` returns."""
+
+    scores: list[int]
+    regular: list[int]
+    extra_tours: list[int]
+    money: list[int]
+    winner: int | None
+    regular_scorings: int
+    reason: str
+
+
 @dataclass(frozen=True, slots=True)
 class TrambahnResult:
     """The final result (T-R-4): scores, their regular and Extra Tour parts, the money piles'
@@ -92,7 +104,7 @@ class TrambahnResult:
     regular_scorings: int
     reason: str
 
-    def to_json(self) -> JSONObject:
+    def to_json(self) -> TrambahnResultJSON:
         return {"scores": list(self.scores), "regular": list(self.regular),
                 "extra_tours": list(self.extra_tours), "money": list(self.money),
                 "winner": self.winner, "regular_scorings": self.regular_scorings,
@@ -196,4 +208,5 @@ def as_trambahn_view(view: TrambahnView | Mapping[str, Any] | View) -> TrambahnV
     raise TypeError(f"not a Trambahn view: {type(view).__name__}")
 
 
-__all__ = ["ColumnView", "ScoringView", "TrambahnResult", "TrambahnView", "as_trambahn_view"]
+__all__ = ["ColumnView", "ScoringView", "TrambahnResult", "TrambahnResultJSON", "TrambahnView",
+           "as_trambahn_view"]
