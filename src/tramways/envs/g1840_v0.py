@@ -47,7 +47,7 @@ from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.g1840_catalogue import CATALOGUE, MAX_LOCATION, all_hexes
 from tramways.g1840.data import tiles
 from tramways.g1840.entities import TRAM_COLOURS, entities
-from tramways.g1840.view_types import PrivateAuctionView, View1840, as_view1840
+from tramways.g1840.view_types import PrivateAuctionView, ResultJSON, View1840, as_view1840
 
 _ENT = entities()
 SEATS = 6
@@ -360,7 +360,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
     def encode(self, view: View1840, seat: int) -> np.ndarray:
         return encode(view, seat)
 
-    def final_infos(self, result: Any) -> list[dict[str, Any]]:
+    def final_infos(self, result: ResultJSON) -> list[dict[str, Any]]:
         return [{"wealth": w, "rank": r} for w, r in zip(result["wealth"], result["rank"],
                                                          strict=True)]
 

@@ -61,7 +61,7 @@ from tramways.envs.g1840_factored import (
 )
 from tramways.g1840.data import load_layout, tiles
 from tramways.g1840.entities import layout_name
-from tramways.g1840.view_types import as_view1840
+from tramways.g1840.view_types import ResultJSON, as_view1840
 
 TABLES = g1840_v0.L.hexes
 """The v0 observation up to its per-hex block: the tables."""
@@ -283,7 +283,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
         out[:TABLES] = tables
         return out
 
-    def final_infos(self, result: Any) -> list[dict[str, Any]]:
+    def final_infos(self, result: ResultJSON) -> list[dict[str, Any]]:
         return [{"wealth": w, "rank": r} for w, r in zip(result["wealth"], result["rank"],
                                                          strict=True)]
 

@@ -40,7 +40,7 @@ import numpy as np
 from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.trambahn_catalogue import CATALOGUE, MAX_COLUMNS
 from tramways.trambahn.cards import COLOURS, FACES
-from tramways.trambahn.view_types import TrambahnView, as_trambahn_view
+from tramways.trambahn.view_types import TrambahnResultJSON, TrambahnView, as_trambahn_view
 
 FACE_INDEX = {f: i for i, f in enumerate(FACES)}
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
@@ -161,7 +161,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
     def encode(self, view: Any, seat: int) -> np.ndarray:
         return encode(view, seat)
 
-    def final_infos(self, result: Any) -> list[dict[str, Any]]:
+    def final_infos(self, result: TrambahnResultJSON) -> list[dict[str, Any]]:
         winner = result["winner"]
         ranks = [1, 1] if winner is None else [1 if s == winner else 2 for s in (0, 1)]
         return [{"score": result["scores"][s], "money": result["money"][s],

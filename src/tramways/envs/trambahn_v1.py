@@ -65,7 +65,7 @@ from tramways.envs.trambahn_v0 import (
 )
 from tramways.trambahn.actions import Buy, Station
 from tramways.trambahn.cards import COLOURS, FACES
-from tramways.trambahn.view_types import as_trambahn_view
+from tramways.trambahn.view_types import TrambahnResultJSON, as_trambahn_view
 
 N_FACES = len(FACES)
 COLUMN_SIZE = 14
@@ -245,7 +245,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
             val.extend(more_val)
         return np.bincount(idx, weights=val, minlength=self.obs_size).astype(np.float32)
 
-    def final_infos(self, result: Any) -> list[dict[str, Any]]:
+    def final_infos(self, result: TrambahnResultJSON) -> list[dict[str, Any]]:
         winner = result["winner"]
         ranks = [1, 1] if winner is None else [1 if s == winner else 2 for s in (0, 1)]
         return [{"score": result["scores"][s], "money": result["money"][s],
