@@ -61,6 +61,22 @@ class Budget:
     track_weight: float = 0.0
 
 
+@dataclass(frozen=True)
+class Before:
+    """The line's figures before the action weighed: its best run without maintenance
+    (``base``), the stops and (with a track weight) hex sides it reaches, the Line Rounds and
+    Stadtbahn multipliers left, and the shares held of each Stadtbahn company with the value
+    of its run now (for those held)."""
+
+    base: int
+    reach: int
+    track: int
+    rounds: int
+    multipliers: int
+    stadtbahn_shares: dict[str, int]
+    stadtbahn_now: dict[str, int]
+
+
 class LineTurn:
     """One decision of a line's turn (see the module docstring); ``scored`` receives every
     alternative weighed with its score, in the order weighed."""
@@ -115,21 +131,14 @@ class LineTurn:
     def _best_build(self) -> Choice | None:
         """The lay, station or marker removal that scores most above 0 (the first of equal
         ones), weighed until the deadline."""
-        m = self.m
-        self.base = m.run_value(self.line, with_maintenance=False)
-        self.reach = m.reach_size(self.line)
-        self.track = m.reach_size(self.line, what="edges") if self.budget.track_weight else 0
-        self.sb_shares = {sid: m.player().shares.get(sid, 0) // 10 for sid in self.view.stadtbahn}
-        self.mult = max(1, m.stadtbahn_multipliers_left())
-        self.lrs = max(1, m.rounds_left("LR", include_current=True))
-        self.sb_now = {sid: m.stadtbahn_value(sid) for sid, k in self.sb_shares.items() if k}
+        before = self._before()
         best: Choice | None = None
         best_score = 0.0
         for a in self._weighed():
             if self.budget.deadline is not None and best is not None \
                     and time.perf_counter() > self.budget.deadline:
                 break  # out of time: the best lay weighed so far
-            weighed = self._weigh(a)
+            weighed = self._weigh(a, before)
             if weighed is None:
                 continue
             score, why = weighed
@@ -137,6 +146,18 @@ class LineTurn:
             if score > best_score:
                 best, best_score = (a, why()), score
         return best
+
+    def _before(self) -> Before:
+        """The line's figures now, each lay, station and removal is weighed against."""
+        m, line = self.m, self.line
+        base = m.run_value(line, with_maintenance=False)
+        reach = m.reach_size(line)
+        track = m.reach_size(line, what="edges") if self.budget.track_weight else 0
+        shares = {sid: m.player().shares.get(sid, 0) // 10 for sid in self.view.stadtbahn}
+        multipliers = max(1, m.stadtbahn_multipliers_left())
+        rounds = max(1, m.rounds_left("LR", include_current=True))
+        now = {sid: m.stadtbahn_value(sid) for sid, k in shares.items() if k}
+        return Before(base, reach, track, rounds, multipliers, shares, now)
 
     def _weighed(self) -> list[Action]:
         """The actions to weigh: all, or with ``max_lays`` a sample of the lays and no station
@@ -150,21 +171,21 @@ class LineTurn:
         return [a for a in main
                 if a in keep or not isinstance(a, (LayTile, PlaceStation, RemoveMarker)) or home]
 
-    def _weigh(self, a: Action) -> tuple[float, Callable[[], str]] | None:
+    def _weigh(self, a: Action, before: Before) -> tuple[float, Callable[[], str]] | None:
         """``a``'s score and its reason (made only for the best), or ``None``: not weighed."""
         if isinstance(a, LayTile):
-            return self._lay(a)
+            return self._lay(a, before)
         if isinstance(a, PlaceStation):
-            return self._station(a)
+            return self._station(a, before)
         if isinstance(a, RemoveMarker):
-            return self._removal(a)
+            return self._removal(a, before)
         return None
 
-    def _lay(self, a: LayTile) -> tuple[float, Callable[[], str]]:
+    def _lay(self, a: LayTile, before: Before) -> tuple[float, Callable[[], str]]:
         """A lay: the run's gain over the Line Rounds left, the Stadtbahn runs' gain for the
         shares held (times the multipliers to come, VIII.5.2), 2 per stop newly reached, and
         the track weight per hex side newly reached."""
-        m, line, base = self.m, self.line, self.base
+        m, line, base = self.m, self.line, before.base
         change = ("lay", a.hex, a.tile, a.rotation)
         boards: list[Any] = []
 
@@ -174,15 +195,15 @@ class LineTurn:
             return boards[0]
 
         after = m.run_value(line, board=laid, with_maintenance=False, change=change)
-        gain = float(after - base) * self.lrs
-        for sid, value in self.sb_now.items():
-            gain += ((m.stadtbahn_value(sid, laid, change) - value) * self.sb_shares[sid]
-                     * self.mult / 10)
-        grow = m.reach_size(line, laid, change) - self.reach
+        gain = float(after - base) * before.rounds
+        for sid, value in before.stadtbahn_now.items():
+            gain += ((m.stadtbahn_value(sid, laid, change) - value)
+                     * before.stadtbahn_shares[sid] * before.multipliers / 10)
+        grow = m.reach_size(line, laid, change) - before.reach
         score = gain + 2.0 * grow
         longer = 0
         if self.budget.track_weight:
-            longer = m.reach_size(line, laid, change, "edges") - self.track
+            longer = m.reach_size(line, laid, change, "edges") - before.track
             score += self.budget.track_weight * longer
 
         def why() -> str:
@@ -195,10 +216,11 @@ class LineTurn:
 
         return score, why
 
-    def _station(self, a: PlaceStation) -> tuple[float, Callable[[], str]] | None:
+    def _station(self, a: PlaceStation, before: Before
+                 ) -> tuple[float, Callable[[], str]] | None:
         """A station marker (IX.6): the run's gain over the Line Rounds left less the marker's
         cost; the home circle or a first turn's marker comes first."""
-        m, line, base = self.m, self.line, self.base
+        m, line, base = self.m, self.line, before.base
         board = m.after_marker(a.hex, a.location, line)
         if board is None:
             return None
@@ -206,15 +228,16 @@ class LineTurn:
                             change=("station", a.hex, a.location, line))
         markers = len(m.board.line_markers(line))
         cost = m.ent.station_marker_costs[min(markers, 5)]
-        score = (after - base) * self.lrs - cost
+        score = (after - base) * before.rounds - cost
         if self.home_or_first:
             score += 1000
         return score, lambda: f"station on {a.hex}.{a.location}: best run {base} -> {after}"
 
-    def _removal(self, a: RemoveMarker) -> tuple[float, Callable[[], str]] | None:
+    def _removal(self, a: RemoveMarker, before: Before
+                 ) -> tuple[float, Callable[[], str]] | None:
         """Removing a Stadtbahn marker: the run's gain less the removal's cost and 50 per
         share held of that Stadtbahn company."""
-        m, line, base = self.m, self.line, self.base
+        m, line, base = self.m, self.line, before.base
         owner = _marker_owner(m, a.hex, a.location)
         if owner is None:
             return None
@@ -223,9 +246,10 @@ class LineTurn:
             return None
         after = m.run_value(line, board=board, with_maintenance=False,
                             change=("remove", a.hex, a.location, owner))
-        score = (after - base) * self.lrs - m.ent.marker_removal_cost
-        if owner in self.sb_shares and self.sb_shares[owner]:
-            score -= 50 * self.sb_shares[owner]
+        score = (after - base) * before.rounds - m.ent.marker_removal_cost
+        held = before.stadtbahn_shares
+        if owner in held and held[owner]:
+            score -= 50 * held[owner]
         return score, lambda: (f"remove the {owner} marker on {a.hex}: best run "
                                f"{base} -> {after}")
 
