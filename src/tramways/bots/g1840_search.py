@@ -47,6 +47,7 @@ from tramways.bots.base import BotBase
 from tramways.bots.g1840_model import ViewModel
 from tramways.bots.g1840_rule import TRACK_WEIGHT, Rules1840
 from tramways.core import Action
+from tramways.core.actions import moves
 from tramways.g1840.actions import (
     BuyShare,
     BuyTram,
@@ -206,7 +207,7 @@ def rule_playout(state: Any, actions: int, rng: random.Random, until: float | No
             break
         random_part = random_part or state.round.type in ("LR", "CR")
         seat = state.current_players()[0]
-        legal = state.legal_actions(seat)
+        legal = moves(state.legal_actions(seat))
         if len(legal) == 1:
             action = legal[0]
         elif seat == me:

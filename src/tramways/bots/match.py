@@ -8,6 +8,7 @@ from typing import Any
 
 from tramways.bots.base import Bot
 from tramways.core import Action, GameState, Session, derive_rng
+from tramways.core.actions import moves
 
 
 def play_match(
@@ -23,7 +24,7 @@ def play_match(
     state = session.state
     while not state.is_over():
         player = state.current_players()[0]
-        legal = state.legal_actions(player)
+        legal = moves(state.legal_actions(player))
         give_position(bots[player], state, rngs[player])
         action = bots[player].choose(state.view(player), legal, rngs[player])
         session.play(action, seat=player)

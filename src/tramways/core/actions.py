@@ -7,7 +7,9 @@ Every game's actions subclass :class:`Action` as frozen dataclasses.  ``player``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,3 +17,12 @@ class Action:
     """Base of every action. ``player`` is the acting seat (0-based)."""
 
     player: int
+    standing_order: ClassVar[bool] = False
+    """True for an action that sets a seat's standing order (1840's programmed actions) and
+    plays no move of the game itself: computer players leave them out (:func:`moves`)."""
+
+
+def moves(actions: Iterable[Action]) -> list[Action]:
+    """The actions among ``actions`` that play the game (standing orders left out): what a
+    computer player chooses from."""
+    return [a for a in actions if not a.standing_order]

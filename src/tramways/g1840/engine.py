@@ -37,6 +37,8 @@ from tramways.g1840.actions import (
 from tramways.g1840.entities import TRAM_COLOURS
 from tramways.g1840.mechanics import privates, trams
 from tramways.g1840.position import Position
+from tramways.g1840.program_actions import Program
+from tramways.g1840.programs import legal_programs, next_programmed, round_begins, set_program
 from tramways.g1840.rounds import company, line, pre_share, share
 from tramways.g1840.rounds.base import Round
 from tramways.g1840.view import result, view
@@ -79,6 +81,8 @@ class State1840(Position):
                 log.append("The game is over (XI)")
                 return
             self.current_round = BEGIN[self.round.type](self, log)
+            if self.programs:
+                round_begins(self, log)
 
     # --- the GameState protocol ----------------------------------------------------------
     def current_players(self) -> list[int]:
@@ -96,6 +100,7 @@ class State1840(Position):
             actions = [a for a in actions if not isinstance(a, ReturnPrivate)]  # X-23
         present = set(actions)
         actions.extend(a for a in self.anytime_actions(seat) if a not in present)
+        actions.extend(legal_programs(self, seat))
         return actions
 
     def anytime_actions(self, seat: int) -> list[Action]:
@@ -243,6 +248,10 @@ class State1840(Position):
         seat = self._authorize(action, seat)
         actor = self.current_round.acting(self)
         log: list[str] = []
+        if isinstance(action, Program):
+            set_program(self, action, log)  # the seat's standing orders: no turn taken
+            self._play_programs(log)
+            return log
         if (self.rules.returns_and_scraps_in_turn and type(action) in ANYTIME
                 and action not in self._site_anytime_actions(seat)
                 and (action not in self.current_round.legal(self)
@@ -257,7 +266,20 @@ class State1840(Position):
                                     f"it is {self.players[actor].name}'s turn")
             self.current_round.apply(self, action, log)
         self.advance(log)
+        self._play_programs(log)
         return log
+
+    def _play_programs(self, log: list[str]) -> None:
+        """Play what the acting seats' programs say, one action after another, until a seat
+        must decide (:mod:`tramways.g1840.programs`)."""
+        while self.programs and not self.finished:
+            fired = next_programmed(self, self.current_round.legal(self), log)
+            if fired is None:
+                return
+            log.append(f"{self.players[fired.action.player].name}'s programmed action "
+                       f"'{fired.program.describe()}' plays:")
+            self.current_round.apply(self, fired.action, log)
+            self.advance(log)
 
     def _in_turn(self, action: Action) -> bool:
         """Whether the round takes this "any time" action as part of the acting company's own

@@ -63,7 +63,11 @@ class Game1840(GameBase):
         if ruleset not in RULESETS:
             raise RecordError(f"1840: ruleset must be one of {', '.join(RULESETS)}")
         edition = Edition.of(settings)  # R-VERSION-1
-        unknown = set(settings) - {"players", "small_map", "names", "ruleset", "edition"}
+        programs = settings.get("programs", False)
+        if not isinstance(programs, bool):
+            raise RecordError("1840: programs must be true or false")
+        unknown = set(settings) - {"players", "small_map", "names", "ruleset", "edition",
+                                   "programs"}
         if unknown:
             raise RecordError(f"1840: unknown settings {', '.join(sorted(unknown))}")
         out = {"players": players, "small_map": small, "names": list(names)}
@@ -71,6 +75,8 @@ class Game1840(GameBase):
             out["ruleset"] = ruleset
         if "edition" in settings:
             out["edition"] = int(edition)
+        if programs:
+            out["programs"] = True  # programmed actions (g1840.program_actions)
         return out
 
     def new_game_settings(self) -> dict[str, Any]:

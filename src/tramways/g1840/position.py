@@ -18,6 +18,7 @@ from tramways.g1840.data import load_layout
 from tramways.g1840.edition import Edition
 from tramways.g1840.entities import Entities, RoundDef, entities
 from tramways.g1840.market import ShareMarket
+from tramways.g1840.program_actions import Standing
 from tramways.g1840.routes import RouteContext
 from tramways.g1840.ruleset import Ruleset
 from tramways.g1840.view_types import NO_DETAIL, RoundDetail, TurnDetail
@@ -156,6 +157,9 @@ class Position:
         ``LineRound``; see the engine).  ``round`` is its space of the Round Bar."""
         self.finished = False
         self.log: list[str] = []
+        self.programs: dict[int, dict[str, Standing]] = {}
+        """The programmed actions each seat holds, by kind (:mod:`tramways.g1840.programs`;
+        only in games whose settings turn them on)."""
 
     # --- the round ---------------------------------------------------------------------
     @property

@@ -82,6 +82,9 @@ def view(state: Position, player: int | None) -> View1840:
         tiles={h: TileView(tile=p.tile_id, rotation=p.rotation)
                for h, p in state.board.placed().items()},
         result=final_result(state) if state.finished else None,
+        programs={kind: standing.program.describe()
+                  for kind, standing in state.programs.get(player, {}).items()}
+        if player is not None else {},
     )
 
 

@@ -15,7 +15,7 @@ Round the ``line_turn``; an auction only while one runs).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from tramways.core.game import View
@@ -396,6 +396,8 @@ class View1840:
     trams: TramsView
     tiles: Mapping[str, TileView]  # hex -> the tile laid there
     result: Result | None  # once finished
+    programs: Mapping[str, str] = field(default_factory=dict)
+    """The viewer's programmed actions, kind -> in words (games with programs only)."""
 
     @property
     def round(self) -> str:
@@ -438,6 +440,7 @@ class View1840:
             "trams": self.trams.to_json(),
             "tiles": {h: [t.tile, t.rotation] for h, t in self.tiles.items()},
             "result": self.result.to_json() if self.result is not None else None,
+            **({"programs": dict(self.programs)} if self.programs else {}),
         }
 
     @classmethod
@@ -461,7 +464,8 @@ class View1840:
             line_display=tuple(d["line_display"]), line_deck=d["line_deck"],
             trams=TramsView.from_json(d["trams"]),
             tiles={h: TileView(tile=t[0], rotation=t[1]) for h, t in d["tiles"].items()},
-            result=Result.from_json(d["result"]) if d["result"] else None)
+            result=Result.from_json(d["result"]) if d["result"] else None,
+            programs=dict(d.get("programs", {})))
 
 
 def as_view1840(view: View1840 | Mapping[str, Any] | View) -> View1840:

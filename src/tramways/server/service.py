@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tramways.core import Action, GameRecord, IllegalAction, NotationError, TramwaysError
+from tramways.core.actions import moves
 from tramways.core.game import Game, GameState, settings_for_new_game, view_json
 from tramways.core.rng import derive_rng, draw_seed
 from tramways.core.undo import Played, check_undo, reveals, undoable
@@ -766,7 +767,7 @@ class GameService:
         ``False`` when it cannot (its move was refused: logged, the game's bots stop)."""
         from tramways.bots.match import give_position
 
-        legal = live.state.legal_actions(p)
+        legal = moves(live.state.legal_actions(p))  # bots set no programs
         if not legal:
             return False
         bot = self._bot(game_id, p, live.game, live.seats[p].kind)

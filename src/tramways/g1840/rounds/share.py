@@ -31,6 +31,9 @@ class ShareRound(PlayersRound):
     sold_in_turn: bool = False
     sold: dict[int, set[str]] = field(default_factory=dict)
     done: bool = False
+    events: list[tuple[int, str, str]] = field(default_factory=list)
+    """(seat, "par" or "sell", company) of the round so far: what switches off another seat's
+    conditional program (:mod:`tramways.g1840.programs`)."""
 
     @property
     def turn_pos(self) -> int:
@@ -151,6 +154,7 @@ class ShareRound(PlayersRound):
         )
         player.shares[action.company] = pos.ent.director_percent
         pos.market.place(action.company, pos.ent.tram_par_cells[action.price])
+        self.events.append((seat, "par", action.company))
         log.append(f"{player.name} pars {action.company} at {action.price} "
                    f"(pays {cost} besides the Pre-emptive Right); treasury {capital}")
         if len(pos.companies) == pos.n:
@@ -184,6 +188,7 @@ class ShareRound(PlayersRound):
         player.cash += price * action.count
         pos.market.move_down(action.company, action.count)
         self.sold.setdefault(seat, set()).add(action.company)
+        self.events.append((seat, "sell", action.company))
         self.sold_in_turn = True
         log.append(f"{player.name} sells {action.count} {action.company} at {price}; "
                    f"price now {pos.price(action.company)}")
