@@ -116,6 +116,12 @@ class ServerSettings:
     bot_sweep_seconds: float = float(os.environ.get("TRAMWAYS_BOT_SWEEP_SECONDS", "15"))
     """PostgreSQL: how often each process looks for games whose bots have not moved for that
     long (their process died) and plays them (0: never; a request for the game also does)."""
+    logins_per_minute: float = 5.0
+    """Per user name, log-in tries (bursts of 10; per address six times as many); 0: none."""
+    signups_per_hour: float = 30.0
+    """Per client address, new accounts (bursts of 10); 0: no limit."""
+    chat_per_minute: float = 20.0
+    """Per writer (a seat, or a spectator's account), chat messages (bursts of 5)."""
     bot_seed: int | None = None
     """Bots draw their randomness from this seed, the game's seed, their seat and the move
     number (``derive_rng``): a game with a chosen seed and the same human moves replays alike
@@ -251,6 +257,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.socket_limit = SocketLimit(
         settings.sockets_total, settings.sockets_per_address, settings.sockets_per_seat
     )
+    from tramways.server.accounts.setup import install as install_accounts
+
+    install_accounts(app, settings, shared)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SameOriginForms)
     app.add_middleware(SecurityHeaders)

@@ -315,6 +315,11 @@ class GameService:
             raise ApiError(403, "bad_token", "this token holds no seat in this game")
         return int(seat)
 
+    def forget_token(self, game_id: str, token: str) -> None:
+        """Forget a seat token this process has seen (its seat was given a new one: a seat
+        link claimed by an account, :mod:`tramways.server.accounts`)."""
+        self._seats.pop((game_id, token))
+
     # -- payloads ---------------------------------------------------------------------------
 
     def payload(self, live: Live, seat: int | None, at: int | None = None,

@@ -36,3 +36,25 @@ def clean_name(value: object) -> str | None:
         raise TextRefused("a name holds only printable characters (no control, direction or "
                           "invisible characters)")
     return text or None
+
+
+MESSAGE_LENGTH = 500
+"""The longest chat message, in characters."""
+
+
+def clean_message(value: object) -> str:
+    """A chat message as it will be stored: NFC, trimmed, 1-:data:`MESSAGE_LENGTH` printable
+    characters (no control, direction or invisible characters; no line breaks)."""
+    if not isinstance(value, str):
+        raise TextRefused("a message is a text")
+    if len(value) > 4 * MESSAGE_LENGTH:
+        raise TextRefused(f"a message is at most {MESSAGE_LENGTH} characters")
+    text = unicodedata.normalize("NFC", value).strip()
+    if not text:
+        raise TextRefused("the message is empty")
+    if len(text) > MESSAGE_LENGTH:
+        raise TextRefused(f"a message is at most {MESSAGE_LENGTH} characters")
+    if not text.isprintable():
+        raise TextRefused("a message holds only printable characters (no control, direction "
+                          "or invisible characters, no line breaks)")
+    return text

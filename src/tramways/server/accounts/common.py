@@ -1,0 +1,74 @@
+"""What the account pages share: rendering a template in the request's language (with the
+account and the CSRF token in the context), reading a posted form, a redirect after a post."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from starlette.concurrency import run_in_threadpool
+
+from tramways.server.accounts.auth import auth_of, current_account
+from tramways.server.web.i18n import environment, negotiate, translations
+
+
+def lang_of(request: Request) -> str:
+    return negotiate(request.query_params.get("lang"), request.cookies.get("lang"),
+                     request.headers.get("accept-language"))
+
+
+def gettext(request: Request) -> Any:
+    return translations(lang_of(request)).gettext
+
+
+def render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """The page in the request's language; ``account`` and ``csrf`` (this browser's form
+    token) are in every context.  Call it from a worker thread (it may read the session)."""
+    lang = lang_of(request)
+    auth = auth_of(request)
+    account = current_account(request)
+    csrf = auth.csrf_token(request)
+
+    def lang_url(code: str) -> str:
+        if request.method != "GET":
+            return f"{request.url.path}?{urlencode([('lang', code)])}"
+        pairs = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+        return f"{request.url.path}?{urlencode([*pairs, ('lang', code)])}"
+
+    html = environment(lang).get_template(template).render(
+        request=request, lang_url=lang_url, account=account, csrf=csrf, **context)
+    response = HTMLResponse(html, status_code=status,
+                            headers={"Cache-Control": "no-store"})
+    fresh = getattr(request.state, "new_csrf_cookie", None)
+    if fresh:
+        auth.csrf_token(request, response)
+    asked = request.query_params.get("lang")
+    if asked and asked == lang:
+        response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+    return response
+
+
+async def render_async(request: Request, template: str, status: int = 200,
+                       **context: Any) -> HTMLResponse:
+    return await run_in_threadpool(render, request, template, status, **context)
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """The posted form (urlencoded), first value of each field."""
+    raw = parse_qs((await request.body()).decode("utf-8", "replace"), keep_blank_values=True)
+    return {k: v[0] for k, v in raw.items()}
+
+
+async def checked_form(request: Request) -> dict[str, str]:
+    """The posted form, after its CSRF token was checked (403 ``bad_csrf``)."""
+    form = await read_form(request)
+    auth = auth_of(request)
+    await run_in_threadpool(auth.check_csrf, request, form.get("csrf"))
+    return form
+
+
+def see_other(path: str) -> RedirectResponse:
+    """Redirect after a post (303: a reload does not post again)."""
+    return RedirectResponse(path, status_code=303)

@@ -1,0 +1,212 @@
+"""The lobby of open games and "my games".
+
+Pages: ``GET /lobby`` (the open games, filtered by ``?game=`` and ``?lang=``; the form to open
+one; the account's games), ``POST /lobby/new`` (``game``, ``seats``, ``lang``: the creator
+takes seat 1), ``GET /lobby/{id}`` (a table), ``POST /lobby/{id}/join`` (the first free seat;
+the game starts when the last seat is taken), ``POST /lobby/{id}/leave`` (before the start;
+the creator leaving closes the table), ``GET /mine`` (every game of the account, on any
+device: the seat links are made again from the site's secret, your turn first).  JSON:
+``GET /api/lobby`` and ``GET /api/account/games``; ``WS /api/lobby/live`` says ``{"lobby":
+"changed"}`` whenever a table opens, fills, starts or closes, in any server process
+(PostgreSQL ``NOTIFY``; on SQLite every 3 s).  Playing without an account stays as it was
+(``/`` and seat links).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from tramways.server.accounts.auth import (
+    CurrentAccount,
+    RequiredAccount,
+    auth_of,
+    client_address,
+)
+from tramways.server.accounts.common import checked_form, render, see_other
+from tramways.server.accounts.tables import LOBBY_KEY, Account, OpenGame, SeatTaken
+from tramways.server.errors import ApiError
+from tramways.server.limits import limit_games
+from tramways.server.web.i18n import LANGUAGE_NAMES
+
+router = APIRouter(include_in_schema=False)
+api_router = APIRouter(tags=["lobby"])
+
+SEATS = {"trambahn": (2, 2), "1840": (2, 6)}
+"""Seats a table of each game may have (Trambahn: two; 1840: 2-6)."""
+
+
+def _table_json(table: OpenGame) -> dict[str, Any]:
+    return {"id": table.id, "game": table.game, "seats": table.seats, "lang": table.lang,
+            "status": table.status, "game_id": table.game_id,
+            "players": [{"seat": s, "name": n} for s, _a, n in table.players]}
+
+
+def start(app_state: Any, table: OpenGame) -> str | None:
+    """Start a full table: a game of people's seats named after the accounts, each seat
+    given to its account (compare-and-set: one request starts it); the game's id."""
+    accounts = app_state.accounts
+    if not table.full or not accounts.begin_start(table.id):
+        return None
+    auth = app_state.auth
+    try:
+        players = sorted(table.players)
+        settings: dict[str, Any] = {} if table.game == "trambahn" else {"players": table.seats}
+        created = app_state.service.create(
+            table.game, settings, ["human"] * table.seats, [n for _s, _a, n in players])
+        game_id = str(created["id"])
+        accounts.bind_seats(game_id, [(s, a, auth.seat_token(game_id, s, a))
+                                      for s, a, _n in players])
+    except Exception:
+        accounts.finish_start(table.id, None)
+        raise
+    accounts.finish_start(table.id, game_id)
+    return game_id
+
+
+def my_games(app_state: Any, account: Account) -> list[dict[str, Any]]:
+    """The account's games, its turn first, each with its seat link."""
+    auth = app_state.auth
+    seats = app_state.accounts.seats_of(account.id)
+    tokens = {gid: auth.seat_token(gid, seat, account.id) for gid, seat in seats}
+    games = app_state.service.mine(list(tokens.values()))
+    for g in games:
+        g["link"] = f"/g/{g['id']}?token={tokens[g['id']]}"
+    return games
+
+
+def _filters(request: Request) -> tuple[str | None, str | None]:
+    game = request.query_params.get("game") or None
+    lang = request.query_params.get("lang_filter") or None
+    return (game if game in SEATS else None, lang if lang in LANGUAGE_NAMES else None)
+
+
+@router.get("/lobby")
+def lobby(request: Request, account: CurrentAccount) -> Response:
+    state = request.app.state
+    game, lang = _filters(request)
+    from tramways.server.accounts.ratings import bot_ratings
+
+    return render(request, "open_lobby.html", tables=state.accounts.open_list(game, lang),
+                  mine=my_games(state, account) if account else [], game_filter=game or "",
+                  lang_filter=lang or "", games=list(SEATS), bots=bot_ratings(state.accounts))
+
+
+@router.post("/lobby/new")
+async def new_table(request: Request, account: RequiredAccount) -> Response:
+    form = await checked_form(request)
+    game = form.get("game", "")
+    lang = form.get("lang", "en")
+    try:
+        seats = int(form.get("seats", "2"))
+    except ValueError:
+        seats = 0
+    low, high = SEATS.get(game, (0, -1))
+    if not low <= seats <= high or lang not in LANGUAGE_NAMES:
+        raise ApiError(422, "bad_table", f"a table of {game!r} has {low}-{high} seats and a "
+                       "language of the site")
+    limit_games(request.app.state, client_address(request), ["human"])
+    accounts = request.app.state.accounts
+    table_id = await run_in_threadpool(accounts.create_open, game, {}, seats, lang, account.id)
+    return see_other(f"/lobby/{table_id}")
+
+
+def _table_or_404(request: Request, table_id: str) -> OpenGame:
+    table = request.app.state.accounts.open_game(table_id[:32])
+    if table is None:
+        raise ApiError(404, "not_found", "no such table")
+    return table
+
+
+@router.get("/lobby/{table_id}")
+def table_page(request: Request, table_id: str, account: CurrentAccount) -> Response:
+    table = _table_or_404(request, table_id)
+    sits = account is not None and any(a == account.id for _s, a, _n in table.players)
+    link = None
+    if table.game_id and account is not None:
+        holders = request.app.state.accounts.holders(table.game_id)
+        seat = next((s for s, a in holders.items() if a == account.id), None)
+        if seat is not None:
+            link = f"/g/{table.game_id}?token=" + auth_of(request).seat_token(
+                table.game_id, seat, account.id)
+    return render(request, "open_table.html", table=table, sits=sits, link=link,
+                  spectate=f"/g/{table.game_id}" if table.game_id else None)
+
+
+@router.post("/lobby/{table_id}/join")
+async def join(request: Request, table_id: str, account: RequiredAccount) -> Response:
+    await checked_form(request)
+
+    def work() -> Response:
+        try:
+            table = request.app.state.accounts.join(table_id[:32], account.id)
+        except SeatTaken as exc:
+            raise ApiError(409, "seat_taken", str(exc)) from None
+        start(request.app.state, table)
+        return see_other(f"/lobby/{table.id}")
+
+    return await run_in_threadpool(work)
+
+
+@router.post("/lobby/{table_id}/leave")
+async def leave(request: Request, table_id: str, account: RequiredAccount) -> Response:
+    await checked_form(request)
+    await run_in_threadpool(request.app.state.accounts.leave, table_id[:32], account.id)
+    return see_other("/lobby")
+
+
+@router.get("/mine")
+def mine_page(request: Request, account: CurrentAccount) -> Response:
+    if account is None:
+        return see_other("/account/login?next=/mine")
+    return render(request, "my_games.html", mine=my_games(request.app.state, account))
+
+
+@api_router.get("/lobby")
+def lobby_json(request: Request) -> JSONResponse:
+    """The open games (``?game=trambahn|1840``, ``?lang_filter=de``), oldest first."""
+    game, lang = _filters(request)
+    return JSONResponse([_table_json(t) for t in request.app.state.accounts.open_list(game, lang)])
+
+
+@api_router.get("/account/games")
+def games_json(request: Request, account: RequiredAccount) -> JSONResponse:
+    """The account's games with their seat links, its turn first (401 without a session)."""
+    return JSONResponse(my_games(request.app.state, account))
+
+
+@api_router.websocket("/lobby/live")
+async def lobby_live(websocket: WebSocket) -> None:
+    """``{"lobby": "changed"}`` after every change of the open games (any process)."""
+    await websocket.accept()
+    sub = websocket.app.state.hub.subscribe(LOBBY_KEY)
+
+    async def reader() -> None:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+
+    task = asyncio.create_task(reader())
+    accounts = websocket.app.state.accounts
+    try:
+        mark = await run_in_threadpool(accounts.lobby_mark)
+        while not task.done():
+            waiter = asyncio.create_task(sub.wait())
+            await asyncio.wait({waiter, task}, return_when=asyncio.FIRST_COMPLETED)
+            if task.done():
+                waiter.cancel()
+                break
+            now = await run_in_threadpool(accounts.lobby_mark)
+            if waiter.result() is not None or now != mark:  # woken, or the poll saw a change
+                mark = now
+                await websocket.send_json({"lobby": "changed"})
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass
+    finally:
+        sub.close()
+        task.cancel()

@@ -1,0 +1,550 @@
+"""The tables of accounts, sessions, open games, chat and ratings, and the store that reads
+and writes them (every method one short transaction, on SQLite and PostgreSQL alike).
+
+- ``accounts``: a user name (``name_key``: its lower case, unique), the argon2 hash of the
+  password (never the password), an optional e-mail address, ``banned``;
+- ``sessions``: the SHA-256 hash of each session id (the cookie carries the id, signed);
+  "log out everywhere" deletes every row of an account;
+- ``site_keys``: the site's secret (signs cookies and CSRF tokens, derives the seat links
+  of accounts), made once and shared by every server process on the database, unless
+  ``$TRAMWAYS_SECRET_KEY`` gives one;
+- ``account_seats``: which account holds which seat of a game;
+- ``open_games`` / ``open_seats``: games waiting for players, and who has sat down;
+- ``chat`` / ``chat_mutes``: messages of a game (beside the game: never in its record), and
+  the spectators its players muted;
+- ``ratings`` / ``results``: a rating per player (``a:ACCOUNT`` or ``bot:NAME``) and game,
+  and each rated game's places with the rating before and after (a game is rated once: the
+  primary key ``(game_id, seat)`` of ``results`` refuses a second try in any process).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
+
+from tramways.server.storage import Store, hash_token, metadata, now
+from tramways.server.storage import seats as seat_table
+
+site_keys = sa.Table(
+    "site_keys", metadata,
+    sa.Column("name", sa.String(32), primary_key=True),
+    sa.Column("value", sa.String(128), nullable=False),
+)
+accounts = sa.Table(
+    "accounts", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(24), nullable=False),
+    sa.Column("name_key", sa.String(24), nullable=False, unique=True),
+    sa.Column("password_hash", sa.String(200), nullable=False),
+    sa.Column("email", sa.String(254), nullable=True),
+    sa.Column("banned", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+sessions = sa.Table(
+    "sessions", metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False,
+              index=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+account_seats = sa.Table(
+    "account_seats", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False,
+              index=True),
+)
+open_games = sa.Table(
+    "open_games", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("settings", sa.JSON, nullable=False),
+    sa.Column("seats", sa.Integer, nullable=False),
+    sa.Column("lang", sa.String(8), nullable=False),
+    sa.Column("owner", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("game_id", sa.String(32), nullable=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+open_seats = sa.Table(
+    "open_seats", metadata,
+    sa.Column("open_id", sa.String(32), sa.ForeignKey("open_games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False),
+    sa.UniqueConstraint("open_id", "account_id"),
+)
+chat = sa.Table(
+    "chat", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False, index=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("account_id", sa.String(32), nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+chat_mutes = sa.Table(
+    "chat_mutes", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+)
+ratings = sa.Table(
+    "ratings", metadata,
+    sa.Column("player", sa.String(64), primary_key=True),
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+)
+results = sa.Table(
+    "results", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player", sa.String(64), nullable=False, index=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),
+    sa.Column("before", sa.Float, nullable=False),
+    sa.Column("after", sa.Float, nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
+NOTIFY_CHANNEL = "tramways_moves"
+"""The channel of :func:`tramways.server.storage.listen`: a payload ``chat:GAME 0`` or
+``lobby 0`` wakes the hub's subscribers of that key in every process."""
+_NOTIFY = sa.text(f"SELECT pg_notify('{NOTIFY_CHANNEL}', :payload)")
+LOBBY_KEY = "lobby"
+
+
+def chat_key(game_id: str) -> str:
+    return f"chat:{game_id}"
+
+
+@dataclass(frozen=True)
+class Account:
+    id: str
+    name: str
+    email: str | None = None
+    banned: bool = False
+
+    @property
+    def player(self) -> str:
+        """The account's key in ``ratings`` and ``results``."""
+        return f"a:{self.id}"
+
+
+@dataclass
+class OpenGame:
+    """A game waiting for players: ``players`` holds ``(seat, account id, name)``."""
+
+    id: str
+    game: str
+    settings: dict[str, Any]
+    seats: int
+    lang: str
+    owner: str
+    status: str
+    game_id: str | None
+    players: list[tuple[int, str, str]] = field(default_factory=list)
+
+    @property
+    def full(self) -> bool:
+        return len(self.players) >= self.seats
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    created: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "seat": self.seat, "name": self.name, "text": self.text,
+                "created": self.created}
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    game_id: str
+    seat: int
+    player: str
+    game: str
+    place: int
+    before: float
+    after: float
+    created: str
+
+
+class NameTaken(Exception):
+    """The user name is held by another account."""
+
+
+class SeatTaken(Exception):
+    """The seat (or the account's place at that table) is taken, or the game no longer open."""
+
+
+def _row_account(row: Any) -> Account:
+    return Account(row.id, row.name, row.email, bool(row.banned))
+
+
+class AccountStore:
+    """Accounts and what hangs on them, in the database of a :class:`Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.engine = store.engine
+        self.is_postgres = store.is_postgres
+        self.publish: Callable[[str, int], None] | None = None
+        """This process's hub (SQLite has no ``NOTIFY``: its own sockets are woken here)."""
+
+    def _insert(self) -> Any:
+        return postgresql.insert if self.is_postgres else sqlite.insert
+
+    def announce(self, conn: Connection, key: str) -> None:
+        """PostgreSQL: wake ``key``'s subscribers in every process (at commit)."""
+        if self.is_postgres:
+            conn.execute(_NOTIFY, {"payload": f"{key} 0"})
+
+    def woken(self, key: str) -> None:
+        """After the commit, on SQLite: wake this process's subscribers of ``key`` (other
+        processes' look at the database every few seconds)."""
+        if not self.is_postgres and self.publish is not None:
+            self.publish(key, 0)
+
+    # -- the site's secret ------------------------------------------------------------------
+
+    def secret(self) -> str:
+        """The site's secret, made on first use (the first process to insert it wins)."""
+        with self.store._write() as conn:
+            conn.execute(self._insert()(site_keys).values(
+                name="secret", value=secrets.token_urlsafe(48)).on_conflict_do_nothing())
+            value: str = conn.execute(
+                sa.select(site_keys.c.value).where(site_keys.c.name == "secret")).scalar_one()
+        return value
+
+    # -- accounts and sessions --------------------------------------------------------------
+
+    def create_account(self, name: str, password_hash: str) -> Account:
+        account = Account(secrets.token_urlsafe(12), name)
+        try:
+            with self.store._write() as conn:
+                conn.execute(accounts.insert().values(
+                    id=account.id, name=name, name_key=name.lower(),
+                    password_hash=password_hash, banned=False, created=now()))
+        except sa.exc.IntegrityError as exc:
+            raise NameTaken(name) from exc
+        return account
+
+    def login_row(self, name: str) -> tuple[Account, str] | None:
+        """The account called ``name`` (any case) and its password hash."""
+        with self.store._read() as conn:
+            row = conn.execute(sa.select(accounts).where(
+                accounts.c.name_key == name.lower())).first()
+        return None if row is None else (_row_account(row), str(row.password_hash))
+
+    def set_password_hash(self, account_id: str, password_hash: str) -> None:
+        with self.store._write() as conn:
+            conn.execute(accounts.update().where(accounts.c.id == account_id)
+                         .values(password_hash=password_hash))
+
+    def account(self, account_id: str) -> Account | None:
+        with self.store._read() as conn:
+            row = conn.execute(sa.select(accounts).where(accounts.c.id == account_id)).first()
+        return None if row is None else _row_account(row)
+
+    def accounts_named(self, ids: Sequence[str]) -> dict[str, Account]:
+        if not ids:
+            return {}
+        with self.store._read() as conn:
+            rows = conn.execute(sa.select(accounts).where(accounts.c.id.in_(list(ids)))).all()
+        return {r.id: _row_account(r) for r in rows}
+
+    def add_session(self, account_id: str, session_id: str) -> None:
+        with self.store._write() as conn:
+            conn.execute(sessions.insert().values(
+                id_hash=hash_token(session_id), account_id=account_id, created=now()))
+
+    def session_account(self, session_id: str) -> Account | None:
+        """The account of a live session (``None``: no such session, or a banned account)."""
+        with self.store._read() as conn:
+            row = conn.execute(
+                sa.select(accounts).join(sessions, sessions.c.account_id == accounts.c.id)
+                .where(sessions.c.id_hash == hash_token(session_id))).first()
+        if row is None or row.banned:
+            return None
+        return _row_account(row)
+
+    def drop_session(self, session_id: str) -> None:
+        with self.store._write() as conn:
+            conn.execute(sessions.delete().where(sessions.c.id_hash == hash_token(session_id)))
+
+    def drop_sessions(self, account_id: str) -> int:
+        with self.store._write() as conn:
+            gone = conn.execute(sessions.delete().where(sessions.c.account_id == account_id))
+        return int(gone.rowcount or 0)
+
+    # -- seats held by accounts -------------------------------------------------------------
+
+    def bind_seats(self, game_id: str, bound: Sequence[tuple[int, str, str]]) -> None:
+        """Give seats to accounts: ``(seat, account id, seat token)``; the seat's token
+        becomes ``token`` (its hash: the old link stops opening the seat)."""
+        with self.store._write() as conn:
+            for seat, account_id, token in bound:
+                conn.execute(seat_table.update().where(
+                    seat_table.c.game_id == game_id, seat_table.c.seat == seat)
+                    .values(token_hash=hash_token(token)))
+                conn.execute(account_seats.insert().values(
+                    game_id=game_id, seat=seat, account_id=account_id))
+
+    def seats_of(self, account_id: str) -> list[tuple[str, int]]:
+        """``(game id, seat)`` of every seat the account holds."""
+        with self.store._read() as conn:
+            rows = conn.execute(sa.select(account_seats.c.game_id, account_seats.c.seat)
+                                .where(account_seats.c.account_id == account_id)).all()
+        return [(r.game_id, int(r.seat)) for r in rows]
+
+    def holders(self, game_id: str) -> dict[int, str]:
+        """``{seat: account id}`` of a game's seats held by accounts."""
+        with self.store._read() as conn:
+            rows = conn.execute(sa.select(account_seats.c.seat, account_seats.c.account_id)
+                                .where(account_seats.c.game_id == game_id)).all()
+        return {int(r.seat): str(r.account_id) for r in rows}
+
+    # -- open games -------------------------------------------------------------------------
+
+    def create_open(self, game: str, settings: dict[str, Any], seats: int, lang: str,
+                    owner: str) -> str:
+        open_id = secrets.token_urlsafe(9)
+        with self.store._write() as conn:
+            conn.execute(open_games.insert().values(
+                id=open_id, game=game, settings=settings, seats=seats, lang=lang, owner=owner,
+                status="open", created=now()))
+            conn.execute(open_seats.insert().values(open_id=open_id, seat=1, account_id=owner))
+            self.announce(conn, LOBBY_KEY)
+        self.woken(LOBBY_KEY)
+        return open_id
+
+    def _players(self, conn: Connection, ids: Sequence[str]) -> dict[str, list[tuple[int, str, str]]]:
+        out: dict[str, list[tuple[int, str, str]]] = {i: [] for i in ids}
+        if not ids:
+            return out
+        rows = conn.execute(
+            sa.select(open_seats.c.open_id, open_seats.c.seat, accounts.c.id, accounts.c.name)
+            .join(accounts, accounts.c.id == open_seats.c.account_id)
+            .where(open_seats.c.open_id.in_(list(ids))).order_by(open_seats.c.seat)).all()
+        for r in rows:
+            out[r.open_id].append((int(r.seat), str(r.id), str(r.name)))
+        return out
+
+    def lobby_mark(self) -> tuple[int, int]:
+        """A cheap mark of the open games (how many seats are taken at open tables, and how
+        many tables are open): a socket that polls compares it."""
+        with self.store._read() as conn:
+            tables = conn.execute(sa.select(sa.func.count()).select_from(open_games)
+                                  .where(open_games.c.status == "open")).scalar_one()
+            taken = conn.execute(
+                sa.select(sa.func.count()).select_from(open_seats)
+                .join(open_games, open_games.c.id == open_seats.c.open_id)
+                .where(open_games.c.status == "open")).scalar_one()
+        return int(tables), int(taken)
+
+    def open_list(self, game: str | None = None, lang: str | None = None,
+                  limit: int = 100) -> list[OpenGame]:
+        """The games waiting for players, oldest first (filtered by game and language)."""
+        query = sa.select(open_games).where(open_games.c.status == "open")
+        if game:
+            query = query.where(open_games.c.game == game)
+        if lang:
+            query = query.where(open_games.c.lang == lang)
+        with self.store._read() as conn:
+            rows = conn.execute(query.order_by(open_games.c.created).limit(limit)).all()
+            players = self._players(conn, [r.id for r in rows])
+        return [self._open(r, players[r.id]) for r in rows]
+
+    @staticmethod
+    def _open(r: Any, players: list[tuple[int, str, str]]) -> OpenGame:
+        return OpenGame(r.id, r.game, dict(r.settings), int(r.seats), r.lang, r.owner,
+                        r.status, r.game_id, players)
+
+    def open_game(self, open_id: str) -> OpenGame | None:
+        with self.store._read() as conn:
+            row = conn.execute(sa.select(open_games).where(open_games.c.id == open_id)).first()
+            if row is None:
+                return None
+            return self._open(row, self._players(conn, [open_id])[open_id])
+
+    def join(self, open_id: str, account_id: str) -> OpenGame:
+        """Sit the account at the first free seat; :class:`SeatTaken` when it sits there
+        already, the table is full or no longer open."""
+        try:
+            with self.store._write() as conn:
+                row = conn.execute(sa.select(open_games).where(
+                    open_games.c.id == open_id, open_games.c.status == "open")).first()
+                if row is None:
+                    raise SeatTaken("this game is not open")
+                taken: set[int] = set(conn.execute(sa.select(open_seats.c.seat)
+                                         .where(open_seats.c.open_id == open_id)).scalars())
+                free = [s for s in range(1, int(row.seats) + 1) if s not in taken]
+                if not free:
+                    raise SeatTaken("every seat is taken")
+                conn.execute(open_seats.insert().values(
+                    open_id=open_id, seat=free[0], account_id=account_id))
+                self.announce(conn, LOBBY_KEY)
+        except sa.exc.IntegrityError as exc:
+            raise SeatTaken("you sit at this table already") from exc
+        self.woken(LOBBY_KEY)
+        game = self.open_game(open_id)
+        assert game is not None
+        return game
+
+    def leave(self, open_id: str, account_id: str) -> bool:
+        """Stand up before the start; the owner leaving closes the table.  Whether the
+        account sat there."""
+        with self.store._write() as conn:
+            row = conn.execute(sa.select(open_games).where(
+                open_games.c.id == open_id, open_games.c.status == "open")).first()
+            if row is None:
+                return False
+            gone = conn.execute(open_seats.delete().where(
+                open_seats.c.open_id == open_id, open_seats.c.account_id == account_id))
+            if row.owner == account_id:
+                conn.execute(open_games.update().where(open_games.c.id == open_id)
+                             .values(status="closed"))
+            self.announce(conn, LOBBY_KEY)
+        self.woken(LOBBY_KEY)
+        return bool(gone.rowcount)
+
+    def begin_start(self, open_id: str) -> bool:
+        """Compare-and-set ``open`` to ``starting``: exactly one request starts a table."""
+        with self.store._write() as conn:
+            done = conn.execute(open_games.update().where(
+                open_games.c.id == open_id, open_games.c.status == "open")
+                .values(status="starting"))
+        return done.rowcount == 1
+
+    def finish_start(self, open_id: str, game_id: str | None) -> None:
+        """The table's game (``None``: the start failed, the table is open again)."""
+        with self.store._write() as conn:
+            conn.execute(open_games.update().where(open_games.c.id == open_id).values(
+                status="started" if game_id else "open", game_id=game_id))
+            self.announce(conn, LOBBY_KEY)
+        self.woken(LOBBY_KEY)
+
+    # -- chat -------------------------------------------------------------------------------
+
+    def add_message(self, game_id: str, seat: int | None, account_id: str | None, name: str,
+                    text: str) -> int:
+        with self.store._write() as conn:
+            new_id: int = conn.execute(chat.insert().values(
+                game_id=game_id, seat=seat, account_id=account_id, name=name, text=text,
+                created=now()).returning(chat.c.id)).scalar_one()
+            self.announce(conn, chat_key(game_id))
+        self.woken(chat_key(game_id))
+        return int(new_id)
+
+    def messages(self, game_id: str, after: int = 0, limit: int = 200) -> list[ChatMessage]:
+        """The last ``limit`` messages after id ``after``, oldest first."""
+        with self.store._read() as conn:
+            rows = conn.execute(
+                sa.select(chat).where(chat.c.game_id == game_id, chat.c.id > after)
+                .order_by(chat.c.id.desc()).limit(limit)).all()
+        return [ChatMessage(int(r.id), r.seat, r.name, r.text, _stamp(r.created))
+                for r in reversed(rows)]
+
+    def mute(self, game_id: str, account_id: str) -> None:
+        with self.store._write() as conn:
+            conn.execute(self._insert()(chat_mutes).values(
+                game_id=game_id, account_id=account_id).on_conflict_do_nothing())
+
+    def muted(self, game_id: str, account_id: str) -> bool:
+        with self.store._read() as conn:
+            return conn.execute(sa.select(chat_mutes.c.account_id).where(
+                chat_mutes.c.game_id == game_id,
+                chat_mutes.c.account_id == account_id)).first() is not None
+
+    def chat_account(self, game_id: str, message_id: int) -> str | None:
+        """The account that wrote a message (to mute it)."""
+        with self.store._read() as conn:
+            value = conn.execute(sa.select(chat.c.account_id).where(
+                chat.c.game_id == game_id, chat.c.id == message_id)).scalar_one_or_none()
+        return None if value is None else str(value)
+
+    # -- ratings ----------------------------------------------------------------------------
+
+    def ratings_of(self, players: Sequence[str], game: str) -> dict[str, Rating]:
+        with self.store._read() as conn:
+            rows = conn.execute(sa.select(ratings).where(
+                ratings.c.game == game, ratings.c.player.in_(list(players)))).all()
+        return {r.player: Rating(float(r.mu), float(r.sigma), int(r.games)) for r in rows}
+
+    def all_ratings(self, player: str) -> dict[str, Rating]:
+        with self.store._read() as conn:
+            rows = conn.execute(sa.select(ratings).where(ratings.c.player == player)).all()
+        return {r.game: Rating(float(r.mu), float(r.sigma), int(r.games)) for r in rows}
+
+    def top(self, game: str, limit: int = 20) -> list[tuple[str, Rating]]:
+        with self.store._read() as conn:
+            rows = conn.execute(sa.select(ratings).where(ratings.c.game == game)
+                                .order_by(ratings.c.mu.desc()).limit(limit)).all()
+        return [(r.player, Rating(float(r.mu), float(r.sigma), int(r.games))) for r in rows]
+
+    def is_rated(self, game_id: str) -> bool:
+        with self.store._read() as conn:
+            return conn.execute(sa.select(results.c.seat).where(
+                results.c.game_id == game_id).limit(1)).first() is not None
+
+    def save_results(self, game_id: str, game: str,
+                     rows: Sequence[tuple[int, str, int, Rating, Rating]]) -> bool:
+        """Store a game's places ``(seat, player, place, before, after)`` and the new
+        ratings in one transaction; ``False`` when the game was rated already (by this or
+        another process: the primary key of ``results``)."""
+        stamp = now()
+        try:
+            with self.store._write() as conn:
+                conn.execute(results.insert(), [
+                    {"game_id": game_id, "seat": seat, "player": player, "game": game,
+                     "place": place, "before": before.mu, "after": after.mu, "created": stamp}
+                    for seat, player, place, before, after in rows])
+                for _seat, player, _place, _before, after in rows:
+                    stmt = self._insert()(ratings).values(
+                        player=player, game=game, mu=after.mu, sigma=after.sigma,
+                        games=after.games)
+                    conn.execute(stmt.on_conflict_do_update(
+                        index_elements=["player", "game"],
+                        set_={"mu": after.mu, "sigma": after.sigma, "games": after.games}))
+        except sa.exc.IntegrityError:
+            return False
+        return True
+
+    def results_of(self, player: str, limit: int = 100) -> list[ResultRow]:
+        with self.store._read() as conn:
+            rows = conn.execute(sa.select(results).where(results.c.player == player)
+                                .order_by(results.c.created.desc()).limit(limit)).all()
+        return [ResultRow(r.game_id, int(r.seat), r.player, r.game, int(r.place),
+                          float(r.before), float(r.after), _stamp(r.created)) for r in rows]
+
+    def game_results(self, game_id: str) -> list[ResultRow]:
+        with self.store._read() as conn:
+            rows = conn.execute(sa.select(results).where(results.c.game_id == game_id)
+                                .order_by(results.c.seat)).all()
+        return [ResultRow(r.game_id, int(r.seat), r.player, r.game, int(r.place),
+                          float(r.before), float(r.after), _stamp(r.created)) for r in rows]
+
+
+def _stamp(value: datetime | None) -> str:
+    return value.isoformat(timespec="seconds") if value is not None else ""

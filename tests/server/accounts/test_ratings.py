@@ -1,0 +1,108 @@
+"""Ratings and profiles (issue 24): Elo for Trambahn (T-R-4 decides the winner), OpenSkill
+for 1840 (XI / R-END-1 ranks), bots rated too; a game is rated once."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.server.accounts.helpers import (
+    links,
+    make_app_client,
+    open_and_fill,
+    other_client,
+    play_to_end,
+    signup,
+    uniq,
+)
+from tests.server.helpers import auth
+from tramways.server.accounts.ratings import elo, new_ratings, places, start_rating
+from tramways.server.accounts.tables import Rating
+
+
+def test_elo_moves_points_from_the_loser_to_the_winner() -> None:
+    assert elo(1500, 1500, 1.0) == (1516.0, 1484.0)
+    assert elo(1500, 1500, 0.5) == (1500.0, 1500.0)
+    a, b = elo(1700, 1500, 1.0)
+    assert round(a - 1700, 2) == round(1500 - b, 2) == 7.69  # the favourite wins less
+
+
+def test_trambahn_places_follow_the_winner_of_t_r_4() -> None:
+    assert places("trambahn", {"winner": 1}) == [2, 1]
+    assert places("trambahn", {"winner": None}) == [1, 1]
+    assert places("1840", {"rank": [2, 1, 2]}) == [2, 1, 2]
+
+
+def test_openskill_rates_an_1840_ranking_of_r_end_1() -> None:
+    fresh = start_rating("1840")
+    assert (round(fresh.mu, 3), round(fresh.sigma, 3)) == (25.0, 8.333)
+    after = new_ratings("1840", [fresh, fresh, fresh], [1, 2, 3])
+    assert after[0].mu > fresh.mu > after[2].mu and after[1].mu < after[0].mu
+    assert all(r.sigma < fresh.sigma and r.games == 1 for r in after)
+
+
+def _wait_rated(client, gid: str) -> None:
+    for _ in range(200):
+        if client.app.state.accounts.is_rated(gid):
+            return
+        time.sleep(0.05)
+    raise AssertionError("not rated")
+
+
+def test_a_finished_trambahn_game_of_two_accounts_changes_both_ratings(db_url: str) -> None:
+    with make_app_client(db_url) as a:
+        b = other_client(a)
+        anna, bert = uniq("Anna"), uniq("Bert")
+        signup(a, anna)
+        signup(b, bert)
+        gid = open_and_fill(a, b)
+        tokens = {1: links(a)[gid], 2: links(b)[gid]}
+        play_to_end(a, gid, tokens)
+        _wait_rated(a, gid)
+        result = a.app.state.service.live(gid).state.result()
+        winner = result["winner"]
+        accounts = a.app.state.accounts
+        rows = accounts.game_results(gid)
+        assert [r.seat for r in rows] == [1, 2]
+        assert [r.place for r in rows] == places("trambahn", result)
+        if winner is None:
+            assert [r.after for r in rows] == [1500.0, 1500.0]
+        else:
+            assert rows[winner].after == 1516.0 and rows[1 - winner].after == 1484.0
+        page = a.get("/account").text
+        assert bert in page and "Trambahn" in page
+        # rated once: a second try is refused
+        assert not a.app.state.rater.rate(gid)
+        assert not accounts.save_results(gid, "trambahn",
+                                         [(1, "a:x", 1, Rating(1, 0, 0), Rating(2, 0, 1))])
+
+
+@pytest.mark.parametrize("bot", ["bot:random"])
+def test_bots_have_ratings_too(sqlite_url: str, bot: str) -> None:
+    with make_app_client(sqlite_url) as a:
+        signup(a, uniq("Anna"))
+        created = a.post("/api/games", json={"game": "trambahn", "seats": ["human", bot]}).json()
+        gid, token = created["id"], created["seats"][0]["token"]
+        # a link-only seat is nobody to rate: claim it first
+        from tests.server.accounts.helpers import post_form
+
+        r = post_form(a, "/account/claim", "/account", game=gid, token=token)
+        assert r.status_code == 303
+        new = r.headers["location"].split("token=")[1]
+        assert a.get(f"/api/games/{gid}", headers=auth(token)).status_code == 403
+        for _ in range(3000):
+            a.app.state.service.wait_for_bots(10)
+            state = a.get(f"/api/games/{gid}", headers=auth(new)).json()
+            if state["status"] != "active":
+                break
+            if state["to_act"] == [1]:
+                ends = [m for m in state["legal"] if m.endswith(" end")]
+                a.post(f"/api/games/{gid}/moves", json={"n": state["n"],
+                       "action": (ends or state["legal"])[0]}, headers=auth(new))
+        _wait_rated(a, gid)
+        ratings = a.app.state.accounts.ratings_of([bot], "trambahn")
+        rows = a.app.state.accounts.game_results(gid)
+        assert ratings[bot].games == 1 and rows[1].player == bot
+        assert ratings[bot].mu == rows[1].after != 1500.0 or rows[0].place == rows[1].place
+        assert bot in a.get("/lobby").text  # the computer players' ratings
