@@ -23,13 +23,14 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from tramways.server.accounts.auth import api_csrf
 from tramways.server.accounts.tables import Account, chat_key
+from tramways.server.deps import TokenDep
 from tramways.server.errors import ApiError
 from tramways.server.text import TextRefused, clean_message
 
@@ -42,15 +43,6 @@ class Say(BaseModel):
 
 class Mute(BaseModel):
     message: int = Field(ge=1, description="a message of the spectator to mute")
-
-
-def _bearer(authorization: str | None, token: str | None) -> str | None:
-    if authorization:
-        scheme, _, value = authorization.partition(" ")
-        if scheme.lower() != "bearer" or not value.strip():
-            raise ApiError(403, "bad_token", "use 'Authorization: Bearer <seat token>'")
-        return value.strip()
-    return token or None
 
 
 def _speaker(request: Request, game_id: str, token: str | None,
@@ -74,8 +66,6 @@ def _speaker(request: Request, game_id: str, token: str | None,
     return None, account, account.name
 
 
-AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>")]
-TokenQuery = Annotated[str | None, Query(description="the seat token")]
 SessionAccount = Annotated[Account | None, Depends(api_csrf)]
 
 
@@ -89,10 +79,10 @@ def read_chat(request: Request, game_id: str, after: int = 0) -> JSONResponse:
 
 @router.post("/games/{game_id}/chat", status_code=201)
 def say(request: Request, game_id: str, body: Say, account: SessionAccount,
-        authorization: AuthHeader = None, token: TokenQuery = None) -> JSONResponse:
+        token: TokenDep) -> JSONResponse:
     """Write a message as a seat (its token, or the account that holds it) or as a
     spectator with an account; 403 ``muted``; 422 ``bad_text``; 429 too fast."""
-    seat, writer, name = _speaker(request, game_id[:32], _bearer(authorization, token), account)
+    seat, writer, name = _speaker(request, game_id[:32], token, account)
     accounts = request.app.state.accounts
     if seat is None and writer is not None and accounts.muted(game_id, writer.id):
         raise ApiError(403, "muted", "the players of this game have muted you")
@@ -108,9 +98,9 @@ def say(request: Request, game_id: str, body: Say, account: SessionAccount,
 
 @router.post("/games/{game_id}/chat/mute")
 def mute(request: Request, game_id: str, body: Mute, account: SessionAccount,
-         authorization: AuthHeader = None, token: TokenQuery = None) -> JSONResponse:
+         token: TokenDep) -> JSONResponse:
     """A seat of the game mutes the spectator who wrote message ``message``."""
-    seat, _writer, _name = _speaker(request, game_id[:32], _bearer(authorization, token), account)
+    seat, _writer, _name = _speaker(request, game_id[:32], token, account)
     if seat is None:
         raise ApiError(403, "not_a_player", "only the players of this game mute spectators")
     accounts = request.app.state.accounts

@@ -21,16 +21,11 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from tramways.server.accounts.auth import (
-    CurrentAccount,
-    RequiredAccount,
-    auth_of,
-    client_address,
-)
+from tramways.server.accounts.auth import CurrentAccount, RequiredAccount, auth_of
 from tramways.server.accounts.common import checked_form, render, see_other
 from tramways.server.accounts.tables import LOBBY_KEY, Account, OpenGame, SeatTaken
+from tramways.server.deps import AddressDep, LimitsDep
 from tramways.server.errors import ApiError
-from tramways.server.limits import limit_games
 from tramways.server.web.i18n import LANGUAGE_NAMES
 
 router = APIRouter(include_in_schema=False)
@@ -97,7 +92,8 @@ def lobby(request: Request, account: CurrentAccount) -> Response:
 
 
 @router.post("/lobby/new")
-async def new_table(request: Request, account: RequiredAccount) -> Response:
+async def new_table(request: Request, account: RequiredAccount, limits: LimitsDep,
+                    address: AddressDep) -> Response:
     form = await checked_form(request)
     game = form.get("game", "")
     lang = form.get("lang", "en")
@@ -109,7 +105,7 @@ async def new_table(request: Request, account: RequiredAccount) -> Response:
     if not low <= seats <= high or lang not in LANGUAGE_NAMES:
         raise ApiError(422, "bad_table", f"a table of {game!r} has {low}-{high} seats and a "
                        "language of the site")
-    limit_games(request.app.state, client_address(request), ["human"])
+    limits.new_game(address, ["human"])
     accounts = request.app.state.accounts
     table_id = await run_in_threadpool(accounts.create_open, game, {}, seats, lang, account.id)
     return see_other(f"/lobby/{table_id}")
