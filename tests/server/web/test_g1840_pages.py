@@ -33,9 +33,10 @@ def _offered(page: str) -> list[str]:
     found = [html.unescape(a) for a in re.findall(r'name="action" value="([^"]+)"', page)]
     for select in re.findall(r'<select name="action"[^>]*>(.*?)</select>', page, re.S):
         found += [html.unescape(v) for v in re.findall(r'<option value="([^"]+)"', select)]
+    for notations in re.findall(r'data-notations="([^"]*)"', page):  # a private's purchase
+        found += json.loads(html.unescape(notations))
     m = re.search(r'data-lays="([^"]*)"', page)
     if m:
-        import json
 
         lays = json.loads(html.unescape(m.group(1)))
         found += [o["notation"] for opts in lays.values() for o in opts]

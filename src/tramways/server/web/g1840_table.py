@@ -9,9 +9,7 @@ notation of the seat, and every legal notation is offered exactly once (tested).
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
-from dataclasses import dataclass, field
 from typing import Any
 
 from tramways.g1840.analysis import (
@@ -19,7 +17,6 @@ from tramways.g1840.analysis import (
     best_run,
     board_from_view,
     claimed_run,
-    dividend_prices,
     lay_previews,
     line_option_costs,
 )
@@ -27,97 +24,14 @@ from tramways.g1840.board import Board
 from tramways.g1840.entities import entities
 from tramways.g1840.render import render_svg
 from tramways.g1840.view_types import View1840, as_view1840
+from tramways.server.web.g1840_controls import LAY, PLACE, Choice, group_legal
 
-LAY = re.compile(r"^(L\d+) lay (\S+) (\S+) r(\d)$")
-PLACE = re.compile(r"^(L\d+) (station|remove) (\S+)\.(\d+)$")
+__all__ = ["LAY", "PLACE", "PREVIEW_LIMIT", "Choice", "board_svg", "group_legal",
+           "history_charts", "table_model"]
 
 PREVIEW_LIMIT = 60
 """Revenue previews are computed for at most this many lays of a turn (the router is exact;
 a list longer than this shows the lays without a figure rather than a guess)."""
-
-
-@dataclass
-class Choice:
-    """One group of legal moves: buttons (``options``), or one list to pick from."""
-
-    kind: str          # what the group is (a key the template names in words)
-    actor: str         # who acts: P1, WT, L7
-    subject: str = ""  # what it is about (a private, a company, a line)
-    options: list[tuple[str, str]] = field(default_factory=list)  # (notation, label)
-    note: str = ""
-    certificates: dict[str, str] = field(default_factory=dict)
-    """Buying, par and selling (VII.3): each option's notation -> the player's certificate
-    count after it against the limit (``"5/12"``), shown before the move is confirmed."""
-
-
-def group_legal(legal: list[str], view: View1840) -> list[Choice]:
-    """The seat's legal notations (all but tile lays and station places), grouped."""
-    groups: dict[tuple[str, str, str], Choice] = {}
-    me = view.viewer
-    certs = view.players[me].certificates if me is not None else 0
-    limit = entities().certificate_limit.get(len(view.players))
-
-    def add(kind: str, actor: str, subject: str, notation: str, label: str) -> None:
-        key = (kind, actor, subject)
-        if key not in groups:
-            groups[key] = Choice(kind, actor, subject)
-        groups[key].options.append((notation, label))
-
-    for text in legal:
-        if LAY.match(text) or PLACE.match(text):
-            continue
-        words = text.split()
-        actor, verb, rest = words[0], words[1], words[2:]
-        if verb in ("bid", "auction") and rest:
-            subject = " ".join(rest[:-1]) or "-"
-            add(verb, actor, subject, text, rest[-1])
-        elif verb == "par":
-            add("par", actor, rest[0], text, rest[1])
-        elif verb == "sell":
-            add("sell", actor, rest[0], text, rest[1])
-        elif verb == "buy" and actor.startswith("P"):
-            add("buy_share", actor, "", text, rest[0])
-        elif verb == "buy" and actor.startswith("L"):
-            add("buy_private", actor, "", text, " ".join(rest))
-        elif verb == "buy":
-            add("tram", actor, "", text, " ".join(rest))
-        elif verb in ("scrap", "arrange"):
-            add("tram", actor, "", text, text.split(" ", 1)[1])
-        elif verb == "pay":
-            add("dividend", actor, "", text, " ".join(rest))
-        elif verb == "return":
-            add("anytime", actor, "", text, rest[0])
-        elif verb == "run":
-            add("run", actor, "", text, " ".join(rest))
-        elif verb == "skip" and actor.startswith("L"):
-            add("bonus", actor, "", text, "")
-        else:
-            add("simple", actor, "", text, " ".join(words[1:]))
-    out = list(groups.values())
-    for g in out:
-        if g.kind == "buy_share":
-            g.note = str(certs + 1)
-        if g.kind in ("buy_share", "par", "sell"):
-            g.certificates = {n: _after_certificates(g.kind, label, certs, limit)
-                              for n, label in g.options}
-        if g.kind == "dividend" and g.actor in view.market:
-            amounts = [int(label) for _n, label in g.options if label.isdigit()]
-            prices = dividend_prices(view, g.actor, amounts)
-            now = view.companies[g.actor].price if g.actor in view.companies else None
-            g.options = [(n, f"{label} → {prices[int(label)]}" if label.isdigit() else label)
-                         for n, label in g.options]
-            g.note = str(now) if now is not None else ""
-    order = ["bonus", "run", "simple", "bid", "par", "buy_share", "sell", "dividend", "tram", "auction",
-             "buy_private", "anytime"]
-    out.sort(key=lambda g: order.index(g.kind) if g.kind in order else len(order))
-    return out
-
-
-def _after_certificates(kind: str, label: str, certs: int, limit: int | None) -> str:
-    """VII.3: a bought share or a director's certificate (par) is one more certificate, each
-    sold share one fewer (the director's certificate is never sold: VII.4)."""
-    after = certs - int(label) if kind == "sell" else certs + 1
-    return f"{after}/{limit}" if limit else str(after)
 
 
 def _lays(legal: list[str]) -> dict[str, list[dict[str, Any]]]:
@@ -138,16 +52,13 @@ def run_rows(run: dict[str, Any] | None) -> list[tuple[str, int]]:
 
 
 def _places(legal: list[str], view: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """Station places and removable markers by hex; a removal names the marker's owner
-    (a Stadtbahn company, R-LR-5, or a line)."""
+    """Station places and removable markers by hex; a removal names the marker's owner, a
+    Stadtbahn company (only Stadtbahn markers are removed, R-LR-5), even where a line's marker
+    shares the place."""
     owners: dict[str, str] = {}
     for sid, s in view["stadtbahn"].items():
         for place in s["markers"]:
             owners[place] = str(sid)
-    for company in view["companies"].values():
-        for line, places in company["markers"].items():
-            for place in places:
-                owners[place] = f"L{line}"
     by_hex: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for text in legal:
         m = PLACE.match(text)
@@ -155,7 +66,8 @@ def _places(legal: list[str], view: dict[str, Any]) -> dict[str, list[dict[str, 
             place = f"{m.group(3)}.{m.group(4)}"
             by_hex[m.group(3)].append({"notation": text, "kind": m.group(2),
                                        "location": int(m.group(4)),
-                                       "owner": owners.get(place, "")})
+                                       "owner": owners.get(place, "")
+                                       if m.group(2) == "remove" else ""})
     return dict(by_hex)
 
 
@@ -199,6 +111,72 @@ def board_svg(view: View1840, line: int | None = None,
     return svg, run
 
 
+def _previews(typed: View1840, line: str | None, flat: list[tuple[str, str, int]],
+              board: Board) -> dict[str, int | None]:
+    """The change of the line's best run for each lay, when the turn has few enough."""
+    previews: dict[str, int | None] = {}
+    if line is not None and flat and len(flat) <= PREVIEW_LIMIT:
+        for (h, tile, rot), delta in lay_previews(typed, int(line), flat, board).items():
+            previews[f"L{line} lay {h} {tile} r{rot}"] = delta
+    return previews
+
+
+def _map_moves(typed: View1840, view: dict[str, Any], legal: list[str],
+               line: str | None, board: Board) -> dict[str, Any]:
+    """The map's moves: tile lays by hex (with the change of the best run and the cost), station
+    places and removals (with their cost), the pending bonus (R-LR-1)."""
+    lays = _lays(legal)
+    flat = [(h, o["tile"], o["rotation"]) for h, opts in lays.items() for o in opts]
+    previews = _previews(typed, line, flat, board)
+    costs = line_option_costs(typed, int(line), legal, board) if line is not None else {}
+    for opts in lays.values():
+        for o in opts:
+            o["delta"] = previews.get(o["notation"])
+            o.update(costs.get(o["notation"], {"cost": 0, "kind": "normal"}))
+    places = _places(legal, view)
+    for opts in places.values():
+        for o in opts:
+            o.update(costs.get(o["notation"], {"cost": 0, "kind": "normal"}))
+    line_turn = view["round_info"].get("line_turn") or None
+    bonus = (line_turn or {}).get("bonus") if line is not None else None
+    bonus_lays = sorted({h for h, opts in lays.items() for o in opts
+                         if o["kind"] not in ("normal", "stadtbahn")})
+    bonus_places = [o for opts in places.values() for o in opts if o["kind"] == "bonus"]
+    return {
+        "lays": lays,
+        "places": places,
+        "bonus": bonus,
+        "bonus_lays": bonus_lays if bonus else [],
+        "bonus_places": bonus_places if bonus else [],
+        "previews_skipped": len(flat) if line is not None and len(flat) > PREVIEW_LIMIT else 0,
+    }
+
+
+def _run_section(typed: View1840, legal: list[str], line: str | None,
+                 board: Board) -> dict[str, Any]:
+    """The board with the line's best run drawn when it may run (IX.7), and that run."""
+    runs_offered = any(t.split()[1] == "run" for t in legal if len(t.split()) > 1)
+    claim = int(line) if line is not None and runs_offered else None
+    svg, run = board_svg(typed, claim, board=board)
+    data = run.to_json() if run is not None else None
+    return {"svg": svg, "claim_line": claim, "run": data, "run_rows": run_rows(data),
+            "run_total": run.total if run is not None else None}
+
+
+def _players(state: dict[str, Any], me: int | None, turn: dict[str, Any]
+             ) -> list[dict[str, Any]]:
+    view = state["view"]
+    limit = entities().certificate_limit.get(len(view["players"]))
+    kinds = [s.get("kind", "human") for s in state.get("seats") or []]
+    out = []
+    for p in view["players"]:
+        kind = kinds[p["seat"]] if p["seat"] < len(kinds) else "human"
+        out.append({**p, "number": p["seat"] + 1, "is_me": p["seat"] == me,
+                    "to_act": turn.get("player") == p["seat"],
+                    "limit": limit, "bot": kind if kind.startswith("bot:") else None})
+    return out
+
+
 def table_model(state: dict[str, Any]) -> dict[str, Any]:
     """Everything the 1840 page shows, from the payload of ``GET /api/games/ID``."""
     view = state["view"]
@@ -211,37 +189,6 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
     line_turn = view["round_info"].get("line_turn") or None
     line = line_turn["line"] if line_turn and turn else None
     board = board_from_view(typed)
-    lays = _lays(legal)
-    previews: dict[str, int | None] = {}
-    flat = [(h, o["tile"], o["rotation"]) for h, opts in lays.items() for o in opts]
-    if line is not None and flat and len(flat) <= PREVIEW_LIMIT:
-        for (h, tile, rot), delta in lay_previews(typed, int(line), flat, board).items():
-            previews[f"L{line} lay {h} {tile} r{rot}"] = delta
-    costs = line_option_costs(typed, int(line), legal, board) if line is not None else {}
-    for opts in lays.values():
-        for o in opts:
-            o["delta"] = previews.get(o["notation"])
-            o.update(costs.get(o["notation"], {"cost": 0, "kind": "normal"}))
-    places = _places(legal, view)
-    for opts in places.values():
-        for o in opts:
-            o.update(costs.get(o["notation"], {"cost": 0, "kind": "normal"}))
-    bonus = (line_turn or {}).get("bonus") if line is not None else None
-    bonus_lays = sorted({h for h, opts in lays.items() for o in opts
-                         if o["kind"] not in ("normal", "stadtbahn")})
-    bonus_places = [o for opts in places.values() for o in opts if o["kind"] == "bonus"]
-    runs_offered = any(t.split()[1] == "run" for t in legal if len(t.split()) > 1)
-    svg, run = board_svg(typed, int(line) if line is not None and runs_offered else None,
-                         board=board)
-    players = []
-    limit = ent.certificate_limit.get(len(view["players"]))
-    kinds = [s.get("kind", "human") for s in state.get("seats") or []]
-    for p in view["players"]:
-        kind = kinds[p["seat"]] if p["seat"] < len(kinds) else "human"
-        players.append({**p, "number": p["seat"] + 1, "is_me": p["seat"] == me,
-                        "to_act": turn.get("player") == p["seat"],
-                        "limit": limit, "bot": kind if kind.startswith("bot:") else None})
-    order = [view["players"][s]["name"] for s in view["playing_order"]]
     supply = [(k, v) for k, v in sorted(board.supply.items(), key=_tile_order) if v > 0]
     return {
         "view": view,
@@ -252,28 +199,19 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
         "me": me,
         "turn": turn,
         "line_turn": line_turn,
-        "players": players,
-        "order": order,
+        "players": _players(state, me, turn),
+        "order": [view["players"][s]["name"] for s in view["playing_order"]],
         "companies": view["companies"],
         "stadtbahn": view["stadtbahn"],
         "chart": share_chart(view),
         "round_bar": [{"name": r.name, "type": r.type, "current": r.name == view["round"]}
                       for r in ent.round_bar],
         "choices": group_legal(legal, typed),
-        "lays": lays,
-        "places": places,
-        "bonus": bonus,
-        "bonus_lays": bonus_lays if bonus else [],
-        "bonus_places": bonus_places if bonus else [],
-        "claim_line": int(line) if line is not None and runs_offered else None,
-        "run": run.to_json() if run is not None else None,
-        "run_rows": run_rows(run.to_json() if run is not None else None),
-        "run_total": run.total if run is not None else None,
-        "svg": svg,
+        **_map_moves(typed, view, legal, line, board),
+        **_run_section(typed, legal, line, board),
         "supply": supply,
         "log": list(state.get("log") or [])[-60:][::-1],
         "legal_count": len(legal),
-        "previews_skipped": len(flat) if line is not None and len(flat) > PREVIEW_LIMIT else 0,
         "preview_limit": PREVIEW_LIMIT,
         "result": view.get("result"),
         "undoable": state.get("undoable", 0),

@@ -53,6 +53,7 @@ def environment(lang: str) -> Environment:
 
     gettext = translations(lang).gettext
     env.filters["g1840_log"] = lambda line: log_line(str(line), gettext)
+    env.filters["g1840_say"] = lambda words: words.say(gettext) if words is not None else ""
     env.globals["lang"] = lang
     env.globals["language_names"] = LANGUAGE_NAMES
     return env

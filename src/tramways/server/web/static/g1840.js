@@ -467,3 +467,38 @@ document.addEventListener("click", (e) => {
 new MutationObserver(() => { original = null; claim = []; claimRun = null; setup(); })
   .observe(document.querySelector("main.game"), { childList: true, subtree: false });
 setup();
+
+// Buying a private for a line's company (IV.2) is one control: the private and a price
+// between 1 and its face value; the move it sends is composed here as they change.
+function composePrivate(form) {
+  const pick = form.querySelector(".private-pick");
+  const price = form.querySelector(".private-price");
+  const chosen = pick.selectedOptions[0];
+  if (!chosen) return;
+  price.min = chosen.dataset.low;
+  price.max = chosen.dataset.high;
+  const value = Math.min(Math.max(Number(price.value) || Number(chosen.dataset.high),
+    Number(chosen.dataset.low)), Number(chosen.dataset.high));
+  form.querySelector("input[name=action]").value = `${form.dataset.actor} buy ${pick.value} ${value}`;
+}
+document.addEventListener("change", (e) => {
+  const form = e.target.closest?.("form.buy-private");
+  if (!form) return;
+  if (e.target.classList.contains("private-pick")) {
+    form.querySelector(".private-price").value = e.target.selectedOptions[0].dataset.high;
+  }
+  composePrivate(form);
+});
+document.addEventListener("input", (e) => {
+  const form = e.target.closest?.("form.buy-private");
+  if (form) composePrivate(form);
+});
+
+// Moves that cannot be taken back in effect (scrapping a tram, VIII.5.3) ask first.
+document.addEventListener("click", (e) => {
+  const button = e.target.closest?.("button[data-confirm]");
+  if (button && !window.confirm(button.dataset.confirm)) {
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }
+}, true);
