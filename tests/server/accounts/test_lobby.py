@@ -107,3 +107,19 @@ def test_a_full_1840_table_starts_a_game_of_its_accounts(sqlite_url: str) -> Non
         games = [cl.get("/api/account/games").json() for cl in (a, b, c)]
         assert [g[0]["seat"] for g in games] == [1, 2, 3]
         assert games[0][0]["game"] == "1840" and len({g[0]["id"] for g in games}) == 1
+
+
+def test_an_1840_table_keeps_its_ruleset(sqlite_url: str) -> None:
+    with make_app_client(sqlite_url) as a:
+        b = other_client(a)
+        signup(a, uniq("Anna"))
+        signup(b, uniq("Bert"))
+        r = post_form(a, "/lobby/new", game="1840", seats="2", lang="en", ruleset="18xx.games")
+        table = r.headers["location"].rsplit("/", 1)[1]
+        assert a.get("/api/lobby").json()[0]["ruleset"] == "18xx.games"
+        assert post_form(a, "/lobby/new", game="1840", seats="2", lang="en",
+                         ruleset="house rules").status_code == 422
+        post_form(b, f"/lobby/{table}/join")
+        gid = a.app.state.accounts.open_game(table).game_id
+        assert a.app.state.service.live(gid).row.settings["ruleset"] == "18xx.games"
+

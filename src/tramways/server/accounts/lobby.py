@@ -1,8 +1,8 @@
 """The lobby of open games and "my games".
 
 Pages: ``GET /lobby`` (the open games, filtered by ``?game=`` and ``?lang=``; the form to open
-one; the account's games), ``POST /lobby/new`` (``game``, ``seats``, ``lang``: the creator
-takes seat 1), ``GET /lobby/{id}`` (a table), ``POST /lobby/{id}/join`` (the first free seat;
+one; the account's games), ``POST /lobby/new`` (``game``, ``seats``, ``lang``, and for 1840 the
+``ruleset``: the creator takes seat 1), ``GET /lobby/{id}`` (a table), ``POST /lobby/{id}/join`` (the first free seat;
 the game starts when the last seat is taken), ``POST /lobby/{id}/leave`` (before the start;
 the creator leaving closes the table), ``GET /mine`` (every game of the account, on any
 device: the seat links are made again from the site's secret, your turn first).  JSON:
@@ -21,6 +21,7 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from tramways.g1840.game import RULESETS
 from tramways.server.accounts.auth import CurrentAccount, RequiredAccount, auth_of
 from tramways.server.accounts.common import checked_form, render, see_other
 from tramways.server.accounts.tables import LOBBY_KEY, Account, OpenGame, SeatTaken
@@ -37,6 +38,7 @@ SEATS = {"trambahn": (2, 2), "1840": (2, 6)}
 
 def _table_json(table: OpenGame) -> dict[str, Any]:
     return {"id": table.id, "game": table.game, "seats": table.seats, "lang": table.lang,
+            "ruleset": table.settings.get("ruleset", "rules"),
             "status": table.status, "game_id": table.game_id,
             "players": [{"seat": s, "name": n} for s, _a, n in table.players]}
 
@@ -50,7 +52,9 @@ def start(app_state: Any, table: OpenGame) -> str | None:
     auth = app_state.auth
     try:
         players = sorted(table.players)
-        settings: dict[str, Any] = {} if table.game == "trambahn" else {"players": table.seats}
+        settings: dict[str, Any] = dict(table.settings)
+        if table.game == "1840":
+            settings["players"] = table.seats
         created = app_state.service.create(
             table.game, settings, ["human"] * table.seats, [n for _s, _a, n in players])
         game_id = str(created["id"])
@@ -102,12 +106,15 @@ async def new_table(request: Request, account: RequiredAccount, limits: LimitsDe
     except ValueError:
         seats = 0
     low, high = SEATS.get(game, (0, -1))
-    if not low <= seats <= high or lang not in LANGUAGE_NAMES:
-        raise ApiError(422, "bad_table", f"a table of {game!r} has {low}-{high} seats and a "
-                       "language of the site")
+    ruleset = form.get("ruleset", "rules") if game == "1840" else "rules"
+    if not low <= seats <= high or lang not in LANGUAGE_NAMES or ruleset not in RULESETS:
+        raise ApiError(422, "bad_table", f"a table of {game!r} has {low}-{high} seats, a "
+                       f"language of the site and a ruleset of {', '.join(RULESETS)}")
+    settings = {} if ruleset == "rules" else {"ruleset": ruleset}
     limits.new_game(address, ["human"])
     accounts = request.app.state.accounts
-    table_id = await run_in_threadpool(accounts.create_open, game, {}, seats, lang, account.id)
+    table_id = await run_in_threadpool(accounts.create_open, game, settings, seats, lang,
+                                       account.id)
     return see_other(f"/lobby/{table_id}")
 
 
