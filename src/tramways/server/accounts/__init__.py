@@ -1,6 +1,6 @@
 """Accounts, the lobby of open games, chat per game and ratings (issue 24).
 
-- :mod:`.tables`: the tables (migration ``0005``) and :class:`~.tables.AccountStore`;
+- :mod:`.schema`: the tables (migration ``0005``); :mod:`.tables`: :class:`~.tables.AccountStore`;
 - :mod:`.auth`: passwords (argon2), signed session cookies, CSRF tokens, the
   ``current_account`` dependency and the seat links of accounts;
 - :mod:`.pages`: sign up, log in, log out (everywhere), claiming a seat link, profiles;
