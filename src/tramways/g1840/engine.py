@@ -100,6 +100,8 @@ class State1840(Position):
             actions = [a for a in actions if not isinstance(a, ReturnPrivate)]  # X-23
         present = set(actions)
         actions.extend(a for a in self.anytime_actions(seat) if a not in present)
+        if self.rules.returns_and_scraps_in_turn:
+            actions = [a for a in actions if not self._site_refuses(a)]  # X-23
         actions.extend(legal_programs(self, seat))
         return actions
 
@@ -166,6 +168,27 @@ class State1840(Position):
         out.extend(ScrapTram(company=cid, colour=c, player=seat)
                    for c in sorted(set(tram_company.owned()), key=TRAM_COLOURS.index))
         return out
+
+    def _site_refuses(self, action: Action) -> bool:
+        """X-23 (proposed, 18xx.games), where the site's steps are narrower than the turn:
+        in a Line Round only the acting line scraps, and only its own tram (its Route step;
+        ``CO scrap COLOUR`` of that colour, as older records write it, is the line's scrap;
+        the company's other trams wait for its buying turn); in the buying turns that follow
+        a line purchase or the auctions (R-CR-7) the site asks the buyer only about trams, so
+        no private is returned there."""
+        if type(action) not in ANYTIME:
+            return False
+        if self.round.type == "LR":
+            if not isinstance(action, ScrapTram) or action.line is not None:
+                return False
+            line = self.current_round.turn_view(self).line
+            return line is None or self.tram_of(line) != action.colour
+        if self.round.type == "CR" and not isinstance(action, ScrapTram):
+            step = getattr(self.current_round, "step", None)
+            name = getattr(step, "name", None)
+            return name == "post" or (
+                name == "e" and getattr(self.current_round, "buying", None) is not None)
+        return False
 
     def seats_for(self, action: Action) -> list[int]:
         """The seat that decides ``action`` (empty if none may):
@@ -253,9 +276,10 @@ class State1840(Position):
             self._play_programs(log)
             return log
         if (self.rules.returns_and_scraps_in_turn and type(action) in ANYTIME
-                and action not in self._site_anytime_actions(seat)
-                and (action not in self.current_round.legal(self)
-                     or self.round.type not in ("CR", "LR"))):
+                and (self._site_refuses(action)
+                     or (action not in self._site_anytime_actions(seat)
+                         and (action not in self.current_round.legal(self)
+                              or self.round.type not in ("CR", "LR"))))):
             raise IllegalAction("X-23", "on 18xx.games a private is returned, or a tram "
                                 "scrapped, only by the company or player acting now")
         if type(action) in ANYTIME and (seat != actor or not self._in_turn(action)):

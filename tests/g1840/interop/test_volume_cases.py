@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tramways.core.errors import IllegalAction
 from tramways.g1840.interop.importer import import_export
 from tramways.g1840.interop.log18xx import load_export
 from tramways.g1840.interop.trace import read_trace
@@ -30,3 +31,57 @@ def test_volume_case_imports_figure_for_figure(case):
     record = import_export(export, read_trace(HERE / f"{case}.trace.jsonl.gz"))
     assert record.meta["status"] == "active"
     assert len(record.actions) > 100
+
+
+# Our games that the site's engine refused (``benchmarks/oracle_roundtrip.py``), cut just
+# before the refused action: the 18xx.games ruleset now refuses it too (X-23).
+def _replayed(name: str):
+    from tramways.core.record import GameRecord
+    from tramways.core.replay import Session
+
+    return Session.from_record(GameRecord.load(HERE / f"{name}.record.json"))
+
+
+def test_x23_a_company_scraps_only_the_acting_lines_tram_in_a_line_round():
+    """rule_41002_3s, line 3's turn (yellow tram; DT also runs orange on line 8): the site
+    lets only the acting line scrap, its own tram, in its Route step ("Blocking step Place a
+    Token or Lay Track cannot process action scrap_train" for the company's); ``DT scrap
+    yellow`` is line 3's scrap as older records write it, ``DT scrap orange`` is refused."""
+    session = _replayed("rule_41002_3s-cut475")
+    state = session.state
+    assert state.round.type == "LR" and state.sub.turn_view(state).line == 3
+    assert state.tram_of(3) == "yellow" and state.tram_of(8) == "orange"
+    legal = session.legal_notation()
+    assert "DT scrap orange" not in legal and "DT scrap yellow L3" in legal
+    with pytest.raises(IllegalAction, match="X-23"):
+        session.play("DT scrap orange")
+    session.play("DT scrap yellow")
+    assert state.tram_of(3) is None
+
+
+def test_x23_no_private_returned_in_a_buying_turn_after_the_auctions():
+    """random_41003_4p: P3 returns PR in WT's buying turn after the line auctions; the site
+    refuses it ("Blocking step Buy Trains cannot process action choose_ability"): its
+    interrupting buying step asks the buyer about trams only."""
+    session = _replayed("random_41003_4p-cut193")
+    state = session.state
+    assert state.round.type == "CR" and state.sub.step.name == "post"
+    assert state.sub.turn_view(state).company == "WT"
+    assert "P3 return PR" not in session.legal_notation(2)
+    with pytest.raises(IllegalAction, match="X-23"):
+        session.play("P3 return PR")
+    session.play("WT done")  # the turn itself goes on as before
+
+
+def test_x16_choice_goes_on_in_rotation_when_a_rival_left_by_choice_after_the_last_bid():
+    """random_43008_3s (3 players, Pre-Share Round): P3 opens Karlskirche at 20; P1 passes,
+    able to raise; P2 (no cash left) cannot.  The site drops P2 as soon as the bid is made,
+    so P1's pass ends the auction and the choice goes on in rotation (P1), not back to the
+    opener (X-16 applies only when every rival left unable to raise); the site refused the
+    opener's next choosing pass ("Blocking step Bid on Companies cannot process action
+    pass")."""
+    session = _replayed("random_43008_3s-cut16")
+    state = session.state
+    assert session.record.actions[-3:] == ["P3 bid KK 20", "P1 pass", "P2 pass"]
+    assert state.private_owner["KK"] == 2 and state.players[1].cash == 0
+    assert state.current_players() == [0]

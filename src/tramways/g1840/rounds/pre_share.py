@@ -38,7 +38,8 @@ class Auction:
     opener_index: int
     turn: int
     passed: set[int] = field(default_factory=set)
-    forced: bool = False  # the last pass was by a bidder who could not raise
+    forced: bool = False  # every rival who left since the last bid could not raise
+    voluntary: bool = False  # a rival who could raise passed since the last bid
 
 
 @dataclass
@@ -153,7 +154,7 @@ class PreShare(PlayersRound):
             raise IllegalAction("VI", f"{a.private} is being auctioned")
         if action.amount <= a.high or (action.amount - a.high) % step:
             raise IllegalAction("VI", f"raise above {a.high} in steps of {step}")
-        a.high, a.high_bidder = action.amount, seat
+        a.high, a.high_bidder, a.voluntary = action.amount, seat, False
         log.append(f"{player.name} bids {action.amount} for {a.private}")
         self._next_bidder(pos, log)
 
@@ -165,7 +166,11 @@ class PreShare(PlayersRound):
         a = self.auction
         if a is not None:
             a.passed.add(seat)
-            a.forced = player.cash < a.high + pos.ent.private_bid_step
+            # the site drops a rival who cannot raise as soon as a bid is made, so the
+            # auction ends on such a rival only when nobody left it by choice since that bid
+            if player.cash >= a.high + pos.ent.private_bid_step:
+                a.voluntary = True
+            a.forced = not a.voluntary
             log.append(f"{player.name} passes on {a.private}")
             self._next_bidder(pos, log)
             return
