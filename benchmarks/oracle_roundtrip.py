@@ -28,9 +28,9 @@ from tramways.core.record import GameRecord
 from tramways.core.selfplay import play_game
 from tramways.g1840.interop.export18xx import ExportError18xx, export_record
 from tramways.g1840.interop.log18xx import load_export
+from tramways.g1840.interop.probe import probe
 from tramways.g1840.interop.roundtrip import oracle_dir, same_game, trace_with_oracle
 from tramways.g1840.interop.trace import read_trace
-from tramways.g1840.interop.translate import probe
 
 CYCLE = [(2, False), (3, False), (3, True), (4, False), (5, False), (6, False)]
 

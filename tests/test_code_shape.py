@@ -38,13 +38,6 @@ PENDING: frozenset[str] = frozenset({
     "server/service.py:GameService.create",  # pending: server
     "server/web/g1840_table.py:table_model",  # pending: table
     "server/web/g1840_table.py:group_legal",  # pending: table
-    "g1840/interop/trace.py",  # pending: interop
-    "g1840/interop/actions18xx.py",  # pending: interop
-    "g1840/interop/translate.py",  # pending: interop
-    "g1840/interop/export18xx.py",  # pending: interop
-    "g1840/interop/trace.py:figures_from_view",  # pending: interop
-    "g1840/interop/translate.py:probe",  # pending: interop
-    "g1840/interop/translate.py:Translator._line",  # pending: interop
 })
 
 

@@ -20,9 +20,9 @@ from tramways.core.selfplay import play_game
 from tramways.g1840.interop.export18xx import ExportError18xx, export_record
 from tramways.g1840.interop.importer import import_export
 from tramways.g1840.interop.log18xx import load_export, parse_export
+from tramways.g1840.interop.probe import probe
 from tramways.g1840.interop.roundtrip import oracle_dir, same_game, trace_with_oracle
 from tramways.g1840.interop.trace import read_trace
-from tramways.g1840.interop.translate import probe
 
 SAMPLE = [  # (players, small map, seed, our actions kept): every player count and both maps
     (2, False, 8, 60),

@@ -12,9 +12,9 @@ import pytest
 from tramways.g1840.interop.export18xx import export_record
 from tramways.g1840.interop.importer import import_export
 from tramways.g1840.interop.log18xx import load_export
+from tramways.g1840.interop.probe import probe
 from tramways.g1840.interop.roundtrip import oracle_dir, same_game, trace_with_oracle
 from tramways.g1840.interop.trace import read_trace
-from tramways.g1840.interop.translate import probe
 
 ORACLE = oracle_dir()
 pytestmark = pytest.mark.skipif(ORACLE is None, reason="the 18xx.games oracle needs ruby")

@@ -10,9 +10,10 @@ import pytest
 
 from tramways.core.record import GameRecord
 from tramways.core.replay import Session
+from tramways.g1840.interop.figures_view import figures_from_view
 from tramways.g1840.interop.log18xx import load_export
 from tramways.g1840.interop.setup18xx import compute_setup
-from tramways.g1840.interop.trace import compare, figures_from_view, in_view_gaps
+from tramways.g1840.interop.trace import compare, in_view_gaps
 
 from .helpers import cached_trace
 

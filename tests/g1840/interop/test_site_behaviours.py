@@ -13,8 +13,8 @@ from tests.support import refused
 from tramways.g1840.actions import Run, ScrapTram, format_action, parse_action
 from tramways.g1840.interop import actions18xx as a18
 from tramways.g1840.interop.log18xx import EffectiveAction
+from tramways.g1840.interop.probe import _only_passes_left
 from tramways.g1840.interop.trace import Trace, TraceEntry, TraceHeader, bank_holdings
-from tramways.g1840.interop.translate import _only_passes_left
 from tramways.g1840.ruleset import RULES, SITE
 
 
@@ -128,8 +128,9 @@ def _site_game_session(oracle_dir: Path, name: str, upto: str, occurrence: int =
 
     from tramways.core.replay import Session
     from tramways.g1840.interop.log18xx import load_export
+    from tramways.g1840.interop.probe import probe
     from tramways.g1840.interop.setup18xx import compute_setup
-    from tramways.g1840.interop.translate import new_session, probe
+    from tramways.g1840.interop.translate import new_session
 
     path = oracle_dir / "site-engine-games" / f"{name}.json"
     if not path.is_file():

@@ -7,12 +7,12 @@ import json
 import pytest
 
 from tramways.g1840.interop.errors import ImportError18xx
+from tramways.g1840.interop.figures_view import figures_from_view
 from tramways.g1840.interop.trace import (
     VIEW_GAPS,
     Difference,
     assignments_in_flux,
     compare,
-    figures_from_view,
     in_view_gaps,
     is_assignment,
     log_path_for,

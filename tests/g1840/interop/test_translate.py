@@ -14,12 +14,9 @@ from .helpers import cached_trace
 
 pytest.importorskip("tramways.g1840.game")
 
+from tramways.g1840.interop.probe import probe  # noqa: E402
 from tramways.g1840.interop.setup18xx import compute_setup  # noqa: E402
-from tramways.g1840.interop.translate import (  # noqa: E402
-    Translator,
-    new_session,
-    probe,
-)
+from tramways.g1840.interop.translate import Translator, new_session  # noqa: E402
 
 
 @pytest.fixture
@@ -96,7 +93,8 @@ def test_emulation_cannot_be_checked_against_figures(export, oracle_dir):
 
 def test_final_figures_equal_the_sites(export, oracle_dir):
     """After the replay every final figure equals the site's, wealth included (8351, 7618)."""
-    from tramways.g1840.interop.trace import compare, figures_from_view
+    from tramways.g1840.interop.figures_view import figures_from_view
+    from tramways.g1840.interop.trace import compare
 
     result = probe(export)
     session = new_session(export, compute_setup(export.seed, 2))

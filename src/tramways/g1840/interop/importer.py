@@ -77,7 +77,7 @@ def import_export(export: Export18xx, trace: Trace | None = None) -> GameRecord:
 def progress(export: Export18xx, trace: Trace | None) -> str:
     """How far the translator replays the export in today's engine, as a message suffix."""
     try:
-        from tramways.g1840.interop.translate import probe
+        from tramways.g1840.interop.probe import probe
 
         result = probe(export, trace)
     except Exception as exc:  # the engine is being written: report, never crash

@@ -13,11 +13,12 @@ from typing import Any
 from tramways.core.record import GameRecord
 from tramways.core.replay import Session
 from tramways.g1840.interop.errors import ImportError18xx
+from tramways.g1840.interop.figures_view import figures_from_view
 from tramways.g1840.interop.log18xx import EffectiveAction, Export18xx
+from tramways.g1840.interop.probe import probe
 from tramways.g1840.interop.ruleset import RULESET_18XX
 from tramways.g1840.interop.setup18xx import Setup18xx
-from tramways.g1840.interop.trace import Trace, figures_from_view
-from tramways.g1840.interop.translate import probe
+from tramways.g1840.interop.trace import Trace
 from tramways.g1840.view_types import as_view1840
 
 

@@ -29,7 +29,7 @@ def _is_run(text: str) -> bool:
 
 
 def _figures(session: Session) -> dict[str, Any]:
-    from tramways.g1840.interop.trace import figures_from_view
+    from tramways.g1840.interop.figures_view import figures_from_view
     from tramways.g1840.view_types import as_view1840
 
     return figures_from_view(as_view1840(session.state.view(None)))

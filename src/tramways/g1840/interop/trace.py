@@ -312,102 +312,6 @@ def _colour(train: Mapping[str, Any]) -> str:
     return colour
 
 
-def figures_from_view(
-    view: View1840,
-    tram_companies: Sequence[str] = (),
-    privates: Sequence[str] = (),
-) -> Figures:
-    """Our engine's figures, from the spectator view ``State1840.view(None)``
-    (:mod:`tramways.g1840.view`), in the same paths as :func:`figures_from_state`.
-
-    ``tram_companies``: the companies drawn at set-up (X-1, our ids); those not parred yet are
-    listed as the site lists them (no cash, no price, 100% unsold).  ``privates``: the privates
-    in the game; one missing from the view has been returned to the bank.  Two equivalences of the
-    site are mirrored: the Pre-emptive Right card (350) counts as cash from SR1 on (the site pays
-    it out then, interpretations.md), and after the Pre-Share Round a private without owner has
-    been returned to the bank ("closed"); a line whose tram is ``None`` has none; once every
-    tram company has three lines the lines left on display are out of the game (the site
-    removes them, 158; equivalent by VIII.6/VIII.7 since nobody can buy them).
-    """
-    round_ = "End" if view.finished else view.round
-    figures: Figures = {"round": round_}
-    market = view.market
-    for p in view.players:
-        key = f"player:{p.name}"
-        card = p.pre_emptive_right if round_ != "PRE" else 0
-        figures[f"{key}.cash"] = p.cash + card
-        figures[f"{key}.loans"] = p.loans
-        figures[f"{key}.value"] = p.value + card
-        for company, percent in sorted(p.shares.items()):
-            if percent:
-                figures[f"{key}.shares.{company}"] = percent
-        figures[f"{key}.privates"] = sorted(p.privates)
-    companies = view.companies
-    line_company: dict[int, str] = {}
-    line_tram: dict[int, str | None] = {}
-    line_markers: dict[int, list[str]] = {}
-    order = list(tram_companies) + [c for c in companies if c not in tram_companies]
-    for cid in order:
-        key = f"company:{cid}"
-        c = companies.get(cid)
-        if c is None:
-            figures.update({f"{key}.cash": 0, f"{key}.share_price": None,
-                            f"{key}.share_cell": None, f"{key}.unsold": 100,
-                            f"{key}.lines": [], f"{key}.trams": [], f"{key}.fleet": [],
-                            f"{key}.privates": []})
-            continue
-        cell = market.get(cid)
-        figures[f"{key}.cash"] = c.treasury
-        figures[f"{key}.share_price"] = c.price
-        figures[f"{key}.share_cell"] = None if cell is None else f"{cell[0]},{cell[1]}"
-        figures[f"{key}.unsold"] = c.ipo
-        if c.pool:
-            figures[f"{key}.pool"] = c.pool
-        lines = list(c.lines)
-        trams = list(c.trams)
-        figures[f"{key}.lines"] = sorted(lines)
-        figures[f"{key}.trams"] = sorted(t for t in trams[len(lines):] if t)
-        figures[f"{key}.fleet"] = sorted(t for t in trams if t)
-        figures[f"{key}.privates"] = sorted(c.privates)
-        for i, line in enumerate(lines):
-            line_company[line] = cid
-            line_tram[line] = trams[i] if i < len(trams) else None
-            line_markers[line] = sorted(m.split(".")[0] for m in c.markers.get(line, ()))
-    for sid, sb in view.stadtbahn.items():
-        key = f"stadtbahn:{sid}"
-        cell = market.get(sid)
-        figures[f"{key}.share_price"] = sb.price
-        figures[f"{key}.share_cell"] = None if cell is None else f"{cell[0]},{cell[1]}"
-        figures[f"{key}.unsold"] = sb.ipo
-        if sb.pool:
-            figures[f"{key}.pool"] = sb.pool
-        figures[f"{key}.markers"] = sorted(m.split(".")[0] for m in sb.markers)
-    display = list(view.line_display)
-    in_game = [companies.get(cid) for cid in order]
-    if in_game and all(c is not None and len(c.lines) >= MAX_LINES for c in in_game):
-        display = []  # no company can buy a line any more: the site removes the unsold ones
-    for line in sorted(set(display) | set(line_company)):
-        figures[f"line:{line}.company"] = line_company.get(line)
-        figures[f"line:{line}.tram"] = line_tram.get(line)
-        figures[f"line:{line}.markers"] = line_markers.get(line, [])
-    figures["lines.display"] = sorted(display)
-    names = {p.seat: p.name for p in view.players}
-    for private, owner in view.privates.items():
-        value: str | None
-        if owner is None:
-            value = None if round_ == "PRE" else "closed"
-        elif isinstance(owner, int) and not isinstance(owner, bool):
-            value = f"player:{names.get(owner, owner)}"
-        else:
-            value = f"company:{owner}"
-        figures[f"private:{private}.owner"] = value
-    for private in privates:
-        figures.setdefault(f"private:{private}.owner", "closed")
-    for hexname, placed in sorted(view.tiles.items()):
-        figures[f"tile:{hexname}"] = f"{placed.tile}@{placed.rotation}"
-    return figures
-
-
 VIEW_GAPS: tuple[str, ...] = ()
 """Figure path patterns (``fnmatch``) our view does not provide (none since the engine's view
 lists Stadtbahn markers)."""
@@ -420,7 +324,7 @@ compared)."""
 
 
 def in_view_gaps(path: str) -> bool:
-    """Whether a figure path is one :func:`figures_from_view` cannot produce."""
+    """Whether a figure path is one :func:`.figures_view.figures_from_view` cannot produce."""
     return any(fnmatch.fnmatchcase(path, pattern) for pattern in VIEW_GAPS)
 
 

@@ -10,8 +10,6 @@ record from it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from tramways.core.errors import IllegalAction, NotationError, RecordError, TramwaysError
@@ -19,32 +17,14 @@ from tramways.core.record import GameRecord
 from tramways.core.replay import Session
 from tramways.g1840.edition import LATEST
 from tramways.g1840.interop import actions18xx as a18
-from tramways.g1840.interop.errors import ImportError18xx
-from tramways.g1840.interop.log18xx import EffectiveAction, Export18xx, effective_actions
+from tramways.g1840.interop.log18xx import EffectiveAction, Export18xx
 from tramways.g1840.interop.pieces18xx import TilePieces
 from tramways.g1840.interop.routes18xx import route_text
 from tramways.g1840.interop.ruleset import RULESET_18XX
-from tramways.g1840.interop.setup18xx import ENGINE_COMPANY_ID, Setup18xx, compute_setup
-from tramways.g1840.interop.trace import (
-    Trace,
-    assignments_in_flux,
-    bank_holdings,
-    compare,
-    figures_from_view,
-    in_view_gaps,
-    is_assignment,
-)
+from tramways.g1840.interop.setup18xx import ENGINE_COMPANY_ID, Setup18xx
 from tramways.g1840.view_types import View1840, as_view1840
 
 MAX_IMPLICIT_PASSES = 12
-
-
-def _passes_a_mandatory_purchase(text: str, exc: Exception) -> bool:
-    """Whether an optional ``CO done`` was refused because the company, without a tram, must
-    buy one now (VIII.5.3, R-CR-5; X-18): the site never lets such a company pass, so an
-    export that does is refused rather than left waiting for the purchase."""
-    return (text.endswith(" done") and isinstance(exc, IllegalAction)
-            and exc.rule == "VIII.5.3" and "must buy" in str(exc))
 
 
 class NotMapped(TramwaysError):
@@ -336,65 +316,11 @@ class Translator:
             self.pieces.lay(act)
             return [f"{head} lay {act.hex} {act.tile_name} r{act.rotation}"]
         if isinstance(act, (a18.PlaceToken, a18.RemoveToken)):
-            hexname, city = self.pieces.hex_of_city(act.city)
-            loc = self.location(hexname, city)
-            if isinstance(act, a18.RemoveToken):
-                return [f"{head} remove {hexname}.{loc}"]
-            if self.already_placed(act):
-                return []  # the home marker our engine placed itself (HomeToken, 76)
-            if self.already_placed(act, anywhere_on_hex=True):
-                return [f"{head} station {hexname}.{loc}"]  # moved to the chosen circle
-            station, remove = f"{head} station {hexname}.{loc}", f"{head} remove {hexname}.{loc}"
-            board = self._pos.board
-            if board.free_slots(hexname, loc) <= 0 and any(
-                    isinstance(owner, str) for owner in board.markers(hexname).get(loc, ())):
-                # the site removes the Stadtbahn marker on a full circle by itself before the
-                # line's marker goes there (R-LR-5; fz2027_13_3p action 357: "9 removes token
-                # from B10 for 40", then its free bonus marker goes on B10)
-                return [remove, station]
-            return [station]
+            return self._line_marker(head, act)
         if isinstance(act, a18.RunRoutes):
-            self.ran_line = line
-            if not act.routes:
-                # "does not run" (X-8, R-LR-8); when the line has no route at all, our
-                # engine's own run finds none either, as a game of ours records it
-                return [f"{head} run" if self._no_route(line) else f"{head} run none"]
-            if len(act.routes) != 1:
-                raise NotMapped(f"a run of line {line} with {len(act.routes)} routes")
-            state = self.session.state
-            board = state.board  # type: ignore[attr-defined]
-
-            def valid(text: str) -> bool:
-                from tramways.g1840.routes import check_route
-
-                try:
-                    check_route(state.route_context(line), text)  # type: ignore[attr-defined]
-                except (IllegalAction, NotationError):
-                    return False
-                return True
-
-            return [f"{head} run {route_text(board, act.routes[0], valid)}"]
+            return self._line_run(line, act)
         if isinstance(act, a18.BuyCompany):
-            owner = self._pos.private_owner.get(act.company)
-            out = [f"{head} buy {act.company} {act.price}"]
-            if isinstance(owner, int) and not isinstance(owner, bool):
-                out.append(f"?P{owner + 1} accept")  # the site's sale needs no consent (IV.2)
-            nxt = self.following
-            turn = getattr(self._pos.sub, "turn", None)
-            if turn is None or turn.line != line:
-                return out
-            other_next = nxt is None or nxt.action.entity != act.entity
-            if turn.ran and (nxt is None or other_next
-                             or not isinstance(nxt.action, (a18.BuyCompany, a18.Pass))):
-                # X-17: after its run a line that can buy no more private has its turn ended
-                # by the site (i-line-buy-company-turn-end)
-                out.append(f"?{head} done")
-            elif not turn.ran and other_next:
-                # a line without a tram (the site skips its run) that bought a private in its
-                # BuyCompany step after the track step and can buy no more: the site ends its
-                # turn (fz3302r_6_2p action 102, fz3302r_7_3p action 187)
-                out += [f"?{head} run", f"?{head} done"]
-            return out
+            return self._line_buys(line, act)
         if isinstance(act, a18.ScrapTrain):
             # the line scrapped its tram in its Route step (the only step where the site lets
             # a line scrap): it skips the run ("does not run") and the BuyCompany step, and
@@ -402,19 +328,92 @@ class Translator:
             return [f"{self.company_of_line(line)} scrap {self.colour(act.train)} L{line}",
                     f"?{head} run", f"?{head} done"]
         if isinstance(act, a18.Pass):
-            turn = getattr(self._pos.sub, "turn", None)
-            if turn is not None and turn.line == line and turn.bonus:
-                return [f"{head} skip"]  # a Stadtbahn bonus declined (136, 214)
-            nxt = self.following
-            if self.ran_line == line:  # after the run only the site's BuyCompany step is left:
-                self.ran_line = None  # its pass ends the turn, even when the same line opens
-                return [f"?{head} done"]  # the next Line Round (a company's only line)
-            if nxt is not None and nxt.action.entity == act.entity:
-                return []  # the line's turn goes on: the pass only ends a step
-            # no tram: the site skips the run ("does not run"); then the turn ends
-            # (18xx.games ruleset: after the run)
-            return [f"?{head} run", f"?{head} done"]
+            return self._line_passes(line, act)
         raise NotMapped(f"{act.TYPE} by line {line}")
+
+    def _line_marker(self, head: str, act: a18.PlaceToken | a18.RemoveToken) -> list[str]:
+        """A line's ``place_token`` or ``remove_token`` (IX.6, R-LR-5, R-LR-13)."""
+        hexname, city = self.pieces.hex_of_city(act.city)
+        loc = self.location(hexname, city)
+        if isinstance(act, a18.RemoveToken):
+            return [f"{head} remove {hexname}.{loc}"]
+        if self.already_placed(act):
+            return []  # the home marker our engine placed itself (HomeToken, 76)
+        if self.already_placed(act, anywhere_on_hex=True):
+            return [f"{head} station {hexname}.{loc}"]  # moved to the chosen circle
+        station, remove = f"{head} station {hexname}.{loc}", f"{head} remove {hexname}.{loc}"
+        board = self._pos.board
+        if board.free_slots(hexname, loc) <= 0 and any(
+                isinstance(owner, str) for owner in board.markers(hexname).get(loc, ())):
+            # the site removes the Stadtbahn marker on a full circle by itself before the
+            # line's marker goes there (R-LR-5; fz2027_13_3p action 357: "9 removes token
+            # from B10 for 40", then its free bonus marker goes on B10)
+            return [remove, station]
+        return [station]
+
+    def _line_run(self, line: int, act: a18.RunRoutes) -> list[str]:
+        """A line's ``run_routes``: its recorded route (X-8), or no run."""
+        head = f"L{line}"
+        self.ran_line = line
+        if not act.routes:
+            # "does not run" (X-8, R-LR-8); when the line has no route at all, our
+            # engine's own run finds none either, as a game of ours records it
+            return [f"{head} run" if self._no_route(line) else f"{head} run none"]
+        if len(act.routes) != 1:
+            raise NotMapped(f"a run of line {line} with {len(act.routes)} routes")
+        state = self.session.state
+        board = state.board  # type: ignore[attr-defined]
+
+        def valid(text: str) -> bool:
+            from tramways.g1840.routes import check_route
+
+            try:
+                check_route(state.route_context(line), text)  # type: ignore[attr-defined]
+            except (IllegalAction, NotationError):
+                return False
+            return True
+
+        return [f"{head} run {route_text(board, act.routes[0], valid)}"]
+
+    def _line_buys(self, line: int, act: a18.BuyCompany) -> list[str]:
+        """A line's ``buy_company`` (IV.2, X-22), and the turn the site ends after it (X-17)."""
+        head = f"L{line}"
+        owner = self._pos.private_owner.get(act.company)
+        out = [f"{head} buy {act.company} {act.price}"]
+        if isinstance(owner, int) and not isinstance(owner, bool):
+            out.append(f"?P{owner + 1} accept")  # the site's sale needs no consent (IV.2)
+        nxt = self.following
+        turn = getattr(self._pos.sub, "turn", None)
+        if turn is None or turn.line != line:
+            return out
+        other_next = nxt is None or nxt.action.entity != act.entity
+        if turn.ran and (nxt is None or other_next
+                         or not isinstance(nxt.action, (a18.BuyCompany, a18.Pass))):
+            # X-17: after its run a line that can buy no more private has its turn ended
+            # by the site (i-line-buy-company-turn-end)
+            out.append(f"?{head} done")
+        elif not turn.ran and other_next:
+            # a line without a tram (the site skips its run) that bought a private in its
+            # BuyCompany step after the track step and can buy no more: the site ends its
+            # turn (fz3302r_6_2p action 102, fz3302r_7_3p action 187)
+            out += [f"?{head} run", f"?{head} done"]
+        return out
+
+    def _line_passes(self, line: int, act: a18.Pass) -> list[str]:
+        """A line's ``pass``: a declined bonus, the end of a step, or of its turn."""
+        head = f"L{line}"
+        turn = getattr(self._pos.sub, "turn", None)
+        if turn is not None and turn.line == line and turn.bonus:
+            return [f"{head} skip"]  # a Stadtbahn bonus declined (136, 214)
+        nxt = self.following
+        if self.ran_line == line:  # after the run only the site's BuyCompany step is left:
+            self.ran_line = None  # its pass ends the turn, even when the same line opens
+            return [f"?{head} done"]  # the next Line Round (a company's only line)
+        if nxt is not None and nxt.action.entity == act.entity:
+            return []  # the line's turn goes on: the pass only ends a step
+        # no tram: the site skips the run ("does not run"); then the turn ends
+        # (18xx.games ruleset: after the run)
+        return [f"?{head} run", f"?{head} done"]
 
     def lifted(self, act: a18.Action18xx) -> bool:
         """X-21: whether ``act`` places the home marker the site lifted from the hex a line
@@ -493,190 +492,3 @@ class Translator:
             self.session.play(f"{p} pass")
             played.append(f"{p} pass")
         return played
-
-
-@dataclass
-class ProbeResult:
-    """How far an export replays: ``reached`` export entries replayed (all when it equals
-    their number), our actions played, and the first problem."""
-
-    reached: int
-    played: list[str] = field(default_factory=list)
-    failure: str | None = None
-    ended_early: bool = False
-    session: Session | None = field(default=None, repr=False, compare=False)
-
-
-def _groups(effective: list[EffectiveAction]) -> Iterator[tuple[int, list[EffectiveAction]]]:
-    group: list[EffectiveAction] = []
-    for eff in effective:
-        if group and eff.index != group[0].index:
-            yield group[0].index, group
-            group = []
-        group.append(eff)
-    if group:
-        yield group[0].index, group
-
-
-def post_run_buys_first(effective: list[EffectiveAction]) -> list[EffectiveAction]:
-    """Move a line's ``buy_company`` played after its run (the site's BuyCompany step, action
-    88) just before that run, where our engine allows it.  Only for probing: it can change the
-    run's landmark bonus."""
-    out = list(effective)
-    for k, eff in enumerate(out):
-        if not (isinstance(eff.action, a18.BuyCompany) and eff.action.entity.isdigit()):
-            continue
-        j = k - 1
-        while j >= 0 and out[j].action.entity == eff.action.entity and not isinstance(
-                out[j].action, a18.RunRoutes):
-            j -= 1
-        if j >= 0 and isinstance(out[j].action, a18.RunRoutes) and (
-                out[j].action.entity == eff.action.entity):
-            out.insert(j, out.pop(k))
-    return out
-
-
-def _skip_in_flux(path: str) -> bool:
-    return in_view_gaps(path) or is_assignment(path)
-
-
-def _only_passes_left(trace: Trace, effective: list[EffectiveAction], position: int,
-                      site_round: str) -> bool:
-    """X-17: whether the site's round goes on only with passes and reassignments (up to and
-    including the one that ends it), so our engine, which settled those turns itself, is
-    merely ahead (a reassignment that changed something shows in the next figures)."""
-    for eff in effective[position:]:
-        if not isinstance(eff.action, (a18.Pass, a18.ReassignTrains)):
-            return False
-        figures = trace.entries[eff.index].figures
-        if figures is not None and figures.get("round") != site_round:
-            return True
-    return False
-
-
-def _ahead_by_passes(trace: Trace, effective: list[EffectiveAction], position: int,
-                     actual: dict[str, Any], skip: Any) -> bool:
-    """X-17: whether our engine has settled by itself turns the site still asks, and the site's
-    next actions, up to some point, are only passes and reassignments after which its figures
-    equal ours (fz2027_9_4p action 126: WT, with nothing in its treasury, is asked to choose a
-    line and passes; our engine passed for it and already revealed the new lines)."""
-    ours = bank_holdings(actual)
-    for eff in effective[position:]:
-        if not isinstance(eff.action, (a18.Pass, a18.ReassignTrains)):
-            return False
-        figures = trace.entries[eff.index].figures
-        if figures is not None and compare(bank_holdings(figures), ours, index=eff.index,
-                                           action="", skip=skip) is None:
-            return True
-    return False
-
-
-def probe(export: Export18xx, trace: Trace | None = None,
-          emulate: bool = False) -> ProbeResult:
-    """Replay an export through our engine as far as it goes (see the module docstring).
-
-    ``emulate`` (legality only, no trace) works around the engine changes the mapping once asked for, so
-    the probe can test the rest of the mapping: a tram company's dividend that the site plays
-    before the previous company's tram buying (X-2), and a private returned to the bank out of
-    its owner's turn (112), are held back until our engine allows them; a private bought after
-    a line's run is bought just before it (:func:`post_run_buys_first`); a recorded run that is
-    not the best (X-8, 384) is replaced by our best run.
-    """
-    if emulate and trace is not None:
-        raise ValueError("emulate reorders actions: figures cannot be compared")
-    setup18 = compute_setup(export.seed, len(export.players), export.small_map)
-    session = new_session(export, setup18)
-    translator = Translator(export, session)
-    companies = [ENGINE_COMPANY_ID[c] for c in setup18.tram_companies]
-    privates = list(as_view1840(session.state.view(None)).privates)
-    result = ProbeResult(reached=0, session=session)
-    held: list[str] = []
-
-    def flush() -> None:
-        while held and held[0] in session.legal_notation():
-            result.played.append(held[0])
-            session.play(held.pop(0))
-
-    effective = effective_actions(export)
-    if emulate:
-        effective = post_run_buys_first(effective)
-    position = 0
-    for index, group in _groups(effective):
-        head = f"{group[0].action.TYPE} by {group[0].action.entity}"
-        for eff in group:
-            position += 1
-            following = effective[position] if position < len(effective) else None
-            if isinstance(eff.action, a18.EndGame):
-                if following is not None:
-                    result.failure = f"action {following.index}: an action after end_game"
-                    return result
-                result.ended_early = True
-                result.reached = len(export.actions)
-                return result
-            what = head if eff.auto is None else (
-                f"{head}, auto action {eff.auto}: {eff.action.TYPE} by {eff.action.entity}")
-            try:
-                texts = translator.notations(eff, following)
-            except (NotMapped, KeyError, ValueError, ImportError18xx) as exc:
-                result.failure = f"action {index} ({what}): not mapped: {exc}"
-                return result
-            for text in texts:
-                if text.startswith("?"):  # play only if our engine asks for it
-                    text = text[1:]
-                    try:  # (a refused action leaves our engine's state untouched)
-                        session.play(text)
-                    except (IllegalAction, NotationError) as exc:
-                        if _passes_a_mandatory_purchase(text, exc):
-                            result.failure = (f"action {index} ({what}): our engine refuses "
-                                              f"{text!r}: {exc}")
-                            return result
-                        continue
-                    result.played.append(text)
-                    flush()
-                    continue
-                if (emulate and isinstance(eff.action, (a18.Dividend, a18.ChooseAbility))
-                        and text not in session.legal_notation()):
-                    held.append(text)
-                    continue
-                try:
-                    session.play(text)
-                except (IllegalAction, NotationError) as exc:
-                    best = text.split(" run ")[0] + " run"
-                    if (emulate and isinstance(exc, IllegalAction) and exc.rule == "IX.8"
-                            and " run " in text and best in session.legal_notation()):
-                        text = best  # X-8: the site keeps a recorded run that is not the best
-                        session.play(text)
-                    else:
-                        result.failure = (f"action {index} ({what}): our engine refuses "
-                                          f"{text!r}: {exc}")
-                        return result
-                result.played.append(text)
-                flush()
-        result.played.extend(translator.implicit_passes())
-        flush()
-        upcoming = effective[position] if position < len(effective) else None
-        if trace is not None and not (upcoming is not None and (translator.already_placed(
-                upcoming.action, anywhere_on_hex=True) or translator.lifted(upcoming.action))):
-            # (the site is still waiting for the home marker our engine placed itself)
-            entry = trace.entries[index]
-            if entry.figures is not None:
-                view = translator.view()
-                actual = figures_from_view(view, companies, privates)
-                skip = _skip_in_flux if assignments_in_flux(view) else in_view_gaps
-                diff = compare(bank_holdings(entry.figures), bank_holdings(actual),
-                               index=index, action=head, skip=skip)
-                translator.ahead = diff is not None and (
-                    (diff.path == "round" and _only_passes_left(
-                        trace, effective, position, str(entry.figures.get("round"))))
-                    or _ahead_by_passes(trace, effective, position, actual, skip))
-                if translator.ahead:
-                    diff = None
-                if diff is not None:
-                    result.failure = diff.message()
-                    return result
-        result.reached = index + 1
-    if held:
-        result.failure = f"held back and never asked for: {', '.join(held)}"
-        return result
-    result.reached = len(export.actions)
-    return result
