@@ -25,8 +25,9 @@ def _positions(n_games: int, seed: int):
 
 
 def test_registry_names_and_unknown_bot():
-    assert bot_names("trambahn") == ["random", "rule", "search"]
-    assert bot_names("1840") == ["random", "rule", "search"]
+    # issue 26: the difficulty levels easy / normal / strong beside the bots they are made of
+    assert bot_names("trambahn") == ["easy", "normal", "random", "rule", "search", "strong"]
+    assert bot_names("1840") == ["easy", "normal", "random", "rule", "search", "strong"]
     for name in bot_names("trambahn"):
         bot = make_bot(name, GAME)
         assert isinstance(bot, Bot) and bot.name == name

@@ -79,10 +79,24 @@ def make_bot(name: str, game: Any, **options: Any) -> Bot:
 def _load_builtin() -> None:
     if _REGISTRY:
         return
-    from tramways.bots import g1840_rule, g1840_search, random_bot, search, trambahn_rule
+    from tramways.bots import (
+        g1840_economy,
+        g1840_rule,
+        g1840_search,
+        levels,
+        random_bot,
+        search,
+        trambahn_rule,
+    )
 
     register_bot("random", random_bot.RandomBot.for_game)
     register_bot("rule", trambahn_rule.RuleBot.for_game, game="trambahn")
     register_bot("search", search.SearchBot.for_game, game="trambahn")
     register_bot("rule", g1840_rule.RuleBot1840.for_game, game="1840")
     register_bot("search", g1840_search.SearchBot1840.for_game, game="1840")
+    register_bot("normal", g1840_economy.EconomyBot1840.normal, game="1840")
+    register_bot("easy", g1840_economy.EconomyBot1840.easy, game="1840")
+    register_bot("strong", levels.g1840_strong, game="1840")
+    register_bot("easy", levels.trambahn_easy, game="trambahn")
+    register_bot("normal", levels.trambahn_normal, game="trambahn")
+    register_bot("strong", levels.trambahn_strong, game="trambahn")

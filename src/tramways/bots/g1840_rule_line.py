@@ -53,12 +53,14 @@ def all_of(legal: Sequence[Action], kind: type | tuple[type, ...]) -> list[Actio
 class Budget:
     """How much a turn may weigh: at most ``max_lays`` tile lays drawn with ``rng`` (``None``:
     all), until ``deadline`` (a ``time.perf_counter()`` value; ``None``: no limit); a lay
-    scores ``track_weight`` per hex side its track newly arrives at."""
+    scores ``track_weight`` per hex side its track newly arrives at, and a Stadtbahn tile lay
+    (IX.4) scores ``stadtbahn_bonus`` less its cost for the bonus action it brings (R-LR-1)."""
 
     max_lays: int | None = None
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     deadline: float | None = None
     track_weight: float = 0.0
+    stadtbahn_bonus: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -205,6 +207,8 @@ class LineTurn:
         if self.budget.track_weight:
             longer = m.reach_size(line, laid, change, "edges") - before.track
             score += self.budget.track_weight * longer
+        bonus = self._stadtbahn_bonus(a)
+        score += bonus
 
         def why() -> str:
             text = f"lay {a.tile} on {a.hex}: best run {base} -> {after}"
@@ -212,9 +216,23 @@ class LineTurn:
                 text += f", reaches {grow} more stops"
             elif longer > 0 and after == base:
                 text += f", its track reaches {longer} more hex sides"
+            if bonus:
+                text += ", a Stadtbahn tile with its bonus action"
             return text
 
         return score, why
+
+    def _stadtbahn_bonus(self, a: LayTile) -> float:
+        """What a Stadtbahn tile lay (IX.4) is worth beside the runs: the bonus action printed
+        on its hex (R-LR-1) less the lay's cost; 0 for any other lay or without the option."""
+        if not self.budget.stadtbahn_bonus:
+            return 0.0
+        board = self.m.board
+        hexdef = board.layout.hexes.get(a.hex)
+        if hexdef is None or hexdef.stadtbahn is None or board.tile(a.hex) is not None:
+            return 0.0
+        cost = hexdef.lay_cost or self.m.ent.stadtbahn_tile_cost
+        return self.budget.stadtbahn_bonus - cost
 
     def _station(self, a: PlaceStation, before: Before
                  ) -> tuple[float, Callable[[], str]] | None:

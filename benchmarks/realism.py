@@ -1,0 +1,134 @@
+"""Do the 1840 bots play like people? (issue 26)  Prints one JSON object.
+
+    nice -n 10 .venv/bin/python benchmarks/realism.py                  # 10 2-player games
+    nice -n 10 .venv/bin/python benchmarks/realism.py --games 20 --players 4 --bot rule
+
+For ``--games`` games of ``--players`` copies of ``--bot`` (seeds from ``--seed``), the figures
+of issue 26's table, each as a mean over the games with a 95% interval (mean +- 1.96 standard
+errors; ``null`` below 2 games): tiles laid per line run, the share of line runs earning 0, the
+mean line run, line auction prices, W and G (Stadtbahn tiles laid, final price and last run),
+trams bought by colour and scrapped, private prices (their spread from game to game), loans,
+the lowest player's wealth.  Beside them the same figures read from the 2-player game people
+played on 18xx.games (../shared/reference/1840/oracle/2player.json, imported with the
+project's importer); ``recorded`` is ``null`` when that file is absent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from tramways.bots import make_bot  # noqa: E402
+from tramways.bots.g1840_realism import GameFigures, game_figures  # noqa: E402
+from tramways.bots.match import play_match  # noqa: E402
+from tramways.g1840.game import GAME  # noqa: E402
+
+RECORDED = Path(__file__).resolve().parents[2] / "shared" / "reference" / "1840" / "oracle" \
+    / "2player.json"
+PEOPLE = {
+    "tiles_per_run": "1.5-1.8",
+    "zero_runs": "5-19%",
+    "mean_run": "133-173",
+    "line_price": "20 nearly always (max 80)",
+    "W_price": "115-185",
+    "trams": "modernised to red, pink, purple; 4-13 scrapped",
+    "private_prices": "vary from game to game",
+    "lowest_wealth": "goal: above 3,000",
+}
+"""The people's ranges of issue 26's table."""
+
+
+def interval(values: list[float]) -> dict[str, Any]:
+    """Mean and its 95% interval (normal approximation) over the games."""
+    mean = statistics.fmean(values) if values else 0.0
+    if len(values) < 2:
+        return {"mean": round(mean, 3), "ci95": None, "n": len(values)}
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+    return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "n": len(values)}
+
+
+def figures_row(games: list[GameFigures]) -> dict[str, Any]:
+    prices = [p for g in games for p in g.line_prices]
+    colours = sorted({c for g in games for c in g.trams_bought})
+    privates = sorted({p for g in games for p in g.private_prices})
+    return {
+        "tiles_per_run": interval([g.tiles_per_run for g in games]),
+        "zero_runs": interval([g.zero_runs for g in games]),
+        "mean_run": interval([g.mean_run for g in games]),
+        "line_price": {**interval([statistics.fmean(g.line_prices) for g in games
+                                   if g.line_prices]),
+                       "share_at_20": round(sum(p <= 20 for p in prices) / len(prices), 3)
+                       if prices else None,
+                       "max": max(prices, default=None)},
+        "stadtbahn_lays": interval([float(g.stadtbahn_lays) for g in games]),
+        "W_price": interval([float(g.stadtbahn_price.get("W", 0)) for g in games]),
+        "G_price": interval([float(g.stadtbahn_price.get("G", 0)) for g in games]),
+        "W_G_run": interval([float(g.stadtbahn_run.get("W", 0) + g.stadtbahn_run.get("G", 0))
+                             for g in games]),
+        "trams_bought": {c: interval([float(g.trams_bought.get(c, 0)) for g in games])
+                         for c in colours},
+        "scrapped": interval([float(g.scrapped) for g in games]),
+        "private_prices": {p: {"distinct": len({g.private_prices[p] for g in games
+                                                if p in g.private_prices}),
+                               "min": min(g.private_prices[p] for g in games
+                                          if p in g.private_prices),
+                               "max": max(g.private_prices[p] for g in games
+                                          if p in g.private_prices)}
+                           for p in privates},
+        "loans": interval([float(g.loans) for g in games]),
+        "lowest_wealth": {**interval([float(g.lowest_wealth) for g in games]),
+                          "min": min((g.lowest_wealth for g in games), default=None)},
+    }
+
+
+def recorded_figures() -> GameFigures | None:
+    if not RECORDED.exists():
+        return None
+    from tramways.core import Session
+    from tramways.g1840.interop.importer import import_export
+    from tramways.g1840.interop.log18xx import load_export
+
+    session = Session.from_record(import_export(load_export(RECORDED)))
+    return game_figures(session.log, session.state.view(None))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--bot", default="normal")
+    ap.add_argument("--seed", type=int, default=26)
+    ap.add_argument("--max-seconds", type=float, default=900.0,
+                    help="stop starting games after this many seconds")
+    args = ap.parse_args()
+    master = random.Random(args.seed)
+    games: list[GameFigures] = []
+    started = time.perf_counter()
+    for _ in range(args.games):
+        if time.perf_counter() - started > args.max_seconds:
+            break
+        seed = master.randrange(2**31)
+        bots = [make_bot(args.bot, GAME) for _ in range(args.players)]
+        session = play_match("1840", bots, seed, {"players": args.players})
+        games.append(game_figures(session.log, session.state.view(None)))
+    recorded = recorded_figures()
+    print(json.dumps({
+        "bot": args.bot, "players": args.players, "games": len(games), "seed": args.seed,
+        "seconds": round(time.perf_counter() - started, 1),
+        "bots": figures_row(games),
+        "recorded": figures_row([recorded]) if recorded is not None else None,
+        "people": PEOPLE,
+    }, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""Difficulty levels (issue 26): easy / normal / strong for both games, by name."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from tramways.bots import make_bot
+from tramways.bots.levels import LEVELS, Slipping
+from tramways.bots.match import give_position, play_match
+from tramways.core import Session
+from tramways.core.actions import moves
+from tramways.g1840.game import GAME as G1840
+from tramways.trambahn.game import GAME as TRAMBAHN
+
+
+@pytest.mark.parametrize("game", [G1840, TRAMBAHN], ids=["1840", "trambahn"])
+def test_every_level_is_a_named_bot_of_both_games(game):
+    for level in LEVELS:
+        assert make_bot(level, game).name == level
+
+
+def test_trambahn_easy_slips_only_to_an_action_of_the_same_kind():
+    bot = make_bot("easy", TRAMBAHN)
+    assert isinstance(bot, Slipping)
+    bot.slip = 1.0  # every decision a slip, to see what a slip may be
+    session = Session.new("trambahn", {}, 3)
+    rng = random.Random(3)
+    for _ in range(40):
+        if session.state.is_over():
+            break
+        seat = session.state.current_players()[0]
+        legal = session.state.legal_actions(seat)
+        meant = bot.inner.choose(session.state.view(seat), legal, random.Random(0))
+        played = bot.choose(session.state.view(seat), legal, rng)
+        assert played in legal and type(played) is type(meant)
+        session.play(played, seat=seat)
+
+
+def test_trambahn_levels_play_whole_games():
+    for bots in (["easy", "normal"], ["normal", "easy"]):
+        session = play_match("trambahn", [make_bot(b, TRAMBAHN) for b in bots], 11)
+        assert session.state.is_over()
+
+
+def test_1840_strong_decides_within_2_seconds():
+    """The strong bot's Share Round decisions (searched) stay under 2 s on this machine."""
+    bot = make_bot("strong", G1840)
+    session = Session.new("1840", {"players": 3}, 8)
+    others = [make_bot("normal", G1840) for _ in range(3)]
+    rng = random.Random(8)
+    longest = 0.0
+    searched = 0
+    while not session.state.is_over() and searched < 4:
+        seat = session.state.current_players()[0]
+        legal = moves(session.state.legal_actions(seat))
+        view = session.state.view(seat)
+        if seat == 0:
+            give_position(bot, session.state, rng)
+            started = time.perf_counter()
+            action = bot.choose(view, legal, rng)
+            longest = max(longest, time.perf_counter() - started)
+            searched += view.round_info.type == "SR"
+        else:
+            action = others[seat].choose(view, legal, rng)
+        session.play(action, seat=seat)
+    assert searched == 4 and longest < 2.0
