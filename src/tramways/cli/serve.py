@@ -184,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     if args.workers > 1:
         from tramways.server.app import SETTINGS_ENV, settings_to_env
-        from tramways.server.storage import migrate
+        from tramways.server.database import migrate
 
         try:
             migrate(settings.database_url)  # once, before the workers start

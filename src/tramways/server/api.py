@@ -1,4 +1,7 @@
-"""The JSON API (mounted under ``/api``), documented by FastAPI's OpenAPI page at ``/docs``.
+"""The JSON API (mounted under ``/api``), documented by FastAPI's OpenAPI page at ``/docs``:
+every route declares its body (:mod:`tramways.server.bodies`), its answer
+(:mod:`tramways.server.replies`) and its refusals (:class:`ErrorBody`); what it needs (the
+service, the seat, the limits) comes from the dependencies of :mod:`tramways.server.deps`.
 
 A seat token is sent as ``Authorization: Bearer <token>`` or as ``?token=<token>``; without
 one the request is a spectator's.  Every game payload is built from the viewer's own view.
@@ -27,6 +30,7 @@ from tramways.server.deps import (
     get_service,
 )
 from tramways.server.errors import ApiError
+from tramways.server.replies import Created, GamePayload, GameRecord, MyGame, NotifySettings
 from tramways.server.service import GameService
 
 
@@ -69,20 +73,21 @@ SinceQuery = Annotated[str | None, Query(
     max_length=40, examples=["12.11.30"])]
 
 
-@router.post("/games", status_code=201, responses=_errors(422))
+@router.post("/games", status_code=201, response_model=Created, responses=_errors(422))
 def create_game(body: NewGameDep, service: ServiceDep) -> JSONResponse:
     """Create a game: one secret link (token) per human seat, and a spectator link.
     429 (with ``Retry-After``) when this address creates games too fast."""
-    return JSONResponse(service.create(body.game, body.settings, body.seats, body.names), 201)
+    return JSONResponse(service.start(body), 201)
 
 
-@router.post("/games/mine", responses=_errors(422))
+@router.post("/games/mine", response_model=list[MyGame], responses=_errors(422))
 def my_games(body: Mine, service: ServiceDep) -> JSONResponse:
     """The games these seat tokens sit in, those where it is the holder's turn first."""
     return JSONResponse(service.mine(body.tokens))
 
 
-@router.get("/games/{game_id}", responses=_errors(403, 404, 422))
+@router.get("/games/{game_id}", response_model=GamePayload,
+            responses=_errors(403, 404, 422))
 async def get_game(
     game_id: str,
     service: ServiceDep,
@@ -105,7 +110,8 @@ async def get_game(
     return JSONResponse(await anyio.to_thread.run_sync(read, limiter=lane))
 
 
-@router.post("/games/{game_id}/moves", responses=_errors(403, 404, 409, 422))
+@router.post("/games/{game_id}/moves", response_model=GamePayload,
+             responses=_errors(403, 404, 409, 422))
 def play_move(game_id: str, body: Move, service: ServiceDep, seat: ActingSeatDep,
               since: SinceQuery = None) -> JSONResponse:
     """Play one move as move number ``n`` (the reply: only what is new after ``since``, if
@@ -116,7 +122,8 @@ def play_move(game_id: str, body: Move, service: ServiceDep, seat: ActingSeatDep
     return JSONResponse(service.move(game_id, seat, body.n, body.action, since))
 
 
-@router.post("/games/{game_id}/undo", responses=_errors(403, 404, 409, 422))
+@router.post("/games/{game_id}/undo", response_model=GamePayload,
+             responses=_errors(403, 404, 409, 422))
 def undo(game_id: str, body: Undo, service: ServiceDep, seat: ActingSeatDep,
          since: SinceQuery = None) -> JSONResponse:
     """Take back your own last move(s): allowed until another seat has acted or hidden
@@ -124,14 +131,16 @@ def undo(game_id: str, body: Undo, service: ServiceDep, seat: ActingSeatDep,
     return JSONResponse(service.undo(game_id, seat, body.n, body.count, since))
 
 
-@router.get("/games/{game_id}/notify", responses=_errors(403, 404))
+@router.get("/games/{game_id}/notify", response_model=NotifySettings,
+            responses=_errors(403, 404))
 def get_notify(game_id: str, service: ServiceDep, seat: SeatDep) -> JSONResponse:
     """This seat's "your turn" settings: its e-mail address, and the host of the game's
     webhook (never its path: chat servers keep their secret there)."""
     return JSONResponse(service.notify_settings(game_id, seat))
 
 
-@router.put("/games/{game_id}/notify", responses=_errors(403, 404, 422))
+@router.put("/games/{game_id}/notify", response_model=NotifySettings,
+            responses=_errors(403, 404, 422))
 def put_notify(game_id: str, body: Notify, request: Request, service: ServiceDep,
                seat: ActingSeatDep, allow_loopback: LoopbackWebhooksDep) -> JSONResponse:
     """Set (or clear) this seat's e-mail address and the game's webhook; only the fields
@@ -146,7 +155,8 @@ def put_notify(game_id: str, body: Notify, request: Request, service: ServiceDep
         allow_loopback=allow_loopback, lang=lang))
 
 
-@router.get("/games/{game_id}/record", responses=_errors(403, 404))
+@router.get("/games/{game_id}/record", response_model=GameRecord,
+            responses=_errors(403, 404))
 def get_record(game_id: str, service: ServiceDep) -> JSONResponse:
     """The whole record (seed, set-up, actions): for a game with hidden cards (Trambahn)
     only once it is over (403 before); for 1840 at any time."""

@@ -21,6 +21,8 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tramways import __version__
+from tramways.server.bodies import refusal
+from tramways.server.database import SQLITE_SYNCHRONOUS, default_url, listen
 from tramways.server.errors import ApiError
 from tramways.server.headers import SameOriginForms, SecurityHeaders
 from tramways.server.history import HISTORY_POSITIONS
@@ -38,7 +40,7 @@ from tramways.server.limits import (
 from tramways.server.live import Hub
 from tramways.server.notify import Notifier, SmtpSettings
 from tramways.server.service import CACHE_BYTES, CACHE_GAMES, GameService
-from tramways.server.storage import SQLITE_SYNCHRONOUS, Store, default_url, listen
+from tramways.server.storage import Store
 
 
 @dataclass
@@ -275,23 +277,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def _bad_request(_request: object, exc: RequestValidationError) -> JSONResponse:
         # FastAPI's own reply echoes the input, which may not even be JSON (a body of
         # ``{"a": Infinity}`` parses in Python): name the places and the reasons only.
-        detail = [
-            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
-             "type": str(e.get("type", ""))}
-            for e in exc.errors()
-        ]
-        bad_json = next((d for d in detail if d["type"] == "json_invalid"), None)
+        errors = exc.errors()
+        bad_json = next((e for e in errors if e.get("type") == "json_invalid"), None)
         if bad_json is not None:
-            where = bad_json["loc"][-1] if len(bad_json["loc"]) > 1 else "?"
+            loc = [str(p) for p in bad_json.get("loc", ())]
+            where = loc[-1] if len(loc) > 1 else "?"
             return JSONResponse(
                 {"error": "bad_json", "message": f"the body is not valid JSON (at character "
                  f"{where})"}, status_code=400)
-        first = detail[0] if detail else {"loc": [], "msg": "invalid request"}
-        return JSONResponse(
-            {"error": "bad_request", "message": f"{'.'.join(first['loc'])}: {first['msg']}",
-             "detail": detail},
-            status_code=422,
-        )
+        refused = refusal(errors)  # a new game's own checks keep their code (bad_seats, ...)
+        return JSONResponse(refused.body, status_code=refused.status)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: object, exc: StarletteHTTPException) -> JSONResponse:

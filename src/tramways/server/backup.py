@@ -27,7 +27,8 @@ import sqlalchemy as sa
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from tramways.core import TramwaysError
-from tramways.server.storage import actions, games, log, make_engine, migrate, seats
+from tramways.server.database import make_engine, migrate
+from tramways.server.tables import actions, games, log, seats
 
 FORMAT = "tramways-games"
 FORMAT_VERSION = 1

@@ -1,115 +1,48 @@
-"""The games a server holds: create, view, move, undo, record, and the bots in seats.
+"""The games a server holds: the use cases (create, view, move, undo, record, notification
+settings, a holder's games); the service knows no HTTP.
 
-The service knows no HTTP.  It keeps a bounded cache of live positions keyed by
-``(game, rev)``; every request compares the cached ``rev`` with the database's, and when the
-database is ahead (another process wrote) reads the moves made since and plays them on a copy
-(after an undo: replays the whole record), so the cache is never trusted across processes.  A move is checked on a clone of the position, written in one
-transaction (compare-and-set on ``games.rev`` plus the unique ``(game, seq)`` of
-``actions``), and only then installed in the cache and announced to listeners.
+Its parts, each a module of one job:
 
-Everything that leaves the service is built from views: ``state.view(player)``, the legal
-notations of that player, and the public log (engine log lines and redacted notation).
+- :mod:`tramways.server.positions`: the bounded cache of live positions keyed by
+  ``(game, rev)`` and its catch-up (every request compares the cached ``rev`` with the
+  database's; moves made elsewhere are read and played on a copy, after an undo the record is
+  replayed), with each game's write lock;
+- :mod:`tramways.server.payloads`: what one viewer is sent, built from views only;
+- :mod:`tramways.server.botplay`: the bots in seats, one decision at a time under a lease;
+- :mod:`tramways.server.urls`: the seat and spectator links.
+
+A move is checked on a clone of the position, written in one transaction (compare-and-set on
+``games.rev`` plus the unique ``(game, seq)`` of ``actions``), and only then installed in the
+cache and announced to listeners.
 """
 
 from __future__ import annotations
 
 import logging
-import random
-import re
-import secrets
-import threading
-import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from tramways.core import Action, GameRecord, IllegalAction, NotationError, TramwaysError
-from tramways.core.actions import moves
-from tramways.core.game import Game, GameState, settings_for_new_game, view_json
-from tramways.core.rng import derive_rng, draw_seed
-from tramways.core.undo import Played, check_undo, reveals, undoable
+from tramways.core import Action, GameRecord, IllegalAction, NotationError
+from tramways.core.game import GameState
+from tramways.core.rng import draw_seed
+from tramways.core.undo import Played, check_undo, reveals
 from tramways.core.visibility import public_notation, record_is_public
-from tramways.games import game_names, get_game
-from tramways.server.bots import BotScheduler, Tier
-from tramways.server.cache import LRU, position_bytes
+from tramways.games import get_game
+from tramways.server.bodies import SETTINGS_FAILURES, NewGame
+from tramways.server.botplay import BotPlayer
+from tramways.server.cache import LRU
 from tramways.server.errors import ApiError
 from tramways.server.history import HISTORY_POSITIONS, History
-from tramways.server.notify import NotifyRefused, TurnEvent, check_email, check_webhook
-from tramways.server.storage import ActionRow, Conflict, GameRow, SeatRow, Store
-from tramways.server.text import TextRefused, clean_name
+from tramways.server.notify import NotifyRefused, TurnEvent, check_email, check_webhook, safe_host
+from tramways.server.payloads import cursor, payload, seats_json
+from tramways.server.positions import CACHE_BYTES, CACHE_GAMES, Live, Positions, check_id, status
+from tramways.server.rows import ActionRow, Conflict, GameRow
+from tramways.server.storage import Store
+from tramways.server.urls import seat_url, spectator_url
+
+__all__ = ["CACHE_BYTES", "CACHE_GAMES", "LRU", "GameService", "Live", "cursor"]
 
 logger = logging.getLogger("tramways.server")
-
-MAX_SEATS = 6
-_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-
-
-def _check_id(game_id: str) -> None:
-    """404 for a text that cannot be a game id, before the database sees it (a NUL byte, for
-    one, is refused by PostgreSQL with an error, not with 'no such row')."""
-    if not _GAME_ID.fullmatch(game_id):
-        raise ApiError(404, "not_found", "no such game")
-
-
-@dataclass(frozen=True)
-class Live:
-    """One game's current position, as replayed from its record at ``rev``."""
-
-    row: GameRow
-    game: Game
-    state: GameState
-    actions: list[Action]
-    played: list[Played]
-    log: list[str]
-    seats: list[SeatRow]
-    log_id: int = 0
-    """The id of the last log line read or written (a catch-up reads the lines after it)."""
-
-    @property
-    def n(self) -> int:
-        return len(self.actions)
-
-    @property
-    def rev(self) -> int:
-        return self.row.rev
-
-
-def _tier(seats: list[SeatRow]) -> Tier:
-    """People's games go first (:mod:`tramways.server.bots`)."""
-    return Tier.PEOPLE if any(s.kind == "human" for s in seats) else Tier.BOTS
-
-
-def _status(state: GameState) -> str:
-    return "over" if state.is_over() else "active"
-
-
-def cursor(live: Live) -> str:
-    """What a payload of ``live`` holds, as ``REV.N.LOG``: its revision, its number of moves
-    and of log lines.  A client sends it back as ``since`` to be sent only what is new."""
-    return f"{live.rev}.{live.n}.{len(live.log)}"
-
-
-_CURSOR = re.compile(r"(\d{1,12})\.(\d{1,9})\.(\d{1,9})")
-
-
-def _delta(live: Live, since: str | None) -> tuple[int, int]:
-    """``(log_from, moves_from)``: where the log and the moves sent to a client holding the
-    payload of cursor ``since`` start.  The log only grows (an undo adds a line), so it
-    restarts at 0 only for a cursor that cannot be this game's; the moves restart at 0 when
-    an undo came after the cursor (a move adds one to both ``rev`` and ``n``, an undo adds one
-    to ``rev`` and takes from ``n``).  A text that is no cursor: 422."""
-    if since is None or since == "":
-        return 0, 0
-    m = _CURSOR.fullmatch(since)
-    if m is None:
-        raise ApiError(422, "bad_since", "since is the 'cursor' of a payload: REV.N.LOG")
-    rev, n, lines = (int(g) for g in m.groups())
-    if rev > live.rev or lines > len(live.log):
-        return 0, 0  # not a cursor of this game as it is: everything
-    appended = live.rev - rev
-    moves_from = n if n + appended == live.n else 0
-    return lines, moves_from
-
 
 def _apply_as(state: GameState, action: Action, player: int) -> list[str]:
     """Apply ``action`` for seat ``player`` (0-based); ``ApiError(403)`` if it is not theirs.
@@ -127,31 +60,8 @@ def _apply_as(state: GameState, action: Action, player: int) -> list[str]:
 SEATS_KEPT = 10_000
 """Seat tokens whose seat a process remembers (each some hundred bytes)."""
 
-CACHE_GAMES = 2000
-"""Positions kept per server process by default (``ServerSettings.cache_games``)."""
-CACHE_BYTES = 200 * 1024 * 1024
-"""The approximate memory of the positions kept per server process by default
-(``ServerSettings.cache_bytes``; each weighed by ``cache.position_bytes``)."""
 
-
-def _position_bytes(live: Live) -> int:
-    return position_bytes(live.row.game, live.n)
-
-
-class _GameLock:
-    """One game's write lock in this process (weakly kept: it goes when nobody holds it)."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-
-    def __enter__(self) -> None:
-        self.lock.acquire()
-
-    def __exit__(self, *_exc: object) -> None:
-        self.lock.release()
-
-
-class GameService:
+class GameService(Positions):
     """Games in a :class:`~tramways.server.storage.Store`, with bots and change listeners.
 
     Memory per process is bounded: the positions kept weigh at most ``cache_bytes`` (as
@@ -166,33 +76,31 @@ class GameService:
                  bot_seed: int | None = None,
                  bot_delay: float = 0.0,
                  history_positions: int = HISTORY_POSITIONS) -> None:
-        self.store = store
-        self._bot_seed = bot_seed
-        self._cache = LRU(cache_games, budget=cache_bytes, weigh=_position_bytes)
+        super().__init__(store, cache_games, cache_bytes)
         self._history = History(history_positions)
         self._seats = LRU(SEATS_KEPT)
         """``(game, token) -> seat`` of the tokens seen (a seat keeps its token for good)."""
-        self._locks: weakref.WeakValueDictionary[str, _GameLock] = weakref.WeakValueDictionary()
-        self._locks_guard = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
         self.turn_listener: Callable[[TurnEvent], None] | None = None
         """Told of the human seats that have just come to act (the "your turn" notifier);
         called after the commit, never allowed to fail or slow a move."""
-        self._bots = LRU(cache_games)
-        """One bot object per (game, seat, kind): a bot may remember what it saw in its own game
-        (the Trambahn search's discards) and is never shared between games played at once.
-        The least recently used are forgotten (a forgotten bot starts afresh)."""
-        self._scheduler = BotScheduler(self._bot_step, workers=bot_workers)
-        self._closed = False
-        self._closing = threading.Event()
-        self.bot_delay = bot_delay
+        self.bots = BotPlayer(store, self, self._bot_plays, workers=bot_workers,
+                              cache_games=cache_games, bot_seed=bot_seed, delay=bot_delay)
+        self._bots = self.bots.bots
+        self._scheduler = self.bots.scheduler
+
+    @property
+    def bot_delay(self) -> float:
         """Seconds a bot waits, its move chosen, before playing it (0: none): a table paced
         for people; the tests use it to catch a bot in the middle of its decision."""
+        return self.bots.delay
+
+    @bot_delay.setter
+    def bot_delay(self, seconds: float) -> None:
+        self.bots.delay = seconds
 
     def close(self) -> None:
-        self._closed = True
-        self._closing.set()
-        self._scheduler.close()
+        self.bots.close()
 
     # -- listeners (the live hub) -----------------------------------------------------------
 
@@ -223,77 +131,6 @@ class GameService:
         except Exception:  # a notification never breaks a move
             logger.exception("turn listener failed")
 
-    # -- positions --------------------------------------------------------------------------
-
-    def _lock(self, game_id: str) -> _GameLock:
-        with self._locks_guard:
-            lock = self._locks.get(game_id)
-            if lock is None:
-                lock = self._locks[game_id] = _GameLock()
-            return lock
-
-    def live(self, game_id: str) -> Live:
-        """The current position (from the cache if the database's ``rev`` still matches)."""
-        _check_id(game_id)
-        cached = self._cache.get(game_id)
-        rev = self.store.rev(game_id)
-        if rev is None:
-            raise ApiError(404, "not_found", f"no game {game_id!r}")
-        if cached is not None and cached.rev == rev:
-            return cached
-        if cached is not None and rev > cached.rev:
-            return self._catch_up(cached)
-        return self._rebuild(game_id)
-
-    def _catch_up(self, cached: Live) -> Live:
-        """The cached position brought up to the database's: when the writes since it were
-        only moves (another process's), they are read and played on a copy (some ms less than
-        a whole replay of a long game); after an undo, the game is rebuilt."""
-        game_id = cached.row.id
-        loaded = self.store.load_since(game_id, cached.n, cached.log_id)
-        if loaded is None:
-            raise ApiError(404, "not_found", f"no game {game_id!r}")
-        row, rows, lines, log_id = loaded
-        appended = row.n - cached.n
-        if (appended < 0 or row.rev - cached.rev != appended or len(rows) != appended
-                or any(a.seq != cached.n + i for i, a in enumerate(rows))):
-            return self._rebuild(game_id)  # an undo came between: replay the record
-        state = cached.state.clone()
-        acts, played = list(cached.actions), list(cached.played)
-        self._replay(cached.game, state, rows, acts, played)
-        live = Live(row, cached.game, state, acts, played, [*cached.log, *lines], cached.seats,
-                    log_id)
-        self._install(live)
-        return live
-
-    @staticmethod
-    def _replay(game: Game, state: GameState, rows: list[ActionRow], acts: list[Action],
-                played: list[Played]) -> None:
-        for a in rows:
-            action = game.parse_action(a.notation)
-            state.apply(action, a.seat - 1 if a.seat is not None else None)
-            acts.append(action)
-            played.append(Played(a.seat - 1 if a.seat is not None else None, a.reveals))
-
-    def _install(self, live: Live) -> None:
-        current = self._cache.get(live.row.id)
-        if current is None or current.rev <= live.rev:  # a slow rebuild never goes back
-            self._cache.put(live.row.id, live)
-
-    def _rebuild(self, game_id: str) -> Live:
-        loaded = self.store.load_since(game_id, 0, 0)
-        if loaded is None:
-            raise ApiError(404, "not_found", f"no game {game_id!r}")
-        row, rows, lines, log_id = loaded
-        game = get_game(row.game)
-        state = game.new_state(row.settings, row.setup, row.seed)
-        acts: list[Action] = []
-        played: list[Played] = []
-        self._replay(game, state, rows, acts, played)
-        live = Live(row, game, state, acts, played, lines, self.store.seats(game_id), log_id)
-        self._install(live)
-        return live
-
     def seat_for(self, game_id: str, token: str | None) -> int | None:
         """The seat (1-based) of ``token`` in this game; ``None`` for no token (a spectator).
 
@@ -301,7 +138,7 @@ class GameService:
         """
         if not token:
             return None
-        _check_id(game_id)
+        check_id(game_id)
         key = (game_id, token)
         known = self._seats.get(key)
         if known is not None:  # a token's seat never changes: no database read
@@ -324,75 +161,9 @@ class GameService:
 
     def payload(self, live: Live, seat: int | None, at: int | None = None,
                 since: str | None = None) -> dict[str, Any]:
-        """What ``seat`` (1-based; ``None``: a spectator) may see, now or after ``at`` moves.
-
-        ``log`` holds the log lines from number ``log_from`` on and ``moves`` the moves from
-        number ``moves_from`` on: all of them (0) unless ``since`` is the ``cursor`` of a
-        payload the client holds, and then only what was added after it (the moves again
-        from the first when an undo came between; the log only grows).  A past position
-        (``at``) always carries its whole log; it is replayed from the nearest kept one
-        (:class:`~tramways.server.history.History`)."""
-        player = seat - 1 if seat is not None else None
-        seats = [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats]
-        if at is not None and at != live.n:
-            if not 0 <= at <= live.n:
-                raise ApiError(422, "bad_position", f"?at must be between 0 and {live.n}")
-            game = live.game
-            row = live.row
-            past = self._history.position(
-                (row.id, live.rev - live.n), at,
-                lambda: game.new_state(row.settings, row.setup, row.seed),
-                live.actions, live.played)
-            state = past.state
-            return {
-                "id": live.row.id,
-                "game": live.row.game,
-                "n": at,
-                "at": at,
-                "latest": live.n,
-                "rev": live.rev,
-                "to_act": [p + 1 for p in state.current_players()],
-                "view": view_json(state.view(player)),
-                "legal": [],
-                "seat": seat,
-                "status": _status(state),
-                "seats": seats,
-                "log": list(past.lines),
-                "moves": [public_notation(game, a, player) for a in live.actions[:at]],
-                "undoable": 0,
-                "record": False,
-                "log_from": 0,
-                "moves_from": 0,
-                "log_length": len(past.lines),
-                "cursor": None,
-            }
-        state = live.state
-        human = seat is not None and live.seats[seat - 1].kind == "human"
-        log_from, moves_from = _delta(live, since)
-        return {
-            "id": live.row.id,
-            "game": live.row.game,
-            "n": live.n,
-            "at": None,
-            "latest": live.n,
-            "rev": live.rev,
-            "to_act": [p + 1 for p in state.current_players()],
-            "view": view_json(state.view(player)),
-            "legal": [live.game.format_action(a) for a in state.legal_actions(player)]
-            if human and player is not None
-            else [],
-            "seat": seat,
-            "status": _status(state),
-            "seats": seats,
-            "log": live.log[log_from:],
-            "moves": [public_notation(live.game, a, player) for a in live.actions[moves_from:]],
-            "undoable": undoable(live.played, player) if human and player is not None else 0,
-            "record": record_is_public(live.game, state),
-            "log_from": log_from,
-            "moves_from": moves_from,
-            "log_length": len(live.log),
-            "cursor": cursor(live),
-        }
+        """What ``seat`` (1-based; ``None``: a spectator) may see, now or after ``at`` moves
+        (:func:`tramways.server.payloads.payload`)."""
+        return payload(live, seat, self._history, at, since)
 
     def state(self, game_id: str, seat: int | None, at: int | None = None,
               since: str | None = None) -> dict[str, Any]:
@@ -407,7 +178,7 @@ class GameService:
         database read for each watcher), else as :meth:`state` (``rev`` ``None``: ask the
         database)."""
         if rev is not None:
-            cached = self._cache.get(game_id)
+            cached = self.cached(game_id)
             if cached is not None and cached.rev >= rev:
                 return self.payload(cached, seat, None, since)
         return self.state(game_id, seat, None, since)
@@ -422,66 +193,27 @@ class GameService:
         names: list[str | None] | None = None,
         seed: int | None = None,
     ) -> dict[str, Any]:
-        """Create a game; ``seed`` (1840 only: its record is public anyway) fixes the set-up,
-        else one is drawn."""
-        if game_name not in game_names():
-            raise ApiError(422, "bad_game", f"unknown game {game_name!r} ({', '.join(game_names())})")
-        game = get_game(game_name)
-        if not 1 <= len(seat_kinds) <= MAX_SEATS:
-            raise ApiError(422, "bad_seats", f"1 to {MAX_SEATS} seats")
-        names = list(names or [])
-        if len(names) > len(seat_kinds):
-            raise ApiError(422, "bad_names", "more names than seats")
-        names += [None] * (len(seat_kinds) - len(names))
-        from tramways.bots import bot_names
+        """Create a game from its fields, validated as the API validates its body
+        (:class:`~tramways.server.bodies.NewGame`: 422 ``bad_game``, ``bad_seats``,
+        ``bad_names``, ``bad_settings``); see :meth:`start`."""
+        body = NewGame.checked(game=game_name, settings=settings, seats=seat_kinds, names=names)
+        return self.start(body, seed)
 
-        for kind in seat_kinds:
-            if kind == "human":
-                continue
-            bot = kind.removeprefix("bot:")
-            if not kind.startswith("bot:") or bot not in bot_names(game_name):
-                choices = ", ".join(f"bot:{b}" for b in bot_names(game_name))
-                raise ApiError(
-                    422, "bad_seats", f"a seat is 'human' or one of {choices}, not {kind!r}"
-                )
-        settings = dict(settings)
-        settings.setdefault("players", len(seat_kinds))
-        try:
-            cleaned = [clean_name(name) for name in names]
-            if "names" in settings:  # the settings' names obey the same rules
-                given = settings["names"]
-                if not isinstance(given, list) or len(given) > MAX_SEATS:
-                    raise TextRefused(f"settings.names is a list of at most {MAX_SEATS} names")
-                settings["names"] = [clean_name(n) for n in given]
-                if not all(settings["names"]):
-                    raise TextRefused("settings.names holds an empty name")
-        except TextRefused as exc:
-            raise ApiError(422, "bad_names", str(exc)) from None
-        if any(cleaned) and "names" not in settings:
-            try:
-                defaults = list(game.player_names(game.normalize_settings(dict(settings))))
-            except (TramwaysError, TypeError, ValueError, KeyError, AttributeError) as exc:
-                raise ApiError(422, "bad_settings", str(exc)) from None
-            if len(defaults) != len(seat_kinds):
-                defaults = [f"P{i + 1}" for i in range(len(seat_kinds))]
-            settings["names"] = [c or d for c, d in zip(cleaned, defaults, strict=True)]
-        try:
-            settings = settings_for_new_game(game, settings)  # 1840: the newest rulings edition
-        except (TramwaysError, TypeError, ValueError, KeyError, AttributeError) as exc:
-            # settings are any JSON: a wrong type is the client's mistake, never a 500
-            raise ApiError(422, "bad_settings", str(exc) or type(exc).__name__) from None
-        if settings.get("players", len(seat_kinds)) != len(seat_kinds):
-            raise ApiError(
-                422, "bad_seats", f"{settings['players']} players need {settings['players']} seats"
-            )
+    def start(self, body: NewGame, seed: int | None = None) -> dict[str, Any]:
+        """Start the game of a validated body: draw its set-up, store it with a token per
+        seat, and let its bots play; ``seed`` (1840 only: its record is public anyway) fixes
+        the set-up, else one is drawn.  The reply holds each human seat's secret link."""
+        game = get_game(body.game)
+        settings = body.settings
         if seed is None or game.info.hidden_information:
             seed = draw_seed()  # a game with hidden cards never takes a chosen seed
         try:
             setup = game.setup(settings, seed)
-        except (TramwaysError, TypeError, ValueError, KeyError, AttributeError) as exc:
+        except SETTINGS_FAILURES as exc:
             raise ApiError(422, "bad_settings", str(exc) or type(exc).__name__) from None
         shown = list(game.player_names(settings))
-        rows = [(kind, shown[i] if i < len(shown) else f"P{i + 1}") for i, kind in enumerate(seat_kinds)]
+        rows = [(kind, shown[i] if i < len(shown) else f"P{i + 1}")
+                for i, kind in enumerate(body.seats)]
         game_id, tokens = self.store.create_game(
             game.name, game.version, settings, seed, setup, rows
         )
@@ -495,11 +227,11 @@ class GameService:
                     "kind": kind,
                     "name": name,
                     "token": tokens[i] if kind == "human" else None,
-                    "url": f"/g/{game_id}?token={tokens[i]}" if kind == "human" else None,
+                    "url": seat_url(game_id, tokens[i]) if kind == "human" else None,
                 }
                 for i, (kind, name) in enumerate(rows)
             ],
-            "spectate": f"/g/{game_id}",
+            "spectate": spectator_url(game_id),
         }
 
     # -- moving -----------------------------------------------------------------------------
@@ -521,7 +253,7 @@ class GameService:
         with self._lock(game_id):
             # Moves trust the cache: the compare-and-set of the write notices another
             # process's move, and then the position is rebuilt and the move judged again.
-            live = self._cache.get(game_id) or self.live(game_id)
+            live = self.cached(game_id) or self.live(game_id)
             if n != live.n:
                 live = self.live(game_id)
             for attempt in range(3):
@@ -537,7 +269,7 @@ class GameService:
                         ) from None
             if new is live:
                 return self.payload(live, seat, since=since)  # the same move again: once
-            self._cache.put(game_id, new)
+            self.put(new)
         self._announce(game_id, new.rev)
         self._turns(live, new, seat)
         return self.payload(new, seat, since=since)
@@ -574,10 +306,10 @@ class GameService:
             live.rev,
             ActionRow(n, game.format_action(action), seat, revealing),
             lines,
-            _status(state),
+            status(state),
         )
         row = GameRow(**{**live.row.__dict__, "n": n + 1, "rev": live.rev + 1,
-                         "status": _status(state)})
+                         "status": status(state)})
         return Live(
             row,
             game,
@@ -616,14 +348,14 @@ class GameService:
             try:
                 self.store.truncate(game_id, live.rev, live.n, keep, lines)
             except Conflict:
-                self._cache.pop(game_id)
+                self.forget(game_id)
                 raise ApiError(
                     409,
                     "stale",
                     "another move was played first",
                     state=self.payload(self.live(game_id), seat),
                 ) from None
-            self._cache.pop(game_id)
+            self.forget(game_id)
             new = self.live(game_id)
         self._announce(game_id, new.rev)
         self._turns(live, new, seat)
@@ -660,8 +392,6 @@ class GameService:
             raise ApiError(403, "spectator", "notifications are set by a seat: use your link")
         self.live(game_id)
         targets = self.store.notify_targets(game_id)
-        from tramways.server.notify import safe_host
-
         email = targets.emails.get(seat)
         return {"email": email[0] if email else None,
                 "webhook": safe_host(targets.webhook) if targets.webhook else None}
@@ -699,10 +429,10 @@ class GameService:
                     "id": game_id,
                     "game": live.row.game,
                     "seat": seat,
-                    "status": _status(live.state),
+                    "status": status(live.state),
                     "n": live.n,
                     "your_turn": seat in to_act,
-                    "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats],
+                    "seats": seats_json(live.seats),
                 }
             )
         out.sort(key=lambda g: (not g["your_turn"], g["status"] != "active", g["id"]))
@@ -711,100 +441,17 @@ class GameService:
     # -- bots -------------------------------------------------------------------------------
 
     def kick_bots(self, game_id: str, live: Live | None = None) -> None:
-        """Queue ``game_id`` with the bot scheduler if one of its bots is to act (or, with no
-        position at hand, to look): its decisions are played one at a time, in turn with
-        every other game's, people's games first (:mod:`tramways.server.bots`)."""
-        if self._closed:
-            return
-        if live is None:
-            live = self._cache.get(game_id)
-        if live is not None:
-            if self._bot_to_act(live) is None:
-                return
-            seats = live.seats
-        else:
-            try:
-                seats = self.store.seats(game_id)
-            except Exception:  # the database is away: the next request or sweep kicks again
-                logger.warning("bots of game %s not queued: no seats read", game_id)
-                return
-        self._scheduler.kick(game_id, _tier(seats))
+        """Let ``game_id``'s bots play if one is to act (:class:`~.botplay.BotPlayer`)."""
+        self.bots.kick(game_id, live)
 
-    def _bot_to_act(self, live: Live) -> int | None:
-        for p in live.state.current_players():
-            if 0 <= p < len(live.seats) and live.seats[p].kind.startswith("bot:"):
-                return p
-        return None
-
-    def _bot(self, game_id: str, seat: int, game: Game, kind: str) -> Any:
-        key = (game_id, seat, kind)
-        bot = self._bots.get(key)
-        if bot is None:
-            from tramways.bots import make_bot
-
-            bot = make_bot(kind.removeprefix("bot:"), game)
-            self._bots.put(key, bot)
-        return bot
-
-    def _bot_step(self, game_id: str) -> Tier | None:
-        """One bot decision of ``game_id`` (the scheduler's step): the tier to queue the game
-        again in, or ``None`` when no bot is to act.
-
-        On PostgreSQL the decision is made under the game's bot lease, so that one server
-        process plays it; a process that finds the lease taken leaves the game to its holder.
-        """
-        seen: int | None = None
-        with self.store.bot_lease(game_id) as leased:
-            if not leased or self._closed:
-                return None
-            live = self.live(game_id)
-            seen = live.rev
-            p = self._bot_to_act(live)
-            if p is not None:
-                return _tier(live.seats) if self._bot_move(game_id, live, p) else None
-        # A move made elsewhere while we held the lease found it taken: look again.
-        if self.store.rev(game_id) != seen:
-            return _tier(live.seats)
-        return None
-
-    def _bot_move(self, game_id: str, live: Live, p: int) -> bool:
-        """Seat ``p``'s bot chooses from its own view and plays through the move path;
-        ``False`` when it cannot (its move was refused: logged, the game's bots stop)."""
-        from tramways.bots.match import give_position
-
-        legal = moves(live.state.legal_actions(p))  # bots set no programs
-        if not legal:
-            return False
-        bot = self._bot(game_id, p, live.game, live.seats[p].kind)
-        view = live.state.view(p)
-        rng = (random.Random(secrets.randbits(64)) if self._bot_seed is None
-               else derive_rng(self._bot_seed, live.row.seed, "bot", p, live.n))
-        # A searching 1840 bot looks ahead on a copy of the position; it re-samples the
-        # hidden line deck itself (bots.match.give_position), so it learns nothing hidden.
-        give_position(bot, live.state, rng)
-        action = bot.choose(view, legal, rng)
-        if self.bot_delay > 0 and self._closing.wait(self.bot_delay):
-            return False
-        try:
-            self._move(game_id, p + 1, live.n, live.game.format_action(action), by_bot=True)
-        except ApiError as exc:
-            if exc.status != 409:  # 409: another process moved first; the next step looks
-                logger.error("bot %s in %s: %s", live.seats[p].kind, game_id, exc)
-                return False
-        return True
+    def _bot_plays(self, game_id: str, seat: int, n: int, text: str) -> None:
+        self._move(game_id, seat, n, text, by_bot=True)
 
     def resume_bots(self, idle_for: float | None = None) -> None:
-        """After a (re)start: let every unfinished game's bots continue.  With ``idle_for``
-        (seconds), only games not written for that long: the sweep that takes over the bots
-        of a server process that died (its lease went with its connection)."""
-        since = None
-        if idle_for is not None:
-            from datetime import UTC, datetime, timedelta
-
-            since = datetime.now(UTC) - timedelta(seconds=idle_for)
-        for game_id in self.store.active_bot_games(since):
-            self.kick_bots(game_id)
+        """After a (re)start: let every unfinished game's bots continue (with ``idle_for``:
+        only those of games not written for that long seconds)."""
+        self.bots.resume(idle_for)
 
     def wait_for_bots(self, timeout: float = 30.0) -> bool:
         """Wait until no bot is thinking or queued (tests, benchmarks); ``False`` on time-out."""
-        return self._scheduler.wait_idle(timeout)
+        return self.bots.wait(timeout)

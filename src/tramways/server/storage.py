@@ -1,102 +1,57 @@
 """Storage: a game is its record (settings, seed and set-up, actions), kept in SQL.
 
-Tables (created by the Alembic migrations in ``tramways/server/migrations``):
-
-- ``games``: game, record version, settings, seed and set-up (server-only), status, ``n``
-  (actions in the record) and ``rev`` (bumped by every write: a move or an undo);
-- ``seats``: who sits where (``human`` or ``bot:NAME``), a display name, the SHA-256 hash
-  of the seat's secret token (the token itself is never stored), and the e-mail address a
-  seat gave for "your turn" messages (``games.webhook``: the game's chat webhook);
-- ``actions``: the record's actions; the primary key ``(game_id, seq)`` makes a second writer
-  of move ``seq`` fail in the database, not in Python;
-- ``log``: the game log as every viewer may read it (engine log lines, redacted notation, undo
-  lines), appended in the same transaction as the move that wrote it;
-- ``rate_limits``: token buckets shared by every server process (``Store.take_token``).
+:class:`Store` holds the queries, each one short transaction, on the tables of
+:mod:`tramways.server.tables`, reading and writing the typed rows of
+:mod:`tramways.server.rows`; the engine, the migrations and ``LISTEN`` are in
+:mod:`tramways.server.database` (the names of those modules are also importable from here).
 
 Every write is one transaction that also compare-and-sets ``games.rev``; it is committed
-before the server replies.  SQLite runs in WAL mode and writes
-begin with ``BEGIN IMMEDIATE`` (see ``SQLITE_SYNCHRONOUS`` for durability); PostgreSQL runs with its defaults (read committed: the
-conditional ``UPDATE`` of ``games`` waits for a concurrent writer and then sees its row).
+before the server replies.  SQLite's writes begin with ``BEGIN IMMEDIATE``; PostgreSQL runs
+with its defaults (read committed: the conditional ``UPDATE`` of ``games`` waits for a
+concurrent writer and then sees its row).
 """
 
 from __future__ import annotations
 
 import hashlib
-import secrets
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 
-metadata = sa.MetaData()
-
-games = sa.Table(
-    "games",
-    metadata,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("game", sa.String(32), nullable=False),
-    sa.Column("version", sa.Integer, nullable=False),
-    sa.Column("settings", sa.JSON, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
-    sa.Column("setup", sa.JSON, nullable=False),
-    sa.Column("status", sa.String(16), nullable=False),
-    sa.Column("n", sa.Integer, nullable=False),
-    sa.Column("rev", sa.Integer, nullable=False),
-    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("finished", sa.DateTime(timezone=True), nullable=True),
-    sa.Column("webhook", sa.Text, nullable=True),
-    sa.Column("webhook_lang", sa.String(8), nullable=True),
+from tramways.server.database import (
+    LISTEN_APPLICATION,
+    NOTIFY_CHANNEL,
+    SQLITE_SYNCHRONOUS,
+    default_url,
+    listen,
+    make_engine,
+    migrate,
+    migration_lock,
 )
-
-seats = sa.Table(
-    "seats",
-    metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(32), nullable=False),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
-    sa.Column("last_seen", sa.DateTime(timezone=True), nullable=True),
-    sa.Column("email", sa.String(254), nullable=True),
-    sa.Column("email_lang", sa.String(8), nullable=True),
+from tramways.server.rows import (
+    ActionRow,
+    Conflict,
+    GameRow,
+    NotifyTargets,
+    SeatRow,
+    hash_token,
+    new_game_id,
+    new_token,
+    now,
 )
+from tramways.server.tables import actions, games, log, metadata, rate_limits, seats
 
-actions = sa.Table(
-    "actions",
-    metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("seq", sa.Integer, primary_key=True),
-    sa.Column("notation", sa.Text, nullable=False),
-    sa.Column("seat", sa.Integer, nullable=True),
-    sa.Column("reveals", sa.Boolean, nullable=False),
-    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
-)
-
-log = sa.Table(
-    "log",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False, index=True),
-    sa.Column("seq", sa.Integer, nullable=True),
-    sa.Column("text", sa.Text, nullable=False),
-    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
-)
-
-rate_limits = sa.Table(
-    "rate_limits",
-    metadata,
-    sa.Column("key", sa.String(200), primary_key=True),
-    sa.Column("tokens", sa.Float, nullable=False),
-    sa.Column("stamp", sa.Float, nullable=False),
-    sa.Column("allowed", sa.Boolean, nullable=False),
-)
+__all__ = [
+    "LISTEN_APPLICATION", "NOTIFY_CHANNEL", "SQLITE_SYNCHRONOUS", "ActionRow", "Conflict",
+    "GameRow", "NotifyTargets", "SeatRow", "Store", "actions", "default_url", "games",
+    "hash_token", "listen", "log", "make_engine", "metadata", "migrate", "migration_lock",
+    "new_game_id", "new_token", "rate_limits", "seats",
+]
 
 # One statement takes a token from a bucket, atomically in any number of processes: the
 # bucket is refilled by the time since its stamp (at ``rate`` a second, up to ``burst``), and
@@ -143,170 +98,9 @@ _CAS_APPEND = (
 )
 _INSERT_ACTION = actions.insert()
 _INSERT_LOG = log.insert().returning(log.c.id)
-NOTIFY_CHANNEL = "tramways_moves"
-LISTEN_APPLICATION = "tramways-listen"
 _TRY_LOCK = sa.text("SELECT pg_try_advisory_lock(:key)")
 _UNLOCK = sa.text("SELECT pg_advisory_unlock(:key)")
 _NOTIFY = sa.text(f"SELECT pg_notify('{NOTIFY_CHANNEL}', :payload)")
-
-
-class Conflict(Exception):
-    """Another writer changed the game first (the compare-and-set or the unique key failed)."""
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def new_game_id() -> str:
-    return secrets.token_urlsafe(9)
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-@dataclass
-class GameRow:
-    id: str
-    game: str
-    version: int
-    settings: dict[str, Any]
-    seed: int
-    setup: dict[str, Any]
-    status: str
-    n: int
-    rev: int
-
-
-@dataclass
-class SeatRow:
-    seat: int
-    kind: str
-    name: str
-
-
-@dataclass
-class NotifyTargets:
-    """Where a game's "your turn" messages go: its webhook, and each seat's e-mail address
-    (``{seat: (address, language)}``), with the language each was set in."""
-
-    webhook: str | None = None
-    webhook_lang: str | None = None
-    emails: dict[int, tuple[str, str | None]] = field(default_factory=dict)
-
-
-@dataclass
-class ActionRow:
-    seq: int
-    notation: str
-    seat: int | None
-    reveals: bool
-
-
-def default_url(folder: str | Path = ".") -> str:
-    return f"sqlite:///{Path(folder).resolve() / 'tramways.sqlite3'}"
-
-
-SQLITE_SYNCHRONOUS = "NORMAL"
-"""SQLite in WAL mode with ``synchronous=NORMAL``: a commit is in the WAL file (the operating
-system's cache) before the reply, so a killed server process (``kill -9``) loses nothing; only
-a power cut or an OS crash could lose the last commits.  ``FULL`` also waits for the disk on
-every commit (several ms each here): set ``ServerSettings(sqlite_synchronous="FULL")``."""
-
-
-def make_engine(url: str, sqlite_synchronous: str = SQLITE_SYNCHRONOUS) -> Engine:
-    """An engine for ``url`` (SQLite: WAL, immediate write transactions)."""
-    if sqlite_synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
-        raise ValueError(f"sqlite synchronous: {sqlite_synchronous!r}")
-    if url.startswith("sqlite"):
-        engine = sa.create_engine(
-            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=8
-        )
-
-        @sa.event.listens_for(engine, "connect")
-        def _connect(dbapi_conn: Any, _record: Any) -> None:
-            dbapi_conn.isolation_level = None  # transactions are begun below
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute(f"PRAGMA synchronous={sqlite_synchronous.upper()}")
-            cur.execute("PRAGMA busy_timeout=30000")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.close()
-
-        @sa.event.listens_for(engine, "begin")
-        def _begin(conn: Connection) -> None:
-            if conn.get_execution_options().get("write"):
-                conn.exec_driver_sql("BEGIN IMMEDIATE")
-            else:
-                conn.exec_driver_sql("BEGIN")
-
-        return engine
-    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
-
-
-MIGRATION_LOCK_KEY = 0x7472616D77617973  # "tramways": the PostgreSQL advisory lock's key
-_MIGRATION_LOCK = sa.text("SELECT pg_advisory_lock(:key)")
-_MIGRATION_UNLOCK = sa.text("SELECT pg_advisory_unlock(:key)")
-
-
-def migrate(url: str) -> None:
-    """Bring the database at ``url`` to the newest schema (Alembic ``upgrade head``), under
-    a lock (:func:`migration_lock`): server processes started together migrate one after the
-    other, and the later ones find the schema done."""
-    from alembic import command
-    from alembic.config import Config
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    with migration_lock(url):
-        command.upgrade(cfg, "head")
-
-
-@contextmanager
-def migration_lock(url: str) -> Iterator[None]:
-    """Held while one process migrates ``url``: on PostgreSQL a session advisory lock
-    (``MIGRATION_LOCK_KEY``) on a connection of its own; on a SQLite file an exclusive
-    ``flock`` of the file ``<database>.migrate-lock`` beside it (created once, left in place);
-    an in-memory SQLite database needs none.  Without this, two servers started at once on a
-    fresh file both created the tables and one died with "table games already exists"."""
-    parsed = sa.engine.make_url(url)
-    if parsed.get_backend_name() == "postgresql":
-        engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
-        try:
-            with engine.connect() as conn:
-                conn.execute(_MIGRATION_LOCK, {"key": MIGRATION_LOCK_KEY})
-                conn.commit()
-                try:
-                    yield
-                finally:
-                    conn.execute(_MIGRATION_UNLOCK, {"key": MIGRATION_LOCK_KEY})
-                    conn.commit()
-        finally:
-            engine.dispose()
-        return
-    database = parsed.database or ""
-    if (parsed.get_backend_name() != "sqlite" or database in ("", ":memory:")
-            or database.startswith("file:")):
-        yield
-        return
-    try:
-        import fcntl
-    except ImportError:  # not a POSIX system: no lock
-        yield
-        return
-    with open(f"{database}.migrate-lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
 
 class Store:
     """The database of games: every method is one short transaction."""
@@ -668,38 +462,3 @@ class Store:
             [{"game_id": game_id, "seq": seq, "text": t, "created": stamp} for t in lines],
         ).scalars())
         return max(int(i) for i in ids)
-
-
-def listen(
-    url: str,
-    publish: Any,
-    stop: threading.Event,
-    ready: threading.Event | None = None,
-    resync: Any = None,
-) -> None:
-    """PostgreSQL ``LISTEN``: call ``publish(game_id, rev)`` for every write of any server
-    process on this database, until ``stop`` is set (run it in a thread).  It reconnects after
-    a lost connection and then calls ``resync()``: notifications sent meanwhile are gone, so
-    the listeners look at the database instead."""
-    import psycopg
-
-    conninfo = sa.engine.make_url(url).set(drivername="postgresql").render_as_string(
-        hide_password=False
-    )
-    while not stop.is_set():
-        try:
-            with psycopg.connect(
-                conninfo, autocommit=True, application_name=LISTEN_APPLICATION
-            ) as conn:
-                conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
-                if ready is not None:
-                    ready.set()
-                if resync is not None:
-                    resync()
-                while not stop.is_set():
-                    for note in conn.notifies(timeout=1.0):
-                        game_id, _, rev = note.payload.partition(" ")
-                        publish(game_id, int(rev))
-        except Exception:
-            if stop.wait(1.0):
-                return

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import context
 
-from tramways.server.storage import metadata
+from tramways.server.tables import metadata
 
 config = context.config
 url = config.get_main_option("sqlalchemy.url")

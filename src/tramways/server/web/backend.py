@@ -70,13 +70,14 @@ class Backend:
         return await self._run(lambda: service.state(gid, service.seat_for(gid, token), at),
                                heavy=at is not None)
 
-    async def create(self, body: NewGame, seed: int | None = None) -> ApiReply:
-        """A new game from the lobby's form: the API's body and creation limits."""
+    async def create(self, fields: dict[str, Any], seed: int | None = None) -> ApiReply:
+        """A new game from the lobby's form: its fields make the API's body
+        (:class:`~tramways.server.bodies.NewGame`, validated alike), then the creation
+        limits, as ``POST /api/games``."""
 
         def create() -> Any:
-            admit_new_game(body, self.limits, self.address)
-            return self.service.create(body.game, dict(body.settings), body.seats, body.names,
-                                       seed=seed)
+            body = admit_new_game(NewGame.checked(**fields), self.limits, self.address)
+            return self.service.start(body, seed)
 
         return await self._run(create, ok=201)
 

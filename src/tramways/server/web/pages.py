@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from typing import Annotated, Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import urlencode
 
 import anyio.to_thread
 from fastapi import APIRouter, Query, Request
@@ -24,17 +24,27 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from tramways.g1840.analysis import lay_previews
 from tramways.g1840.view_types import View1840
-from tramways.server.bodies import NewGame
 from tramways.server.deps import CostlyRead, heavy_lane
 from tramways.server.errors import ApiError
+from tramways.server.urls import seat_url, spectator_url
 from tramways.server.web import g1840_table
 from tramways.server.web.backend import ApiReply, Backend, BackendDep
+from tramways.server.web.forms import (
+    MAPS_1840,
+    SEAT_KINDS,
+    FormDep,
+    FormRefused,
+    NewGameForm,
+    g1840_form,
+    number,
+    one,
+    trambahn_form,
+)
 from tramways.server.web.i18n import environment, negotiate, translations
 from tramways.server.web.table import table_model
 
 router = APIRouter(include_in_schema=False)
 
-SEAT_KINDS = ("human", "bot:random", "bot:rule", "bot:search")
 Tokens = Annotated[list[str] | None, Query(description="seat tokens (two: both seats here)")]
 
 
@@ -81,14 +91,9 @@ def _render_now(request: Request, template: str, status: int = 200,
 # -- lobby -------------------------------------------------------------------------------------
 
 
-MAPS_1840 = ("full", "small", "two")
-"""1840 maps: the full map (3-6 players), the small 3-player map (XII), the 2-player map (XIII,
-chosen by the number of players)."""
-
-
 async def _lobby(request: Request, status: int = 200, **context: Any) -> HTMLResponse:
     return await _render(request, "lobby.html", status=status, kinds=SEAT_KINDS, maps=MAPS_1840,
-                   **context)
+                         **context)
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -96,69 +101,29 @@ async def lobby(request: Request) -> HTMLResponse:
     return await _lobby(request)
 
 
-async def _form(request: Request) -> dict[str, list[str]]:
-    """The posted form (urlencoded; parsed here, so no multipart library is needed)."""
-    return parse_qs((await request.body()).decode("utf-8", "replace"), keep_blank_values=True)
-
-
-def _one(form: dict[str, list[str]], key: str, default: str = "") -> str:
-    return form.get(key, [default])[0]
-
-
-def _int(form: dict[str, list[str]], key: str) -> int | None:
-    try:
-        return int(_one(form, key))
-    except ValueError:
-        return None
-
-
 @router.post("/new", response_class=HTMLResponse)
-async def new_game(request: Request, b: BackendDep) -> HTMLResponse:
-    form = await _form(request)
-    seat1, seat2 = _one(form, "seat1", "human"), _one(form, "seat2", "bot:rule")
-    name1, name2 = _one(form, "name1"), _one(form, "name2")
-    hotseat = _one(form, "hotseat")
-    kinds = ["human", "human"] if hotseat else [seat1, seat2]
-    if any(k not in SEAT_KINDS for k in kinds):
-        return await _lobby(request, status=422, error="seat")
-    names: list[str | None] = [
-        name.strip()[:40] or _default_name(request, kind, i, kinds)
-        for i, (name, kind) in enumerate(zip((name1, name2), kinds, strict=True))
-    ]
-    reply = await _create(b, NewGame(game="trambahn", seats=kinds, names=names))
-    if not reply.ok:
-        return await _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
-    return await _created(request, reply.data, bool(hotseat))
+async def new_game(request: Request, b: BackendDep, form: FormDep) -> HTMLResponse:
+    """Create a Trambahn game from the lobby's form (the API's body, :mod:`.forms`)."""
+    return await _create(request, b, lambda: trambahn_form(
+        form, lambda kind, i, kinds: _default_name(request, kind, i, kinds)))
 
 
 @router.post("/new1840", response_class=HTMLResponse)
-async def new_1840(request: Request, b: BackendDep) -> HTMLResponse:
+async def new_1840(request: Request, b: BackendDep, form: FormDep) -> HTMLResponse:
     """Create an 1840 game: 2-6 seats (a person or a bot each), the map, an optional seed."""
-    form = await _form(request)
-    players = _int(form, "players") or 4
-    if not 2 <= players <= 6:
-        return await _lobby(request, status=422, error="seat")
-    kinds = [_one(form, f"seat{i}", "human" if i == 1 else "bot:rule") for i in range(1, players + 1)]
-    if any(k not in SEAT_KINDS for k in kinds):
-        return await _lobby(request, status=422, error="seat")
-    names: list[str | None] = [
-        _one(form, f"name{i}").strip()[:40] or None for i in range(1, players + 1)
-    ]
-    chosen = _one(form, "map", "full")
-    settings: dict[str, Any] = {"players": players, "small_map": chosen == "small" and players == 3}
-    if (chosen == "small" and players != 3) or (chosen == "two" and players != 2):
-        return await _lobby(request, status=422, error="map")
-    seed_text = _one(form, "seed").strip()
-    seed = int(seed_text) if seed_text.isdigit() else None
-    reply = await _create(b, NewGame(game="1840", settings=settings, seats=kinds, names=names),
-                          seed)
+    return await _create(request, b, lambda: g1840_form(form))
+
+
+async def _create(request: Request, b: Backend, read: Callable[[], NewGameForm]
+                  ) -> HTMLResponse:
+    try:
+        asked = read()
+    except FormRefused as exc:
+        return await _lobby(request, status=422, error=exc.key)
+    reply = await b.create(asked.fields, asked.seed)
     if not reply.ok:
         return await _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
-    return await _created(request, reply.data, False)
-
-
-async def _create(b: Backend, body: NewGame, seed: int | None = None) -> ApiReply:
-    return await b.create(body, seed)
+    return await _created(request, reply.data, asked.hotseat)
 
 
 async def _created(request: Request, game: dict[str, Any], hotseat: bool) -> HTMLResponse:
@@ -172,12 +137,12 @@ async def _created(request: Request, game: dict[str, Any], hotseat: bool) -> HTM
                 "kind": s.get("kind", "human"),
                 "name": s.get("name") or "",
                 "token": token,
-                "link": f"{base}/g/{game['id']}?{urlencode({'token': token})}" if token else None,
+                "link": seat_url(game["id"], token, base) if token else None,
             }
         )
     human_tokens = [s["token"] for s in seats if s["kind"] == "human" and s["token"]]
     hotseat_link = (
-        f"{base}/g/{game['id']}?{urlencode([('token', t) for t in human_tokens])}"
+        seat_url(game["id"], human_tokens, base)
         if hotseat and len(human_tokens) == 2
         else None
     )
@@ -197,7 +162,7 @@ async def _created(request: Request, game: dict[str, Any], hotseat: bool) -> HTM
         "created.html",
         game=game,
         seats=seats,
-        spectate=f"{base}/g/{game['id']}",
+        spectate=spectator_url(game["id"], base),
         hotseat_link=hotseat_link,
         saved=json.dumps(saved),
     )
@@ -358,16 +323,15 @@ async def _notify_context(request: Request, b: Backend, gid: str, ctx: dict[str,
 
 
 @router.post("/g/{gid}/notify")
-async def set_notify(request: Request, b: BackendDep, gid: str) -> Response:
+async def set_notify(request: Request, b: BackendDep, gid: str, form: FormDep) -> Response:
     """The notification form: this seat's e-mail address and the game's webhook (the webhook
     field left empty keeps the one set; "clear" removes it)."""
-    form = await _form(request)
-    token = _one(form, "act_token") or None
-    changes: dict[str, str | None] = {"email": _one(form, "email").strip() or None}
-    hook = _one(form, "webhook").strip()
+    token = one(form, "act_token") or None
+    changes: dict[str, str | None] = {"email": one(form, "email").strip() or None}
+    hook = one(form, "webhook").strip()
     if hook:
         changes["webhook"] = hook
-    if _one(form, "clear_webhook"):
+    if one(form, "clear_webhook"):
         changes["webhook"] = None
     reply = await b.set_notify(gid, token, changes, _lang(request))
     back = _query({"tokens": [token] if token else []})
@@ -491,21 +455,19 @@ async def _after(
 
 
 @router.post("/g/{gid}/move")
-async def move(request: Request, b: BackendDep, gid: str) -> Response:
-    form = await _form(request)
-    reply = await b.move(gid, _one(form, "act_token") or None, _int(form, "n") or 0,
-                         _one(form, "action"))
+async def move(request: Request, b: BackendDep, gid: str, form: FormDep) -> Response:
+    reply = await b.move(gid, one(form, "act_token") or None, number(form, "n") or 0,
+                         one(form, "action"))
     return await _after(
-        request, b, gid, reply, form.get("token", []), _int(form, "ready"), _one(form, "fragment")
+        request, b, gid, reply, form.get("token", []), number(form, "ready"), one(form, "fragment")
     )
 
 
 @router.post("/g/{gid}/undo")
-async def undo(request: Request, b: BackendDep, gid: str) -> Response:
-    form = await _form(request)
-    reply = await b.undo(gid, _one(form, "act_token") or None, _int(form, "n") or 0)
+async def undo(request: Request, b: BackendDep, gid: str, form: FormDep) -> Response:
+    reply = await b.undo(gid, one(form, "act_token") or None, number(form, "n") or 0)
     return await _after(
-        request, b, gid, reply, form.get("token", []), _int(form, "ready"), _one(form, "fragment")
+        request, b, gid, reply, form.get("token", []), number(form, "ready"), one(form, "fragment")
     )
 
 

@@ -1,0 +1,181 @@
+"""The live positions of a server process: a bounded cache and its catch-up.
+
+Positions are cached per game with the ``rev`` they were built at; every request compares the
+cached ``rev`` with the database's, and when the database is ahead (another process wrote)
+reads the moves made since and plays them on a copy (after an undo: replays the whole record),
+so the cache is never trusted across processes.  Each game also has a write lock in this
+process (weakly kept: it goes when nobody holds it).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import weakref
+from dataclasses import dataclass
+
+from tramways.core import Action
+from tramways.core.game import Game, GameState
+from tramways.core.undo import Played
+from tramways.games import get_game
+from tramways.server.cache import LRU, position_bytes
+from tramways.server.errors import ApiError
+from tramways.server.rows import ActionRow, GameRow, SeatRow
+from tramways.server.storage import Store
+
+CACHE_GAMES = 2000
+"""Positions kept per server process by default (``ServerSettings.cache_games``)."""
+CACHE_BYTES = 200 * 1024 * 1024
+"""The approximate memory of the positions kept per server process by default
+(``ServerSettings.cache_bytes``; each weighed by ``cache.position_bytes``)."""
+
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def check_id(game_id: str) -> None:
+    """404 for a text that cannot be a game id, before the database sees it (a NUL byte, for
+    one, is refused by PostgreSQL with an error, not with 'no such row')."""
+    if not _GAME_ID.fullmatch(game_id):
+        raise ApiError(404, "not_found", "no such game")
+
+
+@dataclass(frozen=True)
+class Live:
+    """One game's current position, as replayed from its record at ``rev``."""
+
+    row: GameRow
+    game: Game
+    state: GameState
+    actions: list[Action]
+    played: list[Played]
+    log: list[str]
+    seats: list[SeatRow]
+    log_id: int = 0
+    """The id of the last log line read or written (a catch-up reads the lines after it)."""
+
+    @property
+    def n(self) -> int:
+        return len(self.actions)
+
+    @property
+    def rev(self) -> int:
+        return self.row.rev
+
+
+def status(state: GameState) -> str:
+    """A game's ``status`` as stored and sent: ``active`` or ``over``."""
+    return "over" if state.is_over() else "active"
+
+
+def _position_bytes(live: Live) -> int:
+    return position_bytes(live.row.game, live.n)
+
+
+class _GameLock:
+    """One game's write lock in this process (weakly kept: it goes when nobody holds it)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def __enter__(self) -> None:
+        self.lock.acquire()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.lock.release()
+
+
+class Positions:
+    """The positions of this process: at most ``cache_games``, weighing at most
+    ``cache_bytes`` (as estimated by ``cache.position_bytes``; least recently used out first;
+    a forgotten game is rebuilt from its record when it is asked for again).  The game
+    service is one (:class:`~tramways.server.service.GameService` extends it with the use
+    cases)."""
+
+    def __init__(self, store: Store, cache_games: int = CACHE_GAMES,
+                 cache_bytes: int = CACHE_BYTES) -> None:
+        self.store = store
+        self._cache = LRU(cache_games, budget=cache_bytes, weigh=_position_bytes)
+        self._locks: weakref.WeakValueDictionary[str, _GameLock] = weakref.WeakValueDictionary()
+        self._locks_guard = threading.Lock()
+
+    def _lock(self, game_id: str) -> _GameLock:
+        """The write lock of ``game_id`` in this process."""
+        with self._locks_guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = _GameLock()
+            return lock
+
+    def cached(self, game_id: str) -> Live | None:
+        """The cached position, whatever its ``rev`` (moves trust it: their compare-and-set
+        notices another process's write)."""
+        found: Live | None = self._cache.get(game_id)
+        return found
+
+    def put(self, live: Live) -> None:
+        self._cache.put(live.row.id, live)
+
+    def forget(self, game_id: str) -> None:
+        self._cache.pop(game_id)
+
+    def live(self, game_id: str) -> Live:
+        """The current position (from the cache if the database's ``rev`` still matches)."""
+        check_id(game_id)
+        cached = self.cached(game_id)
+        rev = self.store.rev(game_id)
+        if rev is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}")
+        if cached is not None and cached.rev == rev:
+            return cached
+        if cached is not None and rev > cached.rev:
+            return self._catch_up(cached)
+        return self._rebuild(game_id)
+
+    def _catch_up(self, cached: Live) -> Live:
+        """The cached position brought up to the database's: when the writes since it were
+        only moves (another process's), they are read and played on a copy (some ms less than
+        a whole replay of a long game); after an undo, the game is rebuilt."""
+        game_id = cached.row.id
+        loaded = self.store.load_since(game_id, cached.n, cached.log_id)
+        if loaded is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}")
+        row, rows, lines, log_id = loaded
+        appended = row.n - cached.n
+        if (appended < 0 or row.rev - cached.rev != appended or len(rows) != appended
+                or any(a.seq != cached.n + i for i, a in enumerate(rows))):
+            return self._rebuild(game_id)  # an undo came between: replay the record
+        state = cached.state.clone()
+        acts, played = list(cached.actions), list(cached.played)
+        _replay(cached.game, state, rows, acts, played)
+        live = Live(row, cached.game, state, acts, played, [*cached.log, *lines], cached.seats,
+                    log_id)
+        self._install(live)
+        return live
+
+    def _install(self, live: Live) -> None:
+        current = self.cached(live.row.id)
+        if current is None or current.rev <= live.rev:  # a slow rebuild never goes back
+            self.put(live)
+
+    def _rebuild(self, game_id: str) -> Live:
+        loaded = self.store.load_since(game_id, 0, 0)
+        if loaded is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}")
+        row, rows, lines, log_id = loaded
+        game = get_game(row.game)
+        state = game.new_state(row.settings, row.setup, row.seed)
+        acts: list[Action] = []
+        played: list[Played] = []
+        _replay(game, state, rows, acts, played)
+        live = Live(row, game, state, acts, played, lines, self.store.seats(game_id), log_id)
+        self._install(live)
+        return live
+
+
+def _replay(game: Game, state: GameState, rows: list[ActionRow], acts: list[Action],
+            played: list[Played]) -> None:
+    for a in rows:
+        action = game.parse_action(a.notation)
+        state.apply(action, a.seat - 1 if a.seat is not None else None)
+        acts.append(action)
+        played.append(Played(a.seat - 1 if a.seat is not None else None, a.reveals))
