@@ -56,36 +56,43 @@ def interval(values: list[float]) -> dict[str, Any]:
             "n": len(values)}
 
 
-def figures_row(games: list[GameFigures]) -> dict[str, Any]:
+def line_prices(games: list[GameFigures]) -> dict[str, Any]:
+    """Line auction prices: the mean per game, the share at the opening 20, the highest."""
     prices = [p for g in games for p in g.line_prices]
+    row = interval([statistics.fmean(g.line_prices) for g in games if g.line_prices])
+    row["share_at_20"] = round(sum(p <= 20 for p in prices) / len(prices), 3) if prices else None
+    row["max"] = max(prices, default=None)
+    return row
+
+
+def private_prices(games: list[GameFigures]) -> dict[str, Any]:
+    """Per private: how many different prices it fetched over the games, the lowest, highest."""
+    out: dict[str, Any] = {}
+    for p in sorted({p for g in games for p in g.private_prices}):
+        paid = [g.private_prices[p] for g in games if p in g.private_prices]
+        out[p] = {"distinct": len(set(paid)), "min": min(paid), "max": max(paid)}
+    return out
+
+
+def figures_row(games: list[GameFigures]) -> dict[str, Any]:
+    def each(read: Any) -> dict[str, Any]:
+        return interval([float(read(g)) for g in games])
+
     colours = sorted({c for g in games for c in g.trams_bought})
-    privates = sorted({p for g in games for p in g.private_prices})
     return {
-        "tiles_per_run": interval([g.tiles_per_run for g in games]),
-        "zero_runs": interval([g.zero_runs for g in games]),
-        "mean_run": interval([g.mean_run for g in games]),
-        "line_price": {**interval([statistics.fmean(g.line_prices) for g in games
-                                   if g.line_prices]),
-                       "share_at_20": round(sum(p <= 20 for p in prices) / len(prices), 3)
-                       if prices else None,
-                       "max": max(prices, default=None)},
-        "stadtbahn_lays": interval([float(g.stadtbahn_lays) for g in games]),
-        "W_price": interval([float(g.stadtbahn_price.get("W", 0)) for g in games]),
-        "G_price": interval([float(g.stadtbahn_price.get("G", 0)) for g in games]),
-        "W_G_run": interval([float(g.stadtbahn_run.get("W", 0) + g.stadtbahn_run.get("G", 0))
-                             for g in games]),
-        "trams_bought": {c: interval([float(g.trams_bought.get(c, 0)) for g in games])
-                         for c in colours},
-        "scrapped": interval([float(g.scrapped) for g in games]),
-        "private_prices": {p: {"distinct": len({g.private_prices[p] for g in games
-                                                if p in g.private_prices}),
-                               "min": min(g.private_prices[p] for g in games
-                                          if p in g.private_prices),
-                               "max": max(g.private_prices[p] for g in games
-                                          if p in g.private_prices)}
-                           for p in privates},
-        "loans": interval([float(g.loans) for g in games]),
-        "lowest_wealth": {**interval([float(g.lowest_wealth) for g in games]),
+        "tiles_per_run": each(lambda g: g.tiles_per_run),
+        "zero_runs": each(lambda g: g.zero_runs),
+        "mean_run": each(lambda g: g.mean_run),
+        "line_price": line_prices(games),
+        "stadtbahn_lays": each(lambda g: g.stadtbahn_lays),
+        "W_price": each(lambda g: g.stadtbahn_price.get("W", 0)),
+        "G_price": each(lambda g: g.stadtbahn_price.get("G", 0)),
+        "W_G_run": each(lambda g: g.stadtbahn_run.get("W", 0) + g.stadtbahn_run.get("G", 0)),
+        "trams_bought": {c: each(lambda g, c=c: g.trams_bought.get(c, 0)) for c in colours},
+        "scrapped": each(lambda g: g.scrapped),
+        "private_prices": private_prices(games),
+        "loans": each(lambda g: g.loans),
+        "lowest_wealth": {**each(lambda g: g.lowest_wealth),
                           "min": min((g.lowest_wealth for g in games), default=None)},
     }
 
