@@ -27,7 +27,6 @@ from tramways.server.deps import (
     PastPositionDep,
     SeatDep,
     ServiceDep,
-    get_service,
 )
 from tramways.server.errors import ApiError
 from tramways.server.replies import Created, GamePayload, GameRecord, MyGame, NotifySettings
@@ -192,7 +191,7 @@ async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:
 
 
 @router.websocket("/games/{game_id}/live")
-async def live(websocket: WebSocket, game_id: str, token: str | None = None,
+async def live(websocket: WebSocket, game_id: str, service: ServiceDep, token: str | None = None,
                since: str | None = None, full: bool = False) -> None:
     """Sends the viewer's payload (as ``GET /api/games/{id}``) at once and after every move.
     The first frame holds the whole log and moves (or, with ``since``, what came after that
@@ -203,8 +202,7 @@ async def live(websocket: WebSocket, game_id: str, token: str | None = None,
     holds too many live connections: in all, from the client's address, or for the seat),
     1009 (a client message over the size cap), 1013 (the database does not answer: try again
     later).  A refusal is sent after the handshake, so the client sees the code."""
-    service = get_service(websocket)
-    try:
+    try:  # the seat as SeatDep finds it, here so that a refusal becomes a close code
         seat = await run_in_threadpool(service.seat_for, game_id, token)
     except ApiError as exc:
         await _refuse(websocket, CLOSE_REFUSED_BASE + exc.status, exc.body["message"])

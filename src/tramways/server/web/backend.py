@@ -3,7 +3,7 @@
 A page handler receives a :class:`Backend` (:data:`BackendDep`) built from the API's own
 dependencies (:mod:`tramways.server.deps`: the service, the limits, the client's address, the
 lane of the costly reads).  Every call goes through the steps the API's routes take: the seat
-of the token (``seat_for``), the move limit before a move, an undo or a change of
+of the token (``deps.viewer_seat``), the move limit before a move, an undo or a change of
 notification settings (``deps.seat_for_action``), the creation limits before a new game
 (``deps.admit_new_game``); so a page can never show or do more, or faster, than the API allows
 the token it carries.  Refusals come back as an :class:`ApiReply` with the API's status and
@@ -29,6 +29,7 @@ from tramways.server.deps import (
     ServiceDep,
     admit_new_game,
     seat_for_action,
+    viewer_seat,
 )
 from tramways.server.errors import ApiError
 from tramways.server.limits import Limits
@@ -67,7 +68,7 @@ class Backend:
     async def state(self, gid: str, token: str | None, at: int | None) -> ApiReply:
         """The payload; a past position (``at``) in the lane of the costly reads."""
         service = self.service
-        return await self._run(lambda: service.state(gid, service.seat_for(gid, token), at),
+        return await self._run(lambda: service.state(gid, viewer_seat(gid, service, token), at),
                                heavy=at is not None)
 
     async def create(self, fields: dict[str, Any], seed: int | None = None) -> ApiReply:
@@ -97,14 +98,15 @@ class Backend:
 
     async def record(self, gid: str, token: str | None) -> ApiReply:
         def fetch() -> Any:
-            self.service.seat_for(gid, token)  # a wrong token is refused, as by the API
+            viewer_seat(gid, self.service, token)  # a wrong token is refused, as by the API
             return self.service.record(gid)
 
         return await self._run(fetch)
 
     async def notify_settings(self, gid: str, token: str | None) -> ApiReply:
         service = self.service
-        return await self._run(lambda: service.notify_settings(gid, service.seat_for(gid, token)))
+        return await self._run(
+            lambda: service.notify_settings(gid, viewer_seat(gid, service, token)))
 
     async def set_notify(self, gid: str, token: str | None, changes: dict[str, str | None],
                          lang: str | None = None) -> ApiReply:
