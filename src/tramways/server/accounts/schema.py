@@ -20,6 +20,7 @@ accounts = sa.Table(
     sa.Column("name_key", sa.String(24), nullable=False, unique=True),
     sa.Column("password_hash", sa.String(200), nullable=False),
     sa.Column("email", sa.String(254), nullable=True),
+    sa.Column("email_verified", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("banned", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
 )

@@ -35,9 +35,10 @@ def install(app: FastAPI, settings: Any, shared: bool) -> None:
         store=store, prefix="signup:")
     state.chat_limiter = RateLimiter(
         settings.chat_per_minute / 60.0, 5, what="chat messages", store=store, prefix="chat:")
-    from tramways.server.accounts import chat, lobby, pages
+    from tramways.server.accounts import chat, email, lobby, pages
 
     app.include_router(pages.router)
+    app.include_router(email.router)
     app.include_router(lobby.router)
     app.include_router(pages.api_router, prefix="/api")
     app.include_router(lobby.api_router, prefix="/api")

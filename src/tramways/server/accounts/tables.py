@@ -61,6 +61,7 @@ class Account:
     name: str
     email: str | None = None
     banned: bool = False
+    email_verified: bool = False
 
     @property
     def player(self) -> str:
@@ -128,7 +129,7 @@ class SeatTaken(Exception):
 
 
 def _row_account(row: Any) -> Account:
-    return Account(row.id, row.name, row.email, bool(row.banned))
+    return Account(row.id, row.name, row.email, bool(row.banned), bool(row.email_verified))
 
 
 class AccountStore:
@@ -190,6 +191,25 @@ class AccountStore:
         with self.store._write() as conn:
             conn.execute(accounts.update().where(accounts.c.id == account_id)
                          .values(password_hash=password_hash))
+
+    def set_email(self, account_id: str, email: str | None, verified: bool = False) -> None:
+        with self.store._write() as conn:
+            conn.execute(accounts.update().where(accounts.c.id == account_id)
+                         .values(email=email, email_verified=verified))
+
+    def password_hash(self, account_id: str) -> str | None:
+        with self.store._read() as conn:
+            value = conn.execute(sa.select(accounts.c.password_hash)
+                                 .where(accounts.c.id == account_id)).scalar_one_or_none()
+        return None if value is None else str(value)
+
+    def by_email(self, email: str) -> Account | None:
+        """The account whose verified address is ``email`` (any case)."""
+        with self.store._read() as conn:
+            row = conn.execute(sa.select(accounts).where(
+                sa.func.lower(accounts.c.email) == email.lower(),
+                accounts.c.email_verified.is_(True))).first()
+        return None if row is None else _row_account(row)
 
     def account(self, account_id: str) -> Account | None:
         with self.store._read() as conn:
