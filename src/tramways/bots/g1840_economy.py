@@ -74,15 +74,21 @@ FIRST_TRAM = False
 off, it measured worse (2-player seeds 1-4: lowest wealth 2,620-3,543, runs earning 0 40-60%,
 against 7,135-7,893 and 4-13% without): the dearer first tram starves the later lines."""
 
-KEEP_FOR_UPGRADES = False
-"""Keep dividends for a newer tram that pays (:meth:`Economy1840.dividend`): off, measured
-worse with :data:`FIRST_TRAM` (the same games): the companies then lack the money for the trams
-of their new lines, which run for 0."""
+KEEP_FOR_UPGRADES = True
+"""Keep dividends for a newer tram that pays (:meth:`Economy1840.dividend`).  Measured with
+:data:`FIRST_TRAM` and an upgrade rule that ignored what the company's other trams lose to
+the new maintenance (Table 7), it left lines without trams (runs earning 0: 30-42%); with
+that loss counted (:meth:`Economy1840._harm`) an upgrade rarely pays at the bots' run sizes,
+so it keeps little."""
 
 NEW_LINE_RUN = 40
 """What a line without track yet is expected to run per Line Round (VIII.6, IX.8)."""
 
-MODERNISE_MARGIN = 40
+MODERNISE_MARGIN = 100
+
+HARM_WEIGHT = 0.5
+"""How much of what its other trams lose to a newer newest colour (Table 7) a company counts
+against an upgrade: another company would soon buy that colour anyway."""
 """A newer tram must gain this much over the rounds left, after its price, to be bought."""
 
 
@@ -191,7 +197,7 @@ class Economy1840(Rules1840):
         buys = all_of(main, BuyTram)
         cid = self.acting_company()
         if cid is not None and cid in self.view.companies:
-            spare = self._scrap_spare(cid)
+            spare = self._scrap_spare(cid) or self._scrap_lossy(cid)
             if spare is not None:
                 return spare
             first = self._first_tram(cid, buys) if FIRST_TRAM else None
@@ -265,18 +271,36 @@ class Economy1840(Rules1840):
                 old = c.trams[i] if i < len(c.trams) else None
                 if old is None or TRAM_COLOURS.index(colour) <= TRAM_COLOURS.index(old):
                     continue
-                gain = (self._run_with(line, colour, after) - self._run_with(line, old, after)
-                        - self._harm(c.trams, i, newest, after)) * lrs - price
+                gain = (self._run_with(line, colour, after) - self._run_with(line, old, newest)
+                        - HARM_WEIGHT * self._harm(c, i, newest, after)) * lrs - price
                 if gain > MODERNISE_MARGIN and (best is None or gain > best[0]):
                     best = (gain, colour, old, line)
         return best
 
-    def _harm(self, trams: Sequence[str | None], replaced: int, newest: str, after: str) -> int:
+    def _scrap_lossy(self, cid: str) -> Choice | None:
+        """A tram that runs at a loss now (Table 7 maintenance) is scrapped in the buying turn,
+        so a newer one can take its line at once (VIII.5.3)."""
+        c = self.m.company(cid)
+        scraps = self._scraps(cid)
+        for i, line in enumerate(c.lines):
+            tram = c.trams[i] if i < len(c.trams) else None
+            if tram and tram in scraps and self.m.run_value(line) < 0:
+                return scraps[tram], (f"scrap the {tram} tram of line {line}: it runs "
+                                      f"{self.m.run_value(line)} after maintenance")
+        return None
+
+    def _harm(self, c: Any, replaced: int, newest: str, after: str) -> int:
         """What the company's other trams lose per run when ``after`` becomes the newest
-        colour (Table 7 maintenance)."""
-        m = self.m.ent
-        return sum(m.maintenance_for(t, newest) - m.maintenance_for(t, after)
-                   for i, t in enumerate(trams) if t and i != replaced)
+        colour (Table 7 maintenance); a tram that would then run at a loss is counted as
+        scrapped (it earns nothing)."""
+        lost = 0
+        for i, line in enumerate(c.lines):
+            tram = c.trams[i] if i < len(c.trams) else None
+            if i == replaced or not tram:
+                continue
+            now = self._run_with(line, tram, newest)
+            lost += max(0, now) - max(0, self._run_with(line, tram, after))
+        return lost
 
     def _modernise(self, cid: str, buys: list[Action]) -> Choice | None:
         """The best upgrade (:meth:`best_upgrade`): scrap the old tram first when the company

@@ -55,7 +55,8 @@ class NewGame(BaseModel):
     settings: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(
         min_length=1, max_length=MAX_SEATS,
-        description="'human' or a bot of the game ('bot:random', 'bot:rule', 'bot:search')",
+        description="'human' or a bot of the game ('bot:easy', 'bot:normal', 'bot:strong', "
+                    "'bot:random', 'bot:rule', 'bot:search')",
         examples=[["human", "bot:rule"]],
         json_schema_extra={"items": {"type": "string", "enum": _seat_kinds()}},
     )

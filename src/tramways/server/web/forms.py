@@ -21,8 +21,10 @@ from tramways.server.text import NAME_LENGTH
 
 Form = dict[str, list[str]]
 
-SEAT_KINDS = ("human", "bot:random", "bot:rule", "bot:search")
-"""The lobby's choices for a seat."""
+SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:strong", "bot:random", "bot:rule",
+              "bot:search")
+"""The lobby's choices for a seat: a person, a bot by difficulty (issue 26: easy, normal,
+strong; ``tramways.bots.levels``), or one of the bots by its own name."""
 
 MAPS_1840 = ("full", "small", "two")
 """1840 maps: the full map (3-6 players), the small 3-player map (XII), the 2-player map (XIII,
