@@ -85,3 +85,39 @@ def test_x16_choice_goes_on_in_rotation_when_a_rival_left_by_choice_after_the_la
     assert session.record.actions[-3:] == ["P3 bid KK 20", "P1 pass", "P2 pass"]
     assert state.private_owner["KK"] == 2 and state.players[1].cash == 0
     assert state.current_players() == [0]
+
+
+def test_export_declines_a_station_bonus_once_before_a_removal():
+    """random_43018_2p: line 7 lays the Stadtbahn tile L4 on E23 (bonus: a station marker),
+    then removes a Stadtbahn marker and runs.  The site's bonus step is closed by one pass;
+    our engine keeps the bonus after the removal (R-LR-1), and a second pass there ended the
+    line's track step on the site ("Blocking step Run Routes cannot process action pass")."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.export18xx import export_record
+
+    record = GameRecord.load(HERE / "random_43018_2p-cut67.record.json")
+    assert record.actions[-4:] == ["L7 lay E23 L4 r2", "L7 remove I15.0", "L7 run", "L7 done"]
+    written = [(a["type"], a["entity"]) for a in export_record(record)["actions"][-6:]]
+    assert written == [("lay_tile", "7"), ("pass", "7"), ("remove_token", "7"), ("pass", "7"),
+                       ("run_routes", "7"), ("pass", "7")]
+
+
+def test_x21_a_lifted_home_marker_put_back_on_its_circle_reads_back_as_the_same_game():
+    """rule_44000_2p: line 2 lays the two-circle tile 235 on E17, line 3's home; the site
+    lifts line 3's marker and line 2's director puts it back on the circle where our engine
+    keeps it (X-21).  Reading the export back, that ``place_token`` is no station of line 2
+    (it was "L2 station E17.0: no free circle")."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.export18xx import export_record
+    from tramways.g1840.interop.log18xx import parse_export
+    from tramways.g1840.interop.probe import probe
+    from tramways.g1840.interop.roundtrip import same_game
+
+    record = GameRecord.load(HERE / "rule_44000_2p-cut286.record.json")
+    assert record.actions[-3:] == ["L2 lay E17 235 r3", "L2 run", "L2 done"]
+    document = export_record(record)
+    assert [a["type"] for a in document["actions"] if a["entity"] == "2"][-4:-2] == [
+        "lay_tile", "place_token"]
+    result = probe(parse_export(document))
+    assert result.failure is None and result.session is not None
+    assert same_game(record, result.session.record) is None

@@ -285,7 +285,7 @@ def _run(ex: Exporter, a: Any, s: Any) -> None:
         return  # the line scrapped its tram: the site skipped its run
 
     turn = getattr(s.sub, "turn", None)
-    if turn is not None and turn.line == a.line and turn.bonus:
+    if turn is not None and turn.line == a.line and turn.bonus and ex.declined_bonus != a.line:
         ex.line(a.line, "pass")  # a Stadtbahn bonus declined
     ex.line(a.line, "pass")  # the end of the track and station step
     tram = ex.site_on_line.get(a.line, ex.pieces.on_line.get(a.line))

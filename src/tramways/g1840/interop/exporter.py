@@ -47,6 +47,7 @@ class Exporter:
         self.skip_next_station = False
         self.reservations: dict[tuple[str, int], list[int | None]] = {}
         self.upcoming: str | None = None  # our next action (a removal may belong to it)
+        self.declined_bonus: int | None = None  # the line whose bonus step the site closed
         self._init_slots()
 
     # --- helpers ---------------------------------------------------------------------
@@ -233,10 +234,15 @@ class Exporter:
             turn, "bonus", None) == "place_additional_station_marker" else "LayTile"
         if name == "RemoveMarker" and self._replaced(action):
             name = "PlaceStation"  # part of the station that follows (the site's removal)
+        if name == "LayTile" or line != self.declined_bonus:
+            self.declined_bonus = None  # (a new tile may bring a new bonus)
         if (name not in (uses, "SkipBonus", "Run") and turn is not None
                 and line is not None and getattr(turn, "line", None) == line and turn.bonus
-                and not turn.ran):
+                and not turn.ran and self.declined_bonus != line):
             self.line(line, "pass")  # the site's bonus step blocks: the bonus is declined
+            # (once: our engine keeps a station bonus after a removal, R-LR-1, the site's
+            # step is over; a second pass would end the line's track step)
+            self.declined_bonus = line
         handler = self.handlers.get(type(action).__name__)
         if handler is None:
             raise ExportError18xx(f"no 18xx.games action for {type(action).__name__}")

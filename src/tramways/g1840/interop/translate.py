@@ -1,12 +1,9 @@
-"""The translator of 18xx.games actions into our notation, and the probe that replays an
-export through our engine as far as it goes (docs/interop.md, the mapping).
+"""The translator of 18xx.games actions into our notation (docs/interop.md, the mapping).
 
-The translator follows the mapping table of docs/interop.md, asks our engine's state what a ``pass``
+It follows the mapping table of docs/interop.md, asks our engine's state what a ``pass``
 closes, and inserts the passes the site makes by itself; runs are played as recorded (X-8,
-:mod:`tramways.g1840.interop.routes18xx`).  :func:`probe` reports how far an export replays -
-legally, and with a trace figure for figure - and the first problem; :mod:`.mapping` builds the
-record from it.
-"""
+:mod:`.routes18xx`).  :mod:`.probe` replays an export with it, :mod:`.mapping` builds the
+record."""
 
 from __future__ import annotations
 
@@ -322,9 +319,8 @@ class Translator:
         if isinstance(act, a18.BuyCompany):
             return self._line_buys(line, act)
         if isinstance(act, a18.ScrapTrain):
-            # the line scrapped its tram in its Route step (the only step where the site lets
-            # a line scrap): it skips the run ("does not run") and the BuyCompany step, and
-            # the turn ends (X-17), even when the same line opens the next Line Round
+            # a line scraps its tram in its Route step only: it skips its run and BuyCompany
+            # step, its turn ends (X-17), also when the same line opens the next Line Round
             return [f"{self.company_of_line(line)} scrap {self.colour(act.train)} L{line}",
                     f"?{head} run", f"?{head} done"]
         if isinstance(act, a18.Pass):
@@ -337,7 +333,7 @@ class Translator:
         loc = self.location(hexname, city)
         if isinstance(act, a18.RemoveToken):
             return [f"{head} remove {hexname}.{loc}"]
-        if self.already_placed(act):
+        if self.already_placed(act) or self._lifted_stays(hexname, loc):
             return []  # the home marker our engine placed itself (HomeToken, 76)
         if self.already_placed(act, anywhere_on_hex=True):
             return [f"{head} station {hexname}.{loc}"]  # moved to the chosen circle
@@ -350,6 +346,14 @@ class Translator:
             # from B10 for 40", then its free bonus marker goes on B10)
             return [remove, station]
         return [station]
+
+    def _lifted_stays(self, hexname: str, loc: int) -> bool:
+        """X-21: a lifted home marker put back where our engine keeps it (rule_44000_2p 325)."""
+        turn = getattr(self._pos.sub, "turn", None)
+        if turn is None or getattr(turn, "home_lifted", None) != hexname:
+            return False
+        owner = turn.line if turn.lifted_line is None else turn.lifted_line
+        return (hexname, loc) in self._pos.board.line_markers(owner)
 
     def _line_run(self, line: int, act: a18.RunRoutes) -> list[str]:
         """A line's ``run_routes``: its recorded route (X-8), or no run."""
