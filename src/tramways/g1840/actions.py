@@ -29,6 +29,7 @@ for a text.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
@@ -432,8 +433,10 @@ _SUBJECTS: tuple[tuple[re.Pattern[str], str, Callable[[str], int | str]], ...] =
 """How a head reads, in the order tried: ``P1`` a seat, ``L7`` a line, ``WT`` a company."""
 
 
+@lru_cache(maxsize=8192)
 def parse_action(text: str) -> Action:
-    """Parse the notation of an action; ``NotationError`` for anything else."""
+    """Parse the notation of an action; ``NotationError`` for anything else.  (Actions are
+    frozen values: the parse of a text is remembered, as replays parse the same texts.)"""
     stripped = text.strip()
     words = stripped.split()
     if len(words) < 2:
