@@ -102,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
                 if args.keep:
                     record.save(work / f"{name}.record.json")
                 problem = check(record, name, work, oracle)
+                print(json.dumps({"game": name, "problem": problem}), file=sys.stderr,
+                      flush=True)  # progress, one line a game
                 if problem is None:
                     clean += 1
                     continue

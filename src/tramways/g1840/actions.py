@@ -29,9 +29,9 @@ for a text.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 from tramways.core.actions import Action
