@@ -114,3 +114,27 @@ def test_the_chat_socket_sends_old_and_new_messages(sqlite_url: str) -> None:
             except Exception as exc:  # closed with 4404
                 assert "4404" in repr(exc) or getattr(exc, "code", None) == 4404
         assert csrf_of(c, "/account/login")
+
+
+def test_chat_and_lobby_sockets_keep_the_socket_caps(sqlite_url: str) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with make_app_client(sqlite_url, sockets_per_address=1) as c:
+        gid = new_game(c)["id"]
+        with c.websocket_connect(f"/api/games/{gid}/chat/live") as first:
+            assert first.receive_json() == {"chat": []}
+            for path in (f"/api/games/{gid}/chat/live", "/api/lobby/live"):
+                with c.websocket_connect(path) as second:
+                    try:
+                        second.receive_json()
+                        raise AssertionError("not refused")
+                    except WebSocketDisconnect as exc:
+                        assert exc.code == 4429
+            first.send_text("x" * 5000)  # over the 4096 bytes a client may send
+            try:
+                first.receive_json()
+                raise AssertionError("not closed")
+            except WebSocketDisconnect as exc:
+                assert exc.code == 1009
+        with c.websocket_connect("/api/lobby/live") as again:  # the slot was given back
+            again.send_text("hi")

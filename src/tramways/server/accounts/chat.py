@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from tramways.server.accounts.auth import api_csrf
+from tramways.server.accounts.common import drain, take_socket
 from tramways.server.accounts.tables import Account, chat_key
 from tramways.server.deps import TokenDep
 from tramways.server.errors import ApiError
@@ -115,23 +116,29 @@ def mute(request: Request, game_id: str, body: Mute, account: SessionAccount,
 
 @router.websocket("/games/{game_id}/chat/live")
 async def chat_live(websocket: WebSocket, game_id: str, after: int = 0) -> None:
-    """``{"chat": [messages]}`` at once (after id ``after``) and after every new message."""
-    accounts = websocket.app.state.accounts
+    """``{"chat": [messages]}`` at once (after id ``after``) and after every new message.
+    The sockets count against the process's caps of live connections (4429 beyond them),
+    and a client message over the size cap closes one with 1009."""
     game_id = game_id[:32]
     if await run_in_threadpool(websocket.app.state.store.rev, game_id) is None:
         await websocket.accept()
         await websocket.close(code=4404, reason="no such game")
         return
-    await websocket.accept()
+    slot = await take_socket(websocket)
+    if slot is None:
+        return
+    try:
+        await websocket.accept()
+        await _chat_stream(websocket, game_id, after)
+    finally:
+        websocket.app.state.socket_limit.give_back(slot)
+
+
+async def _chat_stream(websocket: WebSocket, game_id: str, after: int) -> None:
+    accounts = websocket.app.state.accounts
     sub = websocket.app.state.hub.subscribe(chat_key(game_id))
 
-    async def reader() -> None:
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-
-    task = asyncio.create_task(reader())
+    task = asyncio.create_task(drain(websocket))
     last = max(0, after)
     try:
         while not task.done():

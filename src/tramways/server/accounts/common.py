@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from fastapi import Request
+from fastapi import Request, WebSocket
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -72,3 +72,34 @@ async def checked_form(request: Request) -> dict[str, str]:
 def see_other(path: str) -> RedirectResponse:
     """Redirect after a post (303: a reload does not post again)."""
     return RedirectResponse(path, status_code=303)
+
+
+CLOSE_TOO_BIG = 1009
+CLOSE_TOO_MANY = 4429
+
+
+async def take_socket(websocket: WebSocket) -> tuple[str, str | None] | None:
+    """A slot of the process's live connections (the same caps as the game sockets: in all
+    and per address), or ``None`` after closing the socket with 4429."""
+    slot = websocket.app.state.socket_limit.take(
+        websocket.client.host if websocket.client else "-", None)
+    if isinstance(slot, str):
+        await websocket.accept()
+        await websocket.close(code=CLOSE_TOO_MANY, reason=slot[:120])
+        return None
+    return slot
+
+
+async def drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends until it goes; a message over the site's cap
+    (``ws_max_message_bytes``) closes the socket with 1009."""
+    cap: int = websocket.app.state.settings.ws_max_message_bytes
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text, data = message.get("text"), message.get("bytes")
+        size = len(data) if data is not None else len(text.encode()) if text else 0
+        if cap and size > cap:
+            await websocket.close(code=CLOSE_TOO_BIG, reason=f"messages are at most {cap} bytes")
+            return

@@ -23,7 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tramways.g1840.game import RULESETS
 from tramways.server.accounts.auth import CurrentAccount, RequiredAccount, auth_of
-from tramways.server.accounts.common import checked_form, render, see_other
+from tramways.server.accounts.common import checked_form, drain, render, see_other, take_socket
 from tramways.server.accounts.tables import LOBBY_KEY, Account, OpenGame, SeatTaken
 from tramways.server.deps import AddressDep, LimitsDep
 from tramways.server.errors import ApiError
@@ -185,16 +185,20 @@ def games_json(request: Request, account: RequiredAccount) -> JSONResponse:
 @api_router.websocket("/lobby/live")
 async def lobby_live(websocket: WebSocket) -> None:
     """``{"lobby": "changed"}`` after every change of the open games (any process)."""
-    await websocket.accept()
+    slot = await take_socket(websocket)
+    if slot is None:
+        return
+    try:
+        await websocket.accept()
+        await _lobby_stream(websocket)
+    finally:
+        websocket.app.state.socket_limit.give_back(slot)
+
+
+async def _lobby_stream(websocket: WebSocket) -> None:
     sub = websocket.app.state.hub.subscribe(LOBBY_KEY)
 
-    async def reader() -> None:
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-
-    task = asyncio.create_task(reader())
+    task = asyncio.create_task(drain(websocket))
     accounts = websocket.app.state.accounts
     try:
         mark = await run_in_threadpool(accounts.lobby_mark)
