@@ -26,3 +26,18 @@ def browser() -> Iterator[Any]:
 def shots(tmp_path: Path) -> Path:
     folder = os.environ.get("TRAMWAYS_SCREENSHOT_DIR")
     return Path(folder) if folder else tmp_path
+
+
+@pytest.fixture(scope="module")
+def fast_server(tmp_path_factory: pytest.TempPathFactory):
+    """A real ``tramways serve`` without the move rate limit (the bots here play through the
+    API as fast as they can)."""
+    from tests.server.conftest import start_server, stop_server
+
+    folder = tmp_path_factory.mktemp("words")
+    proc, base = start_server(f"sqlite:///{folder / 'tramways.sqlite3'}", None,
+                              "--moves-per-second", "0")
+    try:
+        yield base
+    finally:
+        stop_server(proc)

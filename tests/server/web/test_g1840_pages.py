@@ -337,3 +337,29 @@ def test_every_page_names_its_icon_and_the_icon_is_served(sqlite_client) -> None
     assert icon.status_code == 200
     assert icon.headers["content-type"].startswith("image/svg+xml")
     assert icon.text.startswith("<svg")
+
+
+def test_r_lr_5_a_removal_names_the_stadtbahn_owner_where_a_line_shares_the_place() -> None:
+    """Issue 23, item 5: a line's marker and Stadtbahn V's on one place; the removal is of
+    V's marker (only Stadtbahn markers are removed, R-LR-5), never "L11's"."""
+    from tramways.server.web.g1840_table import _places
+
+    view = {"stadtbahn": {"V": {"markers": ["F6.0"]}},
+            "companies": {"WT": {"markers": {"11": ["F6.0"]}}}}
+    found = _places(["L11 remove F6.0", "L11 station F6.0"], view)
+    assert [(o["kind"], o["owner"]) for o in found["F6"]] == [("remove", "V"), ("station", "")]
+
+
+def test_1840_created_page_and_default_names_in_the_page_language(sqlite_client) -> None:
+    """Issue 23, item 12: a seat left without a name is named in the page's language, and the
+    created page says what a spectator of 1840 sees (everything) in it."""
+    page = sqlite_client.post("/new1840?lang=de", content=urlencode(
+        {"players": "3", "map": "full", "seat1": "human", "seat2": "human",
+         "seat3": "bot:rule"}), headers=FORM)
+    assert page.status_code == 200
+    assert "in 1840 ist alles öffentlich" in page.text
+    assert "without seeing a hand" not in page.text
+    link = re.search(r'value="http://testserver/g/([^"?]+)', page.text)
+    assert link is not None
+    view = sqlite_client.get(f"/api/games/{link.group(1)}").json()["view"]
+    assert [p["name"] for p in view["players"]] == ["Spieler 1", "Spieler 2", "Spieler 3"]

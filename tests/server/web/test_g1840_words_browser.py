@@ -16,10 +16,6 @@ English, German, Russian and Spanish, and:
 
 from __future__ import annotations
 
-import json
-import random
-import urllib.request
-
 import pytest
 
 pytest.importorskip("fastapi")
@@ -27,38 +23,14 @@ pytest.importorskip("playwright.sync_api")
 
 from tests.server.web.chromium import DESKTOP, needs_chromium  # noqa: E402
 from tests.server.web.g1840_controls_check import check_price, is_notation  # noqa: E402
-from tramways.bots.base import make_bot  # noqa: E402
-from tramways.core import GameRecord, Session  # noqa: E402
+from tests.server.web.g1840_drive import BotGame  # noqa: E402
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def fast_server(tmp_path_factory: pytest.TempPathFactory):
-    """A real ``tramways serve`` without the move rate limit (the bots here play through the
-    API as fast as they can)."""
-    from tests.server.conftest import start_server, stop_server
-
-    folder = tmp_path_factory.mktemp("words")
-    proc, base = start_server(f"sqlite:///{folder / 'tramways.sqlite3'}", None,
-                              "--moves-per-second", "0")
-    try:
-        yield base
-    finally:
-        stop_server(proc)
 LANGS = ("en", "de", "ru", "es")
 WANTED = {"par", "buy_share", "sell", "tram", "scrap", "arrange", "buy_private", "dividend",
           "bid", "auction", "anytime"}
 
 
-def _api(base: str, path: str, token: str | None = None, body: dict | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(base + path, data=data, headers=headers)
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.loads(r.read())
 
 
 def _kinds(page) -> set[str]:
@@ -122,32 +94,17 @@ def _check_scrap_asks(page) -> None:
 def test_every_kind_of_control_reads_as_words_and_shows_its_price(browser,
                                                                   fast_server: str) -> None:
     live_server = fast_server
-    game = _api(live_server, "/api/games", body={
-        "game": "1840", "settings": {}, "seed": 7, "seats": ["human"] * 4,
-        "names": ["Anna", "Boris", "Carmen", "Dieter"]})
-    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
-    session = Session.from_record(GameRecord.model_validate(
-        _api(live_server, f"/api/games/{gid}/record")))
-    bots = [make_bot("rule", session.game) for _ in range(4)]
-    rng = random.Random(7)
+    game = BotGame(live_server)
     page = browser.new_page(viewport=DESKTOP)
     seen: set[str] = set()
     signatures: set[tuple[str, ...]] = set()
-    for n in range(3000):
-        if session.state.is_over() or WANTED <= seen:
-            break
-        seat = session.state.current_players()[0]
-        legal = session.legal_notation(seat)
+    while not game.over and not WANTED <= seen:
+        legal = game.legal()
         signature = tuple(sorted({a.split()[1] for a in legal}))
         if signature not in signatures:
             signatures.add(signature)
-            lang = LANGS[len(signatures) % len(LANGS)]
-            page.goto(f"{live_server}/g/{gid}?token={tokens[seat]}&lang={lang}")
-            seen |= _check_page(page, session, seat, legal)
-        action = bots[seat].choose(session.state.view(seat), session.state.legal_actions(seat),
-                                   rng)
-        text = session.game.format_action(action)
-        session.play(text, seat)
-        _api(live_server, f"/api/games/{gid}/moves", tokens[seat], {"n": n, "action": text})
+            page.goto(game.url(lang=LANGS[len(signatures) % len(LANGS)]))
+            seen |= _check_page(page, game.session, game.seat, legal)
+        game.step()
     page.close()
     assert WANTED <= seen, WANTED - seen

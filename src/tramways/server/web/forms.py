@@ -88,14 +88,16 @@ def trambahn_form(form: Form, default_name: DefaultName) -> NewGameForm:
     return NewGameForm({"game": "trambahn", "seats": kinds, "names": names}, hotseat=hotseat)
 
 
-def g1840_form(form: Form) -> NewGameForm:
-    """The 1840 form: 2-6 seats (a person or a bot each), their names, the map, a seed."""
+def g1840_form(form: Form, unnamed: Callable[[int], str] | None = None) -> NewGameForm:
+    """The 1840 form: 2-6 seats (a person or a bot each), their names, the map, a seed;
+    ``unnamed(n)`` names seat ``n`` left without a name (in the page's language)."""
     players = number(form, "players") or 4
     if not 2 <= players <= 6:
         raise FormRefused("seat")
     kinds = _kinds([one(form, f"seat{i}", "human" if i == 1 else "bot:rule")
                     for i in range(1, players + 1)])
-    names = [one(form, f"name{i}").strip()[:NAME_LENGTH] or None for i in range(1, players + 1)]
+    names = [one(form, f"name{i}").strip()[:NAME_LENGTH] or (unnamed(i) if unnamed else None)
+             for i in range(1, players + 1)]
     chosen = one(form, "map", "full")
     if (chosen == "small" and players != 3) or (chosen == "two" and players != 2):
         raise FormRefused("map")

@@ -19,6 +19,25 @@ def _(message: str) -> str:
 
 
 _SHAPES: list[tuple[str, str]] = [
+    (r"All privates are sold: players choose playing order cards, least money first",
+     _("All privates are sold: players choose playing order cards, least money first")),
+    (r"Unchosen tram companies leave the game: (?P<companies>.+)",
+     _("Unchosen tram companies leave the game: %(companies)s")),
+    (r"Unsold lines leave the game: (?P<lines>.+)", _("Unsold lines leave the game: %(lines)s")),
+    (r"Trams on sale: none", _("Trams on sale: none")),
+    (r"Trams on sale: (?P<colours>.+)", _("Trams on sale: %(colours)s")),
+    (r"(?P<company>\S+) has no tram and must buy one \(VIII\.5\.3\)",
+     _("%(company)s has no tram and must buy one (VIII.5.3)")),
+    (r"First (?P<colour>yellow|orange|red|pink|purple) tram: maintenance changes \(Table 7\)",
+     _("First %(colour)s tram: maintenance changes (Table 7)")),
+    (r"(?P<count>\d+) (?P<colour>yellow|orange|red|pink|purple) tram\(s\) leave the game",
+     _("%(count)s %(colour)s tram(s) leave the game")),
+    (r"(?P<company>\S+) is sold out: price rises from (?P<before>\d+) to (?P<after>\d+)",
+     _("%(company)s is sold out: price rises from %(before)s to %(after)s")),
+    (r"(?P<company>\S+) is sold out, on the top row: price stays at (?P<after>\d+) \(X\.3\)",
+     _("%(company)s is sold out, on the top row: price stays at %(after)s (X.3)")),
+    (r"The game ends after (?P<round>\S+) \(XI, R-CR-4\)",
+     _("The game ends after %(round)s (XI, R-CR-4)")),
     (r"(?P<round>\S+) begins \(phase (?P<phase>\w+)\)", _("%(round)s begins (phase %(phase)s)")),
     (r"(?P<round>\S+) begins; order: (?P<order>.+)", _("%(round)s begins; order: %(order)s")),
     (r"(?P<round>[A-Z]+\d\w*) begins", _("%(round)s begins")),
@@ -65,9 +84,9 @@ _SHAPES: list[tuple[str, str]] = [
     (r"(?P<company>\S+) buys line (?P<line>\d+) for (?P<amount>\d+)",
      _("%(company)s buys line %(line)s for %(amount)s")),
     (r"(?P<company>\S+) buys a (?P<colour>yellow|orange|red|pink|purple) tram for (?P<price>\d+)",
-     _("%(company)s buys a %(colour)s tram for %(price)s")),
+     _("%(company)s buys a new %(colour)s tram for %(price)s")),
     (r"(?P<company>\S+) scraps a (?P<colour>yellow|orange|red|pink|purple) tram",
-     _("%(company)s scraps a %(colour)s tram")),
+     _("%(company)s scraps one %(colour)s tram")),
     (r"(?P<name>.+) buys a 10% share of (?P<company>\S+) for (?P<price>\d+)",
      _("%(name)s buys a share of %(company)s for %(price)s")),
     (r"(?P<name>.+) sells (?P<count>\d+) (?P<company>\S+) at (?P<price>\d+); "
@@ -102,6 +121,7 @@ _SHAPES: list[tuple[str, str]] = [
 ]
 SHAPES = [(re.compile(pattern), message) for pattern, message in _SHAPES]
 _COLOUR_KEYS = frozenset({"colour", "phase"})
+_COLOUR_WORD = re.compile(r"\b(?:yellow|orange|red|pink|purple)\b")
 _PHASE_WORDS = (_("yellow"), _("green"), _("brown"), _("grey"))  # in the catalogs too
 
 
@@ -114,5 +134,7 @@ def log_line(line: str, gettext: Callable[[str], str]) -> str:
             for key, word in list(values.items()):
                 if key in _COLOUR_KEYS:  # yellow, green, ... in the page's words
                     values[key] = gettext(word)
+                elif key == "colours":  # a list naming tram colours: each in the page's words
+                    values[key] = _COLOUR_WORD.sub(lambda m: gettext(m.group(0)), word)
             return gettext(message) % values
     return line

@@ -24,6 +24,12 @@ from tramways.g1840.board import Board
 from tramways.g1840.entities import entities
 from tramways.g1840.render import render_svg
 from tramways.g1840.view_types import View1840, as_view1840
+from tramways.server.web.g1840_cards import (
+    auction_lines,
+    company_line_cards,
+    display_cards,
+    private_cards,
+)
 from tramways.server.web.g1840_controls import LAY, PLACE, Choice, group_legal
 
 __all__ = ["LAY", "PLACE", "PREVIEW_LIMIT", "Choice", "board_svg", "group_legal",
@@ -190,6 +196,7 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
     line = line_turn["line"] if line_turn and turn else None
     board = board_from_view(typed)
     supply = [(k, v) for k, v in sorted(board.supply.items(), key=_tile_order) if v > 0]
+    choices = group_legal(legal, typed)
     return {
         "view": view,
         "n": state["n"],
@@ -206,7 +213,13 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
         "chart": share_chart(view),
         "round_bar": [{"name": r.name, "type": r.type, "current": r.name == view["round"]}
                       for r in ent.round_bar],
-        "choices": group_legal(legal, typed),
+        "choices": choices,
+        "private_cards": private_cards(typed),
+        "display_lines": display_cards(typed),
+        "line_cards": auction_lines(typed),
+        "line_auction": any(c.kind in ("auction", "bid") and not c.actor.startswith("P")
+                            for c in choices),
+        "company_lines": company_line_cards(typed),
         **_map_moves(typed, view, legal, line, board),
         **_run_section(typed, legal, line, board),
         "supply": supply,

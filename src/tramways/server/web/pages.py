@@ -111,7 +111,8 @@ async def new_game(request: Request, b: BackendDep, form: FormDep) -> HTMLRespon
 @router.post("/new1840", response_class=HTMLResponse)
 async def new_1840(request: Request, b: BackendDep, form: FormDep) -> HTMLResponse:
     """Create an 1840 game: 2-6 seats (a person or a bot each), the map, an optional seed."""
-    return await _create(request, b, lambda: g1840_form(form))
+    say = translations(_lang(request)).gettext  # a seat left without a name: in the page's words
+    return await _create(request, b, lambda: g1840_form(form, lambda n: say("Player %(n)d") % {"n": n}))
 
 
 async def _create(request: Request, b: Backend, read: Callable[[], NewGameForm]

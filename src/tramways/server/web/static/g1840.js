@@ -27,6 +27,7 @@ function setup() {
   const svg = svgEl();
   if (!map || !svg || svg.dataset.ready) return;
   svg.dataset.ready = "1";
+  translateSvg(svg);
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   const vb = svg.getAttribute("viewBox").split(/\s+/).map(Number);
@@ -187,11 +188,22 @@ let original = null;  // the map before a previewed lay or a claimed route
 let claim = [];       // the stops clicked for a claimed route, in running order
 let claimRun = null;  // the claimed route as the server valued it
 
+// The map's heading and legend in the page's language (the renderer writes them in English).
+function translateSvg(svg) {
+  let words = {};
+  try { words = JSON.parse(mapEl().dataset.words || "{}"); } catch { words = {}; }
+  for (const t of svg.querySelectorAll("text")) {
+    const said = words[t.textContent];
+    if (said) t.textContent = said;
+  }
+}
+
 function showSvg(html) {
   const map = mapEl();
   if (original === null) original = map.querySelector("svg").outerHTML;
   map.querySelector("svg").outerHTML = html;
   const svg = svgEl();
+  translateSvg(svg);
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.dataset.ready = "1";
@@ -204,7 +216,11 @@ async function preview(option) {
   // that fails (a lost connection, a busy server) still leaves the lay to be confirmed.
   const reply = await fetch(`/g/${t.dataset.gid}/board?lay=${encodeURIComponent(option.notation)}`)
     .catch(() => null);
-  if (reply && reply.ok) showSvg(await reply.text());
+  // a failed preview shows the board as it is, never the tile of an earlier preview
+  if (reply && reply.ok) {
+    showSvg(await reply.text());
+    svgEl().dataset.preview = option.notation;
+  } else restore();
   const confirm = document.getElementById("hex-confirm");
   confirm.hidden = false;
   confirm.querySelector("button[name=action]").value = option.notation;
@@ -245,8 +261,9 @@ async function fetchPreviews(coord) {
   const found = await reply.json();
   for (const b of document.querySelectorAll("#hex-options button.rotation")) {
     const d = found[b.dataset.notation];
-    if (d === null || d === undefined) continue;
-    b.textContent += ` (${d > 0 ? "+" : ""}${d})`;
+    if (d === null || d === undefined || b.dataset.delta !== undefined) continue;
+    b.dataset.delta = d;
+    b.firstChild.textContent += ` (${d > 0 ? "+" : ""}${d})`;
   }
 }
 
@@ -286,7 +303,9 @@ function openHex(coord) {
       b.dataset.notation = o.notation;
       const delta = o.delta === null || o.delta === undefined ? "" :
         ` (${o.delta > 0 ? "+" : ""}${o.delta})`;
-      b.textContent = `↻${o.rotation}${delta}${o.cost ? costText(o.cost) : ""}`;
+      b.append(`↻${o.rotation}${delta}`);
+      if (o.cost) b.append(costText(o.cost));
+      if (o.delta !== null && o.delta !== undefined) b.dataset.delta = o.delta;
       b.dataset.kind = o.kind || "normal";
       if (o.cost) b.dataset.cost = o.cost;
       if (o.delta !== null && o.delta !== undefined) b.title = `${panel.dataset.change}: ${delta.trim()}`;
@@ -372,6 +391,12 @@ async function updateClaim() {
   claimRun = null;
   if (!claim.length) {
     restore();
+    return;
+  }
+  if (claim.length < 2) {  // a route joins two stops at least (IX.7): nothing to ask yet
+    restore();
+    markStops();
+    box.dataset.state = "incomplete";
     return;
   }
   const asked = route;
@@ -502,3 +527,18 @@ document.addEventListener("click", (e) => {
     e.stopImmediatePropagation();
   }
 }, true);
+
+// A private's or a line's card (or chip) names a hex: hovering or focusing it highlights
+// that hex on the map (the landmark, the line's home).
+function hoverHex(el, on) {
+  const coord = el.dataset.hexHover;
+  const hex = document.querySelector(`#map polygon.hex[data-coord="${coord}"]`);
+  if (hex) hex.classList.toggle("hover-hex", on);
+}
+for (const [type, on] of [["mouseover", true], ["mouseout", false], ["focusin", true],
+  ["focusout", false]]) {
+  document.addEventListener(type, (e) => {
+    const el = e.target.closest?.("[data-hex-hover]");
+    if (el) hoverHex(el, on);
+  });
+}
