@@ -106,3 +106,22 @@ def test_bots_have_ratings_too(sqlite_url: str, bot: str) -> None:
         assert ratings[bot].games == 1 and rows[1].player == bot
         assert ratings[bot].mu == rows[1].after != 1500.0 or rows[0].place == rows[1].place
         assert bot in a.get("/lobby").text  # the computer players' ratings
+
+
+def test_a_finished_game_missed_by_the_rater_is_rated_when_listed(sqlite_url: str) -> None:
+    with make_app_client(sqlite_url) as a:
+        b = other_client(a)
+        signup(a, uniq("Anna"))
+        signup(b, uniq("Bert"))
+        gid = open_and_fill(a, b)
+        rater = a.app.state.rater
+        rater.submit = lambda *_args: None  # as if the writing process died before rating
+        a.app.state.service._listeners = [x for x in a.app.state.service._listeners
+                                          if getattr(x, "__self__", None) is not rater]
+        play_to_end(a, gid, {1: links(a)[gid], 2: links(b)[gid]})
+        time.sleep(0.2)
+        assert not a.app.state.accounts.is_rated(gid)
+        listed = b.get("/api/account/games").json()
+        assert listed[0]["status"] == "over"
+        assert a.app.state.accounts.is_rated(gid)
+        assert len(a.app.state.accounts.game_results(gid)) == 2

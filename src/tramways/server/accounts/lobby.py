@@ -75,6 +75,8 @@ def my_games(app_state: Any, account: Account) -> list[dict[str, Any]]:
     games = app_state.service.mine(list(tokens.values()))
     for g in games:
         g["link"] = f"/g/{g['id']}?token={tokens[g['id']]}"
+        if g["status"] != "active":
+            app_state.rater.catch_up(g["id"])
     return games
 
 

@@ -5,8 +5,9 @@ package) for 1840 (2-6 players); people by account and bots by kind (``bot:rule`
 A game is rated once it is over, when every seat is an account's or a bot's (a seat held
 only by a link is nobody to rate) and no one sits twice.  The process that wrote the last
 move rates it, off the move's path (a queue and one thread); the primary key of
-``results`` makes a second rating of the same game fail in any process, and a page that
-shows a finished game's players rates it if that was missed (a process killed in between).
+``results`` makes a second rating of the same game fail in any process, and a finished
+game listed in an account's games ("my games", the lobby) is rated there if that was missed
+(a process killed in between).
 
 - Trambahn (the winner by Game End, T-R-4; a draw scores half): Elo from 1500, K = 32.
 - 1840 (the ranking of XI / R-END-1, equal wealth sharing a place): OpenSkill's defaults
@@ -77,6 +78,7 @@ class Rater:
         self.service = service
         self.accounts = accounts
         self._queue: queue.Queue[str | None] = queue.Queue(maxsize=1000)
+        self._rated: set[str] = set()
         self._thread = threading.Thread(target=self._run, name="ratings", daemon=True)
         self._thread.start()
 
@@ -85,6 +87,17 @@ class Rater:
             self._queue.put_nowait(game_id)
         except queue.Full:
             logger.warning("ratings queue full: game %s rated when next shown", game_id)
+
+    def catch_up(self, game_id: str) -> None:
+        """A finished game shown in someone's games: rate it if that was missed (the process
+        that wrote its last move was killed before it rated it).  Once rated, this process
+        remembers it and asks the database no more."""
+        if game_id in self._rated:
+            return
+        if self.accounts.is_rated(game_id) or self.rate(game_id):
+            self._rated.add(game_id)
+            if len(self._rated) > 10_000:
+                self._rated.clear()
 
     def close(self) -> None:
         self._queue.put(None)
