@@ -77,3 +77,14 @@ def _run(base_a: str, base_b: str) -> None:
         assert [m["text"] for m in frame["chat"]] == ["hello from B"]
         assert frame["chat"][0]["seat"] == 2
         assert time.monotonic() - started < 5  # at once on PostgreSQL, within a poll on SQLite
+
+
+def test_the_same_under_tramways_serve_workers_2(db_url: str) -> None:
+    """``--workers 2``: one port, two worker processes taking the requests and sockets in
+    turn; sessions, the lobby's and the chat's sockets work whichever worker answers."""
+    proc, base = start_server(db_url, None, "--workers", "2")
+    try:
+        _run(base, base)
+        _run(base, base)
+    finally:
+        stop_server(proc)
