@@ -255,16 +255,27 @@ async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat
                 return
 
     reader = asyncio.create_task(receive())
+    # the game's chat on the same socket (``accounts.chat.ChatFeed``: ``{"chat": [...]}``)
+    feed = getattr(websocket.app.state, "chat_feed", None)
+    chat = feed(game_id) if feed is not None else None
     try:
         await websocket.send_json(first)
+        if chat is not None:
+            await chat.send_new(websocket)
         last = first["rev"]
         held = first["cursor"]
         while not reader.done():
             waiter = asyncio.create_task(sub.wait())
-            await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
-            if reader.done():
+            talk = asyncio.create_task(chat.wait()) if chat is not None else None
+            await asyncio.wait({t for t in (waiter, reader, talk) if t is not None},
+                               return_when=asyncio.FIRST_COMPLETED)
+            if talk is not None and chat is not None:
+                if talk.done():
+                    await chat.send_new(websocket)
+                talk.cancel()
+            if reader.done() or not waiter.done():
                 waiter.cancel()
-                break
+                continue
             try:
                 payload = await run_in_threadpool(service.frame, game_id, seat,
                                                   None if full else held, waiter.result())
@@ -287,4 +298,6 @@ async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat
         pass
     finally:
         sub.close()
+        if chat is not None:
+            chat.close()
         reader.cancel()

@@ -138,3 +138,24 @@ def test_chat_and_lobby_sockets_keep_the_socket_caps(sqlite_url: str) -> None:
                 assert exc.code == 1009
         with c.websocket_connect("/api/lobby/live") as again:  # the slot was given back
             again.send_text("hi")
+
+
+def test_the_game_s_own_socket_carries_its_chat(db_url: str) -> None:
+    with make_app_client(db_url) as c:
+        created = new_game(c, names=["Ann", "Bob"])
+        gid = created["id"]
+        with c.websocket_connect(f"/api/games/{gid}/live?token={token_of(created, 1)}") as ws:
+            assert "view" in ws.receive_json()  # the game's first frame, as before
+            c.post(f"/api/games/{gid}/chat", json={"text": "hello"},
+                   headers=auth(token_of(created, 2)))
+            frame = ws.receive_json()
+            assert [(m["name"], m["text"]) for m in frame["chat"]] == [("Bob", "hello")]
+            # a move still arrives as a game frame
+            state = c.get(f"/api/games/{gid}", headers=auth(token_of(created, 1))).json()
+            c.post(f"/api/games/{gid}/moves", json={"n": state["n"], "action": state["legal"][0]},
+                   headers=auth(token_of(created, 1)))
+            assert ws.receive_json()["n"] == state["n"] + 1
+        # a socket opened later gets the messages so far after its first frame
+        with c.websocket_connect(f"/api/games/{gid}/live") as ws:
+            assert "view" in ws.receive_json()
+            assert [m["text"] for m in ws.receive_json()["chat"]] == ["hello"]

@@ -157,3 +157,42 @@ async def _chat_stream(websocket: WebSocket, game_id: str, after: int) -> None:
     finally:
         sub.close()
         task.cancel()
+
+
+class ChatFeed:
+    """The chat of one game on the game's own live socket (``WS /api/games/ID/live``):
+    ``create_app`` hands :func:`chat_feed` to the socket through ``app.state.chat_feed``.
+    The socket sends ``{"chat": [messages]}`` when it opens (if the game has messages) and
+    after every new message; its game frames are unchanged.  On PostgreSQL it waits for the
+    ``NOTIFY`` of a message (or a wake after a lost ``LISTEN``); on SQLite it also looks
+    every ``POLL_SECONDS`` (other processes cannot wake it)."""
+
+    POLL_SECONDS = 10.0
+
+    def __init__(self, hub: Any, accounts: Any, game_id: str, poll: bool) -> None:
+        self.accounts = accounts
+        self.game_id = game_id
+        self.sub = hub.subscribe(chat_key(game_id))
+        self.last = 0
+        self.timeout = self.POLL_SECONDS if poll else 3600.0
+
+    async def wait(self) -> None:
+        await self.sub.wait(self.timeout)
+
+    async def send_new(self, websocket: WebSocket) -> None:
+        try:
+            fresh = await run_in_threadpool(self.accounts.messages, self.game_id, self.last)
+        except Exception:  # the database is away: the game's frames close the socket
+            return
+        if fresh:
+            self.last = fresh[-1].id
+            await websocket.send_json({"chat": [m.to_json() for m in fresh]})
+
+    def close(self) -> None:
+        self.sub.close()
+
+
+def chat_feed(app_state: Any) -> Any:
+    """The factory the game's socket calls: ``factory(game_id) -> ChatFeed``."""
+    return lambda game_id: ChatFeed(app_state.hub, app_state.accounts, game_id,
+                                    poll=not app_state.store.is_postgres)

@@ -43,3 +43,4 @@ def install(app: FastAPI, settings: Any, shared: bool) -> None:
     app.include_router(pages.api_router, prefix="/api")
     app.include_router(lobby.api_router, prefix="/api")
     app.include_router(chat.router, prefix="/api")
+    state.chat_feed = chat.chat_feed(state)

@@ -1,5 +1,7 @@
-// The chat of a game: messages arrive over /api/games/{id}/chat/live; a seat writes with its
-// token, a spectator with the session cookie and the CSRF token. Text is shown as text only.
+// The chat of a game: messages arrive on the game's live socket (table.js hands them over as
+// "tramways:chat" events); a past position's page, which has no live socket, uses
+// /api/games/{id}/chat/live. A seat writes with its token, a spectator with the session
+// cookie and the CSRF token. Text is shown as text only.
 
 const box = document.getElementById("chat");
 if (box) {
@@ -83,11 +85,16 @@ if (box) {
     return true;
   }
 
+  document.addEventListener("tramways:chat", (event) => {
+    for (const m of event.detail) show(m);
+  });
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const input = form.querySelector("input[name=text]");
     if (!input.value.trim()) return;
     if (await send(`/api/games/${game}/chat`, { text: input.value })) input.value = "";
   });
-  connect();
+  const table = document.getElementById("table");
+  if (!table || !table.dataset.gid || table.dataset.history) connect();
 }

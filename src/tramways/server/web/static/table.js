@@ -97,6 +97,10 @@ function connect() {
   socket.onmessage = (event) => {
     let data;
     try { data = JSON.parse(event.data); } catch { return; }
+    if (data.chat) {  // the game's chat, on the same socket (chat.js shows it)
+      document.dispatchEvent(new CustomEvent("tramways:chat", { detail: data.chat }));
+      return;
+    }
     const rev = typeof data.rev === "number" ? data.rev : data.n;
     if (typeof rev === "number") latest = Math.max(latest ?? rev, rev);
     if (!busy && stale()) refresh();
