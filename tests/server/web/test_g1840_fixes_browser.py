@@ -60,6 +60,7 @@ def test_line_turn_leftovers(browser, fast_server: str) -> None:
             ("lay", "station", "remove")}
     stops = page.locator("#map g.stop").evaluate_all("gs => gs.map(g => g.dataset.stop)")
     stop = next(x for x in stops if x.split(".")[0] not in busy)
+    page.click('button[data-zoom="0"]')  # the whole map: the stop is in sight
     box = page.locator(f'#map g.stop[data-stop="{stop}"]').bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -156,7 +156,12 @@ def test_history_and_after_game_charts(sqlite_client) -> None:
     prices = re.search(r'id="chart-prices".*?</figure>', page, re.S)
     assert wealth is not None and prices is not None
     assert wealth.group(0).count('<polyline class="series"') == 4
-    assert prices.group(0).count('<polyline class="series"') == len(final["companies"])
+    # issue 23, item 13: the Stadtbahn companies too, on an axis with round steps
+    assert prices.group(0).count('<polyline class="series"') == (
+        len(final["companies"]) + len(final["stadtbahn"]))
+    for sid in final["stadtbahn"]:
+        assert f'data-name="{sid}"' in prices.group(0)
+    assert prices.group(0).count('class="tick"') >= 4
     top = max(p["value"] for p in final["players"])
     assert f">{top}</text>" in wealth.group(0)  # the axis reaches the winner's final wealth
     download = sqlite_client.get(f"/g/{gid}/record?token={tokens[0]}")

@@ -9,6 +9,7 @@ notation of the seat, and every legal notation is offered exactly once (tested).
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -80,6 +81,21 @@ def _places(legal: list[str], view: dict[str, Any]) -> dict[str, list[dict[str, 
 def _tile_order(item: tuple[str, int]) -> tuple[int, str]:
     digits = "".join(ch for ch in item[0] if ch.isdigit())
     return (int(digits) if digits else 0, item[0])
+
+
+ROUND_START = re.compile(r"^(PRE|[A-Z]+\d\w*) begins\b")
+
+
+def log_rounds(log: list[str]) -> list[dict[str, Any]]:
+    """The whole log by round (issue 23, item 9), the newest round first and its newest line
+    first; a round starts at its "... begins" line (the lines before the first: "")."""
+    rounds: list[dict[str, Any]] = [{"round": "", "lines": []}]
+    for line in log:
+        found = ROUND_START.match(line)
+        if found:
+            rounds.append({"round": found.group(1), "lines": []})
+        rounds[-1]["lines"].append(line)
+    return [{"round": r["round"], "lines": r["lines"][::-1]} for r in rounds[::-1] if r["lines"]]
 
 
 def share_chart(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
@@ -220,10 +236,12 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
         "line_auction": any(c.kind in ("auction", "bid") and not c.actor.startswith("P")
                             for c in choices),
         "company_lines": company_line_cards(typed),
+        "line_home": ent.lines[int(line)].home_hex if line is not None else None,
         **_map_moves(typed, view, legal, line, board),
         **_run_section(typed, legal, line, board),
         "supply": supply,
-        "log": list(state.get("log") or [])[-60:][::-1],
+        "log": list(state.get("log") or [])[::-1],
+        "log_rounds": log_rounds(list(state.get("log") or [])),
         "legal_count": len(legal),
         "preview_limit": PREVIEW_LIMIT,
         "result": view.get("result"),
@@ -241,7 +259,7 @@ CHART_COLOURS = ("#d0241b", "#1b5fd0", "#1f8a3b", "#b8860b", "#7b3fa0", "#333333
 
 def round_history(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Replays a record (1840's is public) and samples the end of every round: each player's
-    wealth (XI) and each tram company's share price (X)."""
+    wealth (XI) and each tram and Stadtbahn company's share price (X)."""
     from tramways.core import GameRecord, Session
 
     rec = GameRecord.model_validate(record)
@@ -251,7 +269,8 @@ def round_history(record: dict[str, Any]) -> list[dict[str, Any]]:
     def sample(name: str) -> dict[str, Any]:
         v = as_view1840(state.view(None))
         return {"round": name, "wealth": [p.value for p in v.players],
-                "prices": {c: d.price for c, d in v.companies.items()}}
+                "prices": {**{c: d.price for c, d in v.companies.items()},
+                           **{sid: d.price for sid, d in v.stadtbahn.items()}}}
 
     points = []
     current = as_view1840(state.view(None)).round
@@ -291,8 +310,7 @@ def line_chart(series: dict[str, list[int | None]], labels: list[str], title: st
            f'font-family="DejaVu Sans, Verdana, sans-serif" font-size="10">',
            f'<line x1="{left}" y1="{y(low):.1f}" x2="{width - right}" y2="{y(low):.1f}" '
            f'stroke="#999"/>',
-           f'<text x="{left - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
-           f'<text x="{left - 4}" y="{y(low) + 4:.1f}" text-anchor="end">{low}</text>']
+           *_y_ticks(low, high, y, left, width - right)]
     step = max(1, -(-len(labels) // 8))
     for i, label in enumerate(labels):
         if i % step == 0 or i == len(labels) - 1:
@@ -309,6 +327,22 @@ def line_chart(series: dict[str, list[int | None]], labels: list[str], title: st
                    f'{escape(name)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _y_ticks(low: int, high: int, y: Any, left: float, right: float) -> list[str]:
+    """The value axis: about five round steps from ``low`` to ``high``, each a grid line."""
+    span = max(high - low, 1)
+    step = next((s for s in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)
+                 if span / s <= 6), 10000)
+    values = [low, *range(-(-low // step) * step, high, step), high]
+    out = []
+    for value in sorted(set(values)):
+        if low < value < high and min(value - low, high - value) < step / 2:
+            continue  # too close to an end's label
+        out.append(f'<line class="tick" x1="{left}" y1="{y(value):.1f}" x2="{right}" '
+                   f'y2="{y(value):.1f}" stroke="#e4e0d6"/>'
+                   f'<text x="{left - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{value}</text>')
+    return out
 
 
 def history_charts(record: dict[str, Any], names: list[str]) -> dict[str, str]:

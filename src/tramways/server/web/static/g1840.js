@@ -489,9 +489,29 @@ document.addEventListener("click", (e) => {
 });
 
 // table.js swaps the table in after every move: set the new map up again
-new MutationObserver(() => { original = null; claim = []; claimRun = null; setup(); })
+let lastLine;  // the line whose turn the page showed last (undefined: none shown yet)
+new MutationObserver(() => { original = null; claim = []; claimRun = null; setup(); turnChanged(); })
   .observe(document.querySelector("main.game"), { childList: true, subtree: false });
 setup();
+turnChanged();
+
+// When the turn passes to another of the player's lines, the map centres on that line's home
+// and the moves come into view; a refusal of the engine is brought into view too (it is
+// printed at the top of the table, often above the fold).
+function turnChanged() {
+  const refusal = document.querySelector("#table > .error");
+  if (refusal) refusal.scrollIntoView({ block: "nearest" });
+  const map = mapEl();
+  const line = map?.dataset.turnLine || null;
+  if (line && line !== lastLine && map.dataset.home) {
+    focusHex(map.dataset.home);
+    // the page as loaded keeps its scroll; a turn passing to this line brings the moves
+    if (lastLine !== undefined) {
+      document.querySelector(".side-1840 .actions")?.scrollIntoView({ block: "nearest" });
+    }
+  }
+  lastLine = line;
+}
 
 // Buying a private for a line's company (IV.2) is one control: the private and a price
 // between 1 and its face value; the move it sends is composed here as they change.
@@ -542,3 +562,20 @@ for (const [type, on] of [["mouseover", true], ["mouseout", false], ["focusin", 
     if (el) hoverHex(el, on);
   });
 }
+
+// The log's filter (issue 23, item 9): only the lines containing the text, in every round
+// (rounds with a match open, the others hidden).
+document.addEventListener("input", (e) => {
+  if (e.target.id !== "log-filter") return;
+  const needle = e.target.value.trim().toLowerCase();
+  for (const round of document.querySelectorAll("#log-rounds details.log-round")) {
+    let shown = 0;
+    for (const li of round.querySelectorAll("li")) {
+      const hit = !needle || li.textContent.toLowerCase().includes(needle);
+      li.hidden = !hit;
+      shown += hit ? 1 : 0;
+    }
+    round.hidden = needle !== "" && shown === 0;
+    if (needle) round.open = shown > 0;
+  }
+});
