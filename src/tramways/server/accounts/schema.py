@@ -1,8 +1,11 @@
 """The tables of accounts, sessions, open games, chat and ratings (Alembic migration
-``0005``), on the metadata of :mod:`tramways.server.storage`; what each holds:
-:mod:`tramways.server.accounts.tables`."""
+``0005``), on the metadata of :mod:`tramways.server.storage` (what each holds:
+:mod:`tramways.server.accounts.tables`), and the rows read from them."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -91,3 +94,35 @@ results = sa.Table(
     sa.Column("after", sa.Float, nullable=False),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
 )
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    created: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "seat": self.seat, "name": self.name, "text": self.text,
+                "created": self.created}
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    game_id: str
+    seat: int
+    player: str
+    game: str
+    place: int
+    before: float
+    after: float
+    created: str

@@ -30,6 +30,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from tramways.server.accounts.schema import (
+    ChatMessage,
+    Rating,
+    ResultRow,
     account_seats,
     accounts,
     chat,
@@ -41,7 +44,7 @@ from tramways.server.accounts.schema import (
     sessions,
     site_keys,
 )
-from tramways.server.storage import Store, hash_token, now
+from tramways.server.storage import Store, games, hash_token, now
 from tramways.server.storage import seats as seat_table
 
 NOTIFY_CHANNEL = "tramways_moves"
@@ -86,38 +89,6 @@ class OpenGame:
     @property
     def full(self) -> bool:
         return len(self.players) >= self.seats
-
-
-@dataclass(frozen=True)
-class ChatMessage:
-    id: int
-    seat: int | None
-    name: str
-    text: str
-    created: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "seat": self.seat, "name": self.name, "text": self.text,
-                "created": self.created}
-
-
-@dataclass(frozen=True)
-class Rating:
-    mu: float
-    sigma: float
-    games: int
-
-
-@dataclass(frozen=True)
-class ResultRow:
-    game_id: str
-    seat: int
-    player: str
-    game: str
-    place: int
-    before: float
-    after: float
-    created: str
 
 
 class NameTaken(Exception):
@@ -260,11 +231,15 @@ class AccountStore:
                 conn.execute(account_seats.insert().values(
                     game_id=game_id, seat=seat, account_id=account_id))
 
-    def seats_of(self, account_id: str) -> list[tuple[str, int]]:
-        """``(game id, seat)`` of every seat the account holds."""
+    def seats_of(self, account_id: str, limit: int = 100) -> list[tuple[str, int]]:
+        """``(game id, seat)`` of the seats the account holds, the games written last first
+        (at most ``limit``: "my games" reads each game's position)."""
         with self.store._read() as conn:
-            rows = conn.execute(sa.select(account_seats.c.game_id, account_seats.c.seat)
-                                .where(account_seats.c.account_id == account_id)).all()
+            rows = conn.execute(
+                sa.select(account_seats.c.game_id, account_seats.c.seat)
+                .join(games, games.c.id == account_seats.c.game_id)
+                .where(account_seats.c.account_id == account_id)
+                .order_by(games.c.updated.desc()).limit(limit)).all()
         return [(r.game_id, int(r.seat)) for r in rows]
 
     def holders(self, game_id: str) -> dict[int, str]:
