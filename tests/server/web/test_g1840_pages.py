@@ -368,3 +368,35 @@ def test_1840_created_page_and_default_names_in_the_page_language(sqlite_client)
     assert link is not None
     view = sqlite_client.get(f"/api/games/{link.group(1)}").json()["view"]
     assert [p["name"] for p in view["players"]] == ["Spieler 1", "Spieler 2", "Spieler 3"]
+
+
+def test_statistics_per_company_round_are_the_engines_figures() -> None:
+    """Issue 23, item 10 (VIII.5.1, X.2): replaying a recorded game, before each dividend the
+    company's revenue is what its lines ran, and after it the amount and the price are those
+    the statistics read from the log (dividends a director chose; the others are paid by the
+    engine and read alike)."""
+    from pathlib import Path
+
+    from tramways.core import GameRecord, Session
+    from tramways.g1840.actions import Dividend
+    from tramways.g1840.view_types import as_view1840
+    from tramways.server.web.g1840_stats import statistics
+
+    record = GameRecord.load(str(Path(__file__).resolve().parents[2] / "golden" / "1840-4p.json"))
+    session = Session.from_record(record.model_copy(update={"actions": []}))
+    expected: dict[tuple[str, str], tuple[int, int, int]] = {}
+    for text in record.actions:
+        action = session.parse(text)
+        before = as_view1840(session.state.view(None))
+        session.play(text)
+        if isinstance(action, Dividend):
+            after = as_view1840(session.state.view(None))
+            expected[(before.round, action.company)] = (
+                before.companies[action.company].revenue, action.amount,
+                after.companies[action.company].price)
+    stats = statistics(session.log, as_view1840(session.state.view(None)))
+    found = {(r, cid): (c.revenue, c.paid, c.price) for cid, cells in stats.companies.items()
+             for r, c in zip(stats.rounds, cells, strict=False) if c.paid is not None}
+    assert len(expected) >= 4
+    assert {k: found.get(k) for k in expected} == expected
+    assert set(stats.stadtbahn) >= {"W", "V"}

@@ -6,7 +6,8 @@ and on a phone, in English and German (issue 23, items 9, 11 and 13); with
   1280 px the players table is not clipped in German, Spanish or Russian; a phone page never
   scrolls sideways;
 - item 9: the whole log by round, each round a heading, and its filter;
-- item 13: after the game, the share-price chart has a line per tram and Stadtbahn company.
+- item 13: after the game, the share-price chart has a line per tram and Stadtbahn company;
+- item 10: the game statistics, per company and Company Round.
 """
 
 from __future__ import annotations
@@ -67,6 +68,22 @@ def _log_by_round(page, game: BotGame) -> None:
     assert len(shown) < total
 
 
+def _statistics(page, game: BotGame) -> None:
+    """Item 10: per company and Company Round, the revenue, dividend and price after, as the
+    log says them (each checked against the engine in test_g1840_pages)."""
+    from tramways.g1840.view_types import as_view1840
+    from tramways.server.web.g1840_stats import statistics
+
+    stats = statistics(game.session.log, as_view1840(game.session.state.view(None)))
+    assert stats.rounds == [f"CR{i}" for i in range(1, 7)]
+    for cid, cells in {**stats.companies, **stats.stadtbahn}.items():
+        row = page.locator(f'#stats-table tr[data-company="{cid}"]')
+        shown = row.locator("td").evaluate_all("ts => ts.map(t => t.textContent)")
+        want = [str(v) if v is not None else "" for c in cells
+                for v in (c.revenue, c.paid, c.price)]
+        assert shown[:len(want)] == want, cid
+
+
 def test_a_whole_bot_game_at_three_sizes_in_two_languages(browser, fast_server: str,
                                                            shots: Path) -> None:
     game = BotGame(fast_server, seed=3)
@@ -89,6 +106,7 @@ def test_a_whole_bot_game_at_three_sizes_in_two_languages(browser, fast_server: 
     view = game.session.state.view(None)
     assert page.locator("#chart-prices polyline.series").count() == (
         len(view.companies) + len(view.stadtbahn))
+    _statistics(page, game)
     page.screenshot(path=str(shots / "g1840-end-1280-en.png"), full_page=True)
     page.close()
     assert failures == []

@@ -32,6 +32,7 @@ from tramways.server.web.g1840_cards import (
     private_cards,
 )
 from tramways.server.web.g1840_controls import LAY, PLACE, Choice, group_legal
+from tramways.server.web.g1840_stats import statistics
 
 __all__ = ["LAY", "PLACE", "PREVIEW_LIMIT", "Choice", "board_svg", "group_legal",
            "history_charts", "table_model"]
@@ -242,6 +243,7 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
         "supply": supply,
         "log": list(state.get("log") or [])[::-1],
         "log_rounds": log_rounds(list(state.get("log") or [])),
+        "stats": statistics(list(state.get("log") or []), typed),
         "legal_count": len(legal),
         "preview_limit": PREVIEW_LIMIT,
         "result": view.get("result"),
