@@ -15,6 +15,9 @@ Keys (1840 has 4 players throughout; a seat "wins" when it ranks first, XI / R-E
 * ``rule_decision_ms_median`` / ``_p95`` and ``rule_game_s_median`` from those games;
 * ``search_vs_rule_win_rate``: one ``search`` against three ``rule`` (par is 0.25), with the
   search budget per decision in ``search_budget_s`` and its decision times;
+* ``strong_vs_normal_*`` / ``easy_vs_normal_*`` (``--only levels``): issue 26's difficulty
+  levels, one ``strong`` (or ``easy``) against three ``normal`` (par 0.25), with the strong
+  bot's longest decision (its goal: under 2 s);
 * ``trambahn_new_vs_old_win_rate``: Trambahn, the new ``search`` against the previous search
   (``search`` with ``legacy=True``), seats alternating, draws counting half.
 
@@ -218,6 +221,27 @@ def trambahn_series(games: int, seed: int, first: int = 0, jobs: int = 1) -> dic
             "trambahn_s_per_game": round((time.perf_counter() - start) / max(1, games), 2)}
 
 
+def levels_series(games: int, seed: int, first: int = 0, jobs: int = 1) -> dict[str, Any]:
+    """Issue 26's difficulty levels, 1840: one ``strong`` and one ``easy`` each against three
+    ``normal`` (par 25%), with the strong bot's decision times (its goal: under 2 s)."""
+    out: dict[str, Any] = {}
+    for hero in ("strong", "easy"):
+        times: dict[str, list[float]] = {}
+        r = one_against(hero, "normal", games, seed, {}, times, first, jobs)
+        decisions = sorted(times.get(hero, []))
+        out.update({
+            f"{hero}_vs_normal_games": r["games"],
+            f"{hero}_vs_normal_wins": r["wins"],
+            f"{hero}_vs_normal_win_rate": r["win_rate"],
+            f"{hero}_vs_normal_ci95": r["ci95"],
+            f"{hero}_median_wealth": r["hero_median"],
+            f"{hero}_normal_median_wealth": r["others_median"],
+            f"{hero}_decision_s_max": round(max(decisions), 3) if decisions else None,
+            f"{hero}_decisions_over_2s": sum(d > 2.0 for d in decisions),
+        })
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
@@ -230,6 +254,8 @@ def main() -> None:
     ap.add_argument("--search-options", default="{}",
                     help='more options of the 1840 search bot, JSON (e.g. \'{"searched": []}\')')
     ap.add_argument("--trambahn-games", type=int)
+    ap.add_argument("--levels-games", type=int,
+                    help="games of strong and of easy against three normal (--only levels)")
     ap.add_argument("--first", type=int, default=0,
                     help="skip the first K games of each series (run a long series in chunks)")
     ap.add_argument("--jobs", type=int, default=1,
@@ -286,6 +312,9 @@ def main() -> None:
         })
     if "trambahn" in only:
         out.update(trambahn_series(n_tb, args.seed + 3, args.first, args.jobs))
+    if "levels" in only:
+        out.update(levels_series(args.levels_games or (1 if q else 40), args.seed + 4,
+                                 args.first, args.jobs))
     print(json.dumps(out))
 
 

@@ -29,6 +29,7 @@ from typing import Any
 from tramways.bots.base import BotBase
 from tramways.bots.g1840_rule import TRACK_WEIGHT, Rules1840
 from tramways.bots.g1840_rule_line import Budget, Choice, LineTurn, all_of, first_of
+from tramways.bots.g1840_search import SearchBot1840
 from tramways.core import Action
 from tramways.g1840.actions import (
     BuyShare,
@@ -418,3 +419,20 @@ class EconomyBot1840(BotBase):
 
 EASY_SLIP = 0.2
 """How often the ``easy`` bot makes a human mistake where one is possible."""
+
+
+class StrongBot1840(SearchBot1840):
+    """``strong``: the search bot's Share Round look-ahead (:mod:`.g1840_search`) starting from
+    the ``normal`` bot's choices (:class:`Economy1840`, its tastes drawn once per game)."""
+
+    def __init__(self, game: Any = None, **options: Any) -> None:
+        super().__init__(game, **options)
+        self.name = "strong"
+        self.tastes: dict[str, float] = {}
+
+    def policy(self, view: View1840, legal: list[Action], deadline: float,
+               rng: random.Random) -> Rules1840:
+        if not self.tastes:
+            low, high = PRIVATE_TASTE
+            self.tastes = {p: rng.uniform(low, high) for p in sorted(view.privates)}
+        return Economy1840(view, legal, rng, self.tastes)

@@ -46,6 +46,7 @@ from typing import Any
 from tramways.bots.base import BotBase
 from tramways.bots.g1840_model import ViewModel
 from tramways.bots.g1840_rule import TRACK_WEIGHT, Rules1840
+from tramways.bots.g1840_rule_line import Budget, LineTurn
 from tramways.core import Action
 from tramways.core.actions import moves
 from tramways.g1840.actions import (
@@ -117,11 +118,20 @@ class Policy1840(Rules1840):
     def __init__(self, view: View1840, legal: Sequence[Action], max_lays: int | None = None,
                  rng: random.Random | None = None, stadtbahn_weight: float = 2.0,
                  pay_out: bool = True, line_cap: int | None = 60,
-                 deadline: float | None = None, track_weight: float = TRACK_WEIGHT) -> None:
+                 deadline: float | None = None, track_weight: float = TRACK_WEIGHT,
+                 stadtbahn_bonus: float = 0.0) -> None:
         super().__init__(view, legal, max_lays, rng, deadline, track_weight)
         self.stadtbahn_weight = stadtbahn_weight
         self.pay_out = pay_out
         self.line_cap = line_cap
+        self.stadtbahn_bonus = stadtbahn_bonus
+
+    def line_turn(self, main: list[Action]) -> tuple[Action, str]:
+        """The rule bot's line turn, a Stadtbahn tile also scoring ``stadtbahn_bonus`` for its
+        bonus action (R-LR-1; 0: as the rule bot)."""
+        budget = Budget(self.max_lays, self.rng, self.deadline, self.track_weight,
+                        self.stadtbahn_bonus)
+        return LineTurn(self.view, self.m, self.legal, main, self.scored, budget).decide()
 
     def line_auction(self, main: list[Action]) -> tuple[Action, str]:
         if self.line_cap is None:
@@ -229,7 +239,7 @@ class SearchBot1840(BotBase):
                  margin: float = 60.0, searched: Sequence[str] = ("share",),
                  stadtbahn_weight: float = 2.0, pay_out: bool = True,
                  line_cap: int | None = 60, lays: int = PLAYOUT_LAYS,
-                 track_weight: float = TRACK_WEIGHT) -> None:
+                 track_weight: float = TRACK_WEIGHT, stadtbahn_bonus: float = 0.0) -> None:
         self.game = game
         self.budget = budget
         self.horizon = horizon
@@ -240,7 +250,8 @@ class SearchBot1840(BotBase):
         self.searched = tuple(searched)
         self.options: dict[str, Any] = {"stadtbahn_weight": stadtbahn_weight,
                                         "pay_out": pay_out, "line_cap": line_cap,
-                                        "track_weight": track_weight}
+                                        "track_weight": track_weight,
+                                        "stadtbahn_bonus": stadtbahn_bonus}
         self.lays = lays
         self.position: Any = None
         self.explanation = ""
@@ -260,8 +271,7 @@ class SearchBot1840(BotBase):
         deadline = started_at + self.budget
         legal = list(legal_actions)
         position, self.position = self.position, None
-        rules = Policy1840(view, legal, deadline=started_at + 0.8 * self.budget,
-                           **self.options)
+        rules = self.policy(view, legal, started_at + 0.8 * self.budget, rng)
         action, why = rules.decide()
         kind = decision_kind(view.round_info.type, legal)
         if position is None or kind not in self.searched:
@@ -310,6 +320,11 @@ class SearchBot1840(BotBase):
                                 f"{mean[0]:+.0f} for the policy's {fmt(action)} "
                                 f"({over})")
         return chosen
+
+    def policy(self, view: View1840, legal: list[Action], deadline: float,
+               rng: random.Random) -> Rules1840:
+        """The base policy whose choice the search starts from (:class:`Policy1840`)."""
+        return Policy1840(view, legal, deadline=deadline, **self.options)
 
     def _candidates(self, rules: Rules1840, legal: list[Action], chosen: Action) -> list[Action]:
         out = [chosen]
