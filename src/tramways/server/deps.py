@@ -18,9 +18,12 @@ repeats the steps of finding a seat or asking a limit:
   and counted against the creation limits.
 
 The pages read the token from a form, not from a header: they call the same steps
-(:func:`seat_for_action`, :func:`admit_new_game`) with it, so a page can never do more, or
-faster, than the API allows that token.  Every step that reads the database is a plain
-function: FastAPI runs it in a worker thread, never on the event loop.
+(:func:`find_seat`, :func:`seat_for_action`, :func:`admit_new_game`) with it, so a page can
+never do more, or faster, than the API allows that token.  The database is never read on the
+event loop: the dependencies are coroutines that answer on the loop what needs no database
+(the application's state, the header, a seat token this process has seen, the limits kept in
+the process) and go to a worker thread for the rest (each trip to a thread costs CPU: with
+every dependency a plain function, a move cost a third more of the server's CPU).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Annotated
 
 import anyio
 from fastapi import Depends, Header, Query
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from tramways.server.bodies import NewGame
@@ -37,28 +41,32 @@ from tramways.server.limits import Limits
 from tramways.server.service import GameService
 
 
-def get_service(conn: HTTPConnection) -> GameService:
+async def get_service(conn: HTTPConnection) -> GameService:
     """The application's game service (``create_app`` makes one per process)."""
     service: GameService = conn.app.state.service
     return service
 
 
-def get_limits(conn: HTTPConnection) -> Limits:
+async def get_limits(conn: HTTPConnection) -> Limits:
     limits: Limits = conn.app.state.limits
     return limits
 
 
-def client_address(conn: HTTPConnection) -> str:
+async def client_address(conn: HTTPConnection) -> str:
     return conn.client.host if conn.client else "-"
 
 
-def heavy_lane(conn: HTTPConnection) -> anyio.CapacityLimiter:
+def lane_of(conn: HTTPConnection) -> anyio.CapacityLimiter:
     """The lane of the costly reads (``ServerSettings.heavy_threads`` at once)."""
     lane: anyio.CapacityLimiter = conn.app.state.heavy
     return lane
 
 
-def loopback_webhooks(conn: HTTPConnection) -> bool:
+async def heavy_lane(conn: HTTPConnection) -> anyio.CapacityLimiter:
+    return lane_of(conn)
+
+
+async def loopback_webhooks(conn: HTTPConnection) -> bool:
     """Whether webhooks may go to loopback (``ServerSettings.allow_loopback_webhooks``: the
     tests only)."""
     return bool(conn.app.state.settings.allow_loopback_webhooks)
@@ -75,7 +83,7 @@ TokenQuery = Annotated[str | None, Query(description="the seat token (for plain 
 AtQuery = Annotated[int | None, Query(description="a past position: after the first N moves")]
 
 
-def seat_token(authorization: AuthHeader = None, token: TokenQuery = None) -> str | None:
+async def seat_token(authorization: AuthHeader = None, token: TokenQuery = None) -> str | None:
     """The seat token of a request: the ``Authorization`` header's (``Bearer``), else the
     ``token`` query parameter; ``None``: a spectator."""
     if authorization:
@@ -89,32 +97,50 @@ def seat_token(authorization: AuthHeader = None, token: TokenQuery = None) -> st
 TokenDep = Annotated[str | None, Depends(seat_token)]
 
 
-def viewer_seat(game_id: str, service: ServiceDep, token: TokenDep) -> int | None:
-    """The seat ``token`` holds in ``game_id`` (``GameService.seat_for``)."""
+def find_seat(service: GameService, game_id: str, token: str | None) -> int | None:
+    """The seat ``token`` holds in ``game_id`` (``GameService.seat_for``: 403 for a token that
+    holds none, 404 for no such game; ``None``: no token, a spectator)."""
     return service.seat_for(game_id, token)
-
-
-SeatDep = Annotated[int | None, Depends(viewer_seat)]
 
 
 def seat_for_action(service: GameService, limits: Limits, game_id: str,
                     token: str | None) -> int | None:
     """The seat of ``token`` in ``game_id``, counted against the move limit: the steps before
     every move, undo and change of notification settings, of the API and the pages."""
-    seat = service.seat_for(game_id, token)
+    seat = find_seat(service, game_id, token)
     limits.move(game_id, seat)
     return seat
 
 
-def acting_seat(game_id: str, service: ServiceDep, limits: LimitsDep,
-                token: TokenDep) -> int | None:
-    return seat_for_action(service, limits, game_id, token)
+async def viewer_seat(game_id: str, service: ServiceDep, token: TokenDep) -> int | None:
+    """:func:`find_seat` as a dependency: on the event loop when the answer needs no
+    database (no token, or a token this process has seen), else in a worker thread."""
+    if not token:
+        return None
+    known = service.remembered_seat(game_id, token)
+    if known is not None:
+        return known
+    return await run_in_threadpool(find_seat, service, game_id, token)
+
+
+SeatDep = Annotated[int | None, Depends(viewer_seat)]
+
+
+async def acting_seat(game_id: str, seat: SeatDep, limits: LimitsDep) -> int | None:
+    """:func:`seat_for_action` as a dependency: the move limit in a worker thread only when
+    its buckets are in the database (PostgreSQL, ``ServerSettings.rate_limits``)."""
+    if limits.moves.shared:
+        await run_in_threadpool(limits.move, game_id, seat)
+    else:
+        limits.move(game_id, seat)
+    return seat
 
 
 ActingSeatDep = Annotated[int | None, Depends(acting_seat)]
 
 
-def past_position(limits: LimitsDep, address: AddressDep, at: AtQuery = None) -> int | None:
+async def past_position(limits: LimitsDep, address: AddressDep, at: AtQuery = None
+                        ) -> int | None:
     """``?at=N``; a past position is replayed, so asking for one counts against the read
     limit of the address."""
     if at is not None:
@@ -125,7 +151,7 @@ def past_position(limits: LimitsDep, address: AddressDep, at: AtQuery = None) ->
 PastPositionDep = Annotated[int | None, Depends(past_position)]
 
 
-def costly_read(limits: LimitsDep, address: AddressDep) -> None:
+async def costly_read(limits: LimitsDep, address: AddressDep) -> None:
     """A read that costs CPU (a board preview, a claimed route, a hex's revenue changes)."""
     limits.read(address)
 

@@ -140,9 +140,9 @@ class GameService(Positions):
             return None
         check_id(game_id)
         key = (game_id, token)
-        known = self._seats.get(key)
+        known = self.remembered_seat(game_id, token)
         if known is not None:  # a token's seat never changes: no database read
-            return int(known)
+            return known
         seat = self.store.seat_for_token(game_id, token)
         if seat is not None:
             self._seats.put(key, int(seat))
@@ -151,6 +151,12 @@ class GameService(Positions):
                 raise ApiError(404, "not_found", f"no game {game_id!r}")
             raise ApiError(403, "bad_token", "this token holds no seat in this game")
         return int(seat)
+
+    def remembered_seat(self, game_id: str, token: str) -> int | None:
+        """The seat of a token this process has seen (no database read; ``None``: not
+        remembered)."""
+        known = self._seats.get((game_id, token))
+        return None if known is None else int(known)
 
     def forget_token(self, game_id: str, token: str) -> None:
         """Forget a seat token this process has seen (its seat was given a new one: a seat

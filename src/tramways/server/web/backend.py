@@ -3,7 +3,7 @@
 A page handler receives a :class:`Backend` (:data:`BackendDep`) built from the API's own
 dependencies (:mod:`tramways.server.deps`: the service, the limits, the client's address, the
 lane of the costly reads).  Every call goes through the steps the API's routes take: the seat
-of the token (``deps.viewer_seat``), the move limit before a move, an undo or a change of
+of the token (``deps.find_seat``), the move limit before a move, an undo or a change of
 notification settings (``deps.seat_for_action``), the creation limits before a new game
 (``deps.admit_new_game``); so a page can never show or do more, or faster, than the API allows
 the token it carries.  Refusals come back as an :class:`ApiReply` with the API's status and
@@ -28,8 +28,8 @@ from tramways.server.deps import (
     LoopbackWebhooksDep,
     ServiceDep,
     admit_new_game,
+    find_seat,
     seat_for_action,
-    viewer_seat,
 )
 from tramways.server.errors import ApiError
 from tramways.server.limits import Limits
@@ -68,7 +68,7 @@ class Backend:
     async def state(self, gid: str, token: str | None, at: int | None) -> ApiReply:
         """The payload; a past position (``at``) in the lane of the costly reads."""
         service = self.service
-        return await self._run(lambda: service.state(gid, viewer_seat(gid, service, token), at),
+        return await self._run(lambda: service.state(gid, find_seat(service, gid, token), at),
                                heavy=at is not None)
 
     async def create(self, fields: dict[str, Any], seed: int | None = None) -> ApiReply:
@@ -98,7 +98,7 @@ class Backend:
 
     async def record(self, gid: str, token: str | None) -> ApiReply:
         def fetch() -> Any:
-            viewer_seat(gid, self.service, token)  # a wrong token is refused, as by the API
+            find_seat(self.service, gid, token)  # a wrong token is refused, as by the API
             return self.service.record(gid)
 
         return await self._run(fetch)
@@ -106,7 +106,7 @@ class Backend:
     async def notify_settings(self, gid: str, token: str | None) -> ApiReply:
         service = self.service
         return await self._run(
-            lambda: service.notify_settings(gid, viewer_seat(gid, service, token)))
+            lambda: service.notify_settings(gid, find_seat(service, gid, token)))
 
     async def set_notify(self, gid: str, token: str | None, changes: dict[str, str | None],
                          lang: str | None = None) -> ApiReply:
@@ -118,8 +118,8 @@ class Backend:
         return await self._run(set_notify)
 
 
-def get_backend(service: ServiceDep, limits: LimitsDep, address: AddressDep,
-                heavy: HeavyLaneDep, allow_loopback: LoopbackWebhooksDep) -> Backend:
+async def get_backend(service: ServiceDep, limits: LimitsDep, address: AddressDep,
+                      heavy: HeavyLaneDep, allow_loopback: LoopbackWebhooksDep) -> Backend:
     return Backend(service, limits, address, heavy, allow_loopback)
 
 

@@ -24,7 +24,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from tramways.g1840.analysis import lay_previews
 from tramways.g1840.view_types import View1840
-from tramways.server.deps import CostlyRead, heavy_lane
+from tramways.server.deps import CostlyRead, lane_of
 from tramways.server.errors import ApiError
 from tramways.server.urls import seat_url, spectator_url
 from tramways.server.web import g1840_table
@@ -60,7 +60,7 @@ async def _render(request: Request, template: str, status: int = 200,
                   **context: Any) -> HTMLResponse:
     """The page, rendered in a worker thread (the 1840 table is some ms of Python: never on
     the event loop); a past position's in the lane of the costly reads."""
-    heavy = heavy_lane(request) if context.get("at") is not None else None
+    heavy = lane_of(request) if context.get("at") is not None else None
     return await anyio.to_thread.run_sync(
         lambda: _render_now(request, template, status, **context), limiter=heavy)
 
