@@ -11,6 +11,13 @@ The process-wide tile caches are filled by one untimed pass first (its total is 
 Keys: ``median_ms`` / ``max_ms`` (cold legal_tile_lays per line, wall clock; ``cpu_median_ms``
 / ``cpu_max_ms`` the same in thread CPU time, steadier on a busy machine), ``warm_median_ms``,
 ``stations_median_ms``, ``stadtbahn_median_ms``, ``lines``, ``lays_per_line``, ``samples``.
+The per-hex memo of :mod:`tramways.g1840.legality.listing` is process-wide too, so the cold
+calls above find it filled; three more keys tell the incremental listing's cases apart (CPU
+time): ``after_lay_cpu_median_ms`` (the line lays one of its listed tiles on a copy of the
+board - ``TileLay.apply``, its reach carried over the lay - and lists again: what a turn sees),
+``memo_cold_cpu_median_ms`` (the memo emptied before every call: every hex evaluated) and
+``scratch_cpu_median_ms`` (the evaluator over every candidate, ``scratch_tile_lays``); the
+last two are ``null`` with an engine that has no memo.
 Run: ``.venv/bin/python benchmarks/legal_lays.py``.
 """
 
@@ -45,6 +52,45 @@ def last_line_round() -> tuple[dict[str, Any], Any]:
     assert last is not None
     layout = layout_for_header(header)
     return last, lambda: board_from_trace(layout, last)
+
+
+def incremental_cases(build: Any, phase: str, lines: list[int]) -> dict[str, Any]:
+    """CPU medians of the listing after a lay, with the memo emptied, and from scratch."""
+    from tramways.g1840 import legality
+    from tramways.g1840.legality import SimpleBuildState, legal_tile_lays
+
+    listing = getattr(legality, "listing", None)
+    scratch = getattr(legality, "scratch_tile_lays", None)
+    after: list[float] = []
+    memo_cold: list[float] = []
+    from_scratch: list[float] = []
+    for k in range(ROUNDS):
+        board = build()
+        state = SimpleBuildState(board, phase, set(lines))
+        for line in lines:
+            lays = legal_tile_lays(state, line)
+            if lays:
+                trial = SimpleBuildState(board.copy(), phase, set(lines))
+                lays[k % len(lays)].apply(trial.board)
+                start = time.thread_time()
+                legal_tile_lays(trial, line)
+                after.append((time.thread_time() - start) * 1000)
+            if listing is not None:
+                listing._MEMO.clear()
+                start = time.thread_time()
+                legal_tile_lays(state, line)
+                memo_cold.append((time.thread_time() - start) * 1000)
+            if scratch is not None:
+                start = time.thread_time()
+                scratch(state, line)
+                from_scratch.append((time.thread_time() - start) * 1000)
+
+    def median(xs: list[float]) -> float | None:
+        return round(statistics.median(xs), 3) if xs else None
+
+    return {"after_lay_cpu_median_ms": median(after),
+            "memo_cold_cpu_median_ms": median(memo_cold),
+            "scratch_cpu_median_ms": median(from_scratch)}
 
 
 def main() -> None:
@@ -109,6 +155,7 @@ def main() -> None:
         "first_pass_all_lines_ms": round(first_pass_ms, 3),
         "stations_median_ms": round(statistics.median(stations), 3),
         "stadtbahn_median_ms": round(statistics.median(stadtbahn), 3),
+        **incremental_cases(build, phase, lines),
     }))
 
 

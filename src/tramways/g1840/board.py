@@ -47,12 +47,14 @@ from tramways.g1840.model import (
     PathDef,
     TileDef,
 )
+from tramways.g1840.reach import Reach, Tables, relaid, walk
+
+__all__ = ["Board", "Placed", "Reach", "default_location_map"]
 
 _VERSIONS = itertools.count(1)
 """Board versions are drawn from one counter, so two diverging copies never share a version."""
 
 _EMPTY: Mapping[int, tuple[Owner, ...]] = FrozenDict()
-Step = tuple[int | None, int | None, bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,23 +63,6 @@ class Placed:
 
     tile_id: str
     rotation: int
-
-
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """What a line's station markers connect to over tram track (IX.2, IX.4, IX.6).
-
-    * ``edges``: every ``(coord, edge)`` hex side the line's track arrives at: both sides of
-      each border its walk crosses or points across (also towards hexes it cannot enter, such
-      as an empty inner-city or station hex, or an empty hex - where a new tile could connect).
-    * ``locations``: every ``(coord, location)`` revenue location it reaches (its own markers
-      included; blocked interchanges and red terminal areas included: reached, not passed).
-    * ``hexes``: every hex of ``edges`` or ``locations``.
-    """
-
-    edges: frozenset[tuple[str, int]]
-    locations: frozenset[tuple[str, int]]
-    hexes: frozenset[str]
 
 
 class Board:
@@ -203,6 +188,8 @@ class Board:
         tile_id: str,
         rotation: int,
         location_map: Mapping[int, int] | None = None,
+        *,
+        keeps_track: bool = False,
     ) -> str | None:
         """Put ``tile_id`` on ``coord`` at ``rotation`` without any rules check.
 
@@ -210,6 +197,12 @@ class Board:
         goes back to the supply (IX.5 "replaced tiles are available for re-use"). Station markers
         move to the new tile (IX.4, IX.5): old location id -> ``location_map[old]`` (identity by
         default). ``ValueError`` if the tile is not in the supply or a marker has nowhere to go.
+
+        ``keeps_track``: the caller vouches that the tile keeps every old path and revenue
+        location along ``location_map`` (a legal lay, IX.4/IX.5: what
+        :meth:`tramways.g1840.legality.TileLay.apply` says); the cached reaches that touched
+        the hex are then carried over the lay (:func:`tramways.g1840.reach.relaid`) instead of
+        being walked again from scratch on the next question.
         """
         if coord not in self.layout.hexes:
             raise KeyError(f"{coord} is not on the {self.layout.name} map")
@@ -240,7 +233,14 @@ class Board:
         self._trk[coord] = tile_track(tile, rotation)
         if old_markers:
             self._markers[coord] = FrozenDict(moved)
-        self._changed(coord)
+        if keeps_track and self._reach:
+            self.version = next(_VERSIONS)
+            tables = self._walk_tables()
+            for line, reach in list(self._reach.items()):
+                if coord in reach.hexes:
+                    self._reach[line] = relaid(tables, reach, coord, location_map, line)
+        else:
+            self._changed(coord)
         return None if previous is None else previous.tile_id
 
     def place_marker(self, coord: str, location: int, owner: Owner) -> None:
@@ -315,91 +315,21 @@ class Board:
     # ------------------------------------------------------------------ connectivity
 
     def reach(self, line: Owner) -> Reach:
-        """Where ``line``'s station markers connect to over tram track (cached, see
-        :meth:`_changed`).
-
-        The walk starts at each marker and follows tram track only (dotted Stadtbahn track
-        never counts, IX.7). It may reach but not pass through an interchange blocked for the
-        line (IX.2) or a location entered by a terminal path (red off-board areas and red
-        inner-city tiles, R-LR-6); it never enters a placeholder (an untiled inner-city or
-        station hex, R-LR-6). It never reverses at a junction: arriving at an edge it always
-        crosses to the neighbour, and it leaves a location by any other path (IX.2).
-        """
+        """Where ``line``'s station markers connect to over tram track (IX.2; the walk:
+        :mod:`tramways.g1840.reach`), cached (see :meth:`_changed`; a lay that keeps the old
+        track carries the cached reaches over it, :meth:`lay`)."""
         cached = self._reach.get(line)
         if cached is None:
-            cached = self._walk(self.line_markers(line), line)
+            cached = walk(self._walk_tables(), self.line_markers(line), line)
             self._reach[line] = cached
         return cached
 
     def walk(self, starts: Iterable[tuple[str, int]], line: Owner) -> Reach:
         """The walk of :meth:`reach` from arbitrary start locations (not cached)."""
-        return self._walk(list(starts), line)
+        return walk(self._walk_tables(), list(starts), line)
 
-    def _walk(self, starts: list[tuple[str, int]], line: Owner) -> Reach:
-        edges: set[tuple[str, int]] = set()
-        reached: set[tuple[str, int]] = set()
-        expanded: set[tuple[str, int]] = set()
-        entered: set[tuple[str, int]] = set()
-        nb_table = self._nb
-        trk_table = self._trk
-        markers = self._markers
-        # ``nodes``: locations to expand (coord, loc, is a start); ``entries``: hex sides to
-        # enter.  Leaving by an edge marks both sides of the border (and enters the neighbour);
-        # arriving at a location reaches it and expands it unless it is a terminal end, a
-        # placeholder (never entered) or an interchange blocked for the line (IX.2, R-LR-6).
-        nodes: list[tuple[str, int, bool]] = []
-        entries: list[tuple[str, int]] = []
-        for coord, loc in starts:
-            reached.add((coord, loc))
-            nodes.append((coord, loc, True))
-
-        def follow(coord: str, trk: HexTrack, steps: tuple[Step, ...], start: bool) -> None:
-            for out, to, terminal in steps:
-                if terminal and not start:
-                    continue
-                if out is not None:
-                    edges.add((coord, out))
-                    nb = nb_table[coord][out]
-                    if nb is not None:
-                        side = (nb, (out + 3) % 6)
-                        edges.add(side)
-                        if side not in entered:
-                            entered.add(side)
-                            entries.append(side)
-                    continue
-                if to is None or to in trk.placeholders:
-                    continue
-                key = (coord, to)
-                reached.add(key)
-                if terminal or key in expanded:
-                    continue
-                slots = trk.slots.get(to)
-                if slots is not None:
-                    owners = markers.get(coord, _EMPTY).get(to, ())
-                    if len(owners) >= slots and line not in owners:
-                        continue  # blocked for the line (IX.2)
-                nodes.append((coord, to, False))
-
-        while nodes or entries:
-            while nodes:
-                coord, loc, start = nodes.pop()
-                key = (coord, loc)
-                if key in expanded:
-                    continue
-                expanded.add(key)
-                trk = trk_table[coord]
-                steps = trk.steps_by_location.get(loc)
-                if steps:
-                    follow(coord, trk, steps, start)
-            while entries:
-                coord, edge = entries.pop()
-                trk = trk_table[coord]
-                steps = trk.steps_by_edge.get(edge)
-                if steps:
-                    follow(coord, trk, steps, True)
-        hexes = {c for c, _ in edges}
-        hexes.update(c for c, _ in reached)
-        return Reach(frozenset(edges), frozenset(reached), frozenset(hexes))
+    def _walk_tables(self) -> Tables:
+        return self._nb, self._trk, self._markers
 
     # ------------------------------------------------------------------ JSON
 

@@ -6,7 +6,8 @@ every legal choice and each ``check_*`` function accepts one choice or raises
 evaluator, so they never disagree.
 
 * :class:`BuildState` (protocol) / :class:`SimpleBuildState`: board, phase, ``has_operated``.
-* Tiles (IX.4, IX.5): :func:`legal_tile_lays`, :func:`check_tile_lay` -> :class:`TileLay`.
+* Tiles (IX.4, IX.5): :func:`legal_tile_lays` (from per-hex memos, :mod:`.listing`; the same
+  list as :func:`scratch_tile_lays`), :func:`check_tile_lay` -> :class:`TileLay`.
 * Stadtbahn (IX.4, R-LR-1, R-LR-3): :func:`legal_stadtbahn_lays`, :func:`check_stadtbahn_lay`,
   :func:`bonus_action` and per bonus :func:`legal_bonus_lays` / :func:`check_bonus_lay`
   (extra yellow tile, green upgrade, red inner-city tile, purple station tile); the bonus
@@ -16,6 +17,7 @@ evaluator, so they never disagree.
 """
 
 from tramways.g1840.legality.context import BuildState, SimpleBuildState, colour_available
+from tramways.g1840.legality.listing import legal_tile_lays
 from tramways.g1840.legality.stadtbahn import (
     BONUS_ACTIONS,
     BONUS_PURPLE,
@@ -44,7 +46,7 @@ from tramways.g1840.legality.stations import (
     legal_station_placements,
     next_marker_cost,
 )
-from tramways.g1840.legality.tiles import check_tile_lay, legal_tile_lays
+from tramways.g1840.legality.tiles import check_tile_lay, scratch_tile_lays
 from tramways.g1840.legality.types import MarkerRemoval, StationPlacement, TileLay
 
 __all__ = [
@@ -79,5 +81,6 @@ __all__ = [
     "legal_station_placements",
     "legal_tile_lays",
     "next_marker_cost",
+    "scratch_tile_lays",
     "stadtbahn_frontier",
 ]

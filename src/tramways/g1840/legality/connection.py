@@ -10,15 +10,15 @@ blocked for it and without reversing: IX.2) with the questions the tile rules as
 
 Every border the walk crosses or points across is in the reach's ``edges`` from both sides, so
 the edges entered are exactly ``reach.edges`` and the candidate hexes exactly ``reach.hexes``:
-building a Connection from the (cached) reach costs nothing; the per-hex indexes are built on
-first use.
+building a Connection from the (cached) reach costs nothing; the per-hex index is built once
+per reach (:func:`reach_index`) and shared by every Connection over it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tramways.g1840.board import Board
+from tramways.g1840.board import Board, Reach
 
 _NONE: frozenset[int] = frozenset()
 
@@ -34,11 +34,38 @@ def _by_hex(pairs: frozenset[tuple[str, int]]) -> dict[str, frozenset[int]]:
     return {c: frozenset(items) for c, items in found.items()}
 
 
+class ReachIndex:
+    """A reach indexed by hex: the edges its track arrives at and the locations it reaches on
+    each hex, and its hexes in sorted order (the order tile lays are listed in)."""
+
+    __slots__ = ("sorted_hexes", "entered_by_hex", "locations_by_hex")
+
+    def __init__(self, reach: Reach) -> None:
+        self.sorted_hexes = tuple(sorted(reach.hexes))
+        self.entered_by_hex = _by_hex(reach.edges)
+        self.locations_by_hex = _by_hex(reach.locations)
+
+
+_INDEXES: dict[Reach, ReachIndex] = {}
+_INDEX_LIMIT = 4096
+"""Indexes kept per reach (a board keeps a line's reach object while its walk is unchanged,
+and copies share it, so one index serves every call of a turn and every copy)."""
+
+
+def reach_index(reach: Reach) -> ReachIndex:
+    """The per-hex index of ``reach`` (memoised per reach)."""
+    found = _INDEXES.get(reach)
+    if found is None:
+        if len(_INDEXES) >= _INDEX_LIMIT:
+            _INDEXES.clear()
+        found = _INDEXES[reach] = ReachIndex(reach)
+    return found
+
+
 class Connection:
     """The reach of ``line`` on ``board``, indexed for tile-laying questions."""
 
-    __slots__ = ("board", "line", "edges", "locations", "hexes", "candidates", "_entered",
-                 "_entered_by_hex", "_locations_by_hex")
+    __slots__ = ("board", "line", "edges", "locations", "hexes", "candidates", "index")
 
     def __init__(self, board: Board, line: int) -> None:
         self.board = board
@@ -47,48 +74,34 @@ class Connection:
         self.edges = reach.edges
         self.locations = reach.locations
         self.hexes = reach.hexes
-        self._entered = reach.edges
         self.candidates = reach.hexes
-        self._entered_by_hex: dict[str, frozenset[int]] | None = None
-        self._locations_by_hex: dict[str, frozenset[int]] | None = None
+        self.index = reach_index(reach)
 
     @property
     def entered_by_hex(self) -> Mapping[str, frozenset[int]]:
         """Hex -> the edges of it the line's track arrives at."""
-        if self._entered_by_hex is None:
-            self._entered_by_hex = _by_hex(self._entered)
-        return self._entered_by_hex
+        return self.index.entered_by_hex
 
     @property
     def locations_by_hex(self) -> Mapping[str, frozenset[int]]:
         """Hex -> the locations of it the line reaches."""
-        if self._locations_by_hex is None:
-            self._locations_by_hex = _by_hex(self.locations)
-        return self._locations_by_hex
+        return self.index.locations_by_hex
 
     def enters(self, coord: str, edge: int) -> bool:
         """True if the line's track reaches the border of ``coord`` at ``edge``."""
-        return (coord, edge) in self._entered
+        return (coord, edge) in self.edges
 
     def reaches_location(self, coord: str, location: int) -> bool:
         return (coord, location) in self.locations
 
     def entered_edges(self, coord: str) -> frozenset[int]:
         """The edges of ``coord`` the line's track arrives at."""
-        if self._entered_by_hex is not None or coord not in self.hexes:
-            return self.entered_by_hex.get(coord, _NONE) if coord in self.hexes else _NONE
-        entered = self._entered
-        return frozenset(e for e in range(6) if (coord, e) in entered) or _NONE
+        return self.index.entered_by_hex.get(coord, _NONE)
 
     def reached_locations(self, coord: str) -> frozenset[int]:
         """The locations of ``coord`` the line reaches (every reached location is one of the
         hex's current locations: a marker or the end of a path of its tile)."""
-        if self._locations_by_hex is not None or coord not in self.hexes:
-            return self.locations_by_hex.get(coord, _NONE) if coord in self.hexes else _NONE
-        locations = self.locations
-        return frozenset(
-            loc.id for loc in self.board.locations(coord) if (coord, loc.id) in locations
-        ) or _NONE
+        return self.index.locations_by_hex.get(coord, _NONE)
 
     def touches_hex(self, coord: str) -> bool:
         """True if some location of ``coord`` or its border at some edge is reached (every

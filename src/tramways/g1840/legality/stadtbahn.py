@@ -30,14 +30,14 @@ from tramways.g1840.data import tiles
 from tramways.g1840.entities import entities
 from tramways.g1840.legality.connection import Connection
 from tramways.g1840.legality.context import BuildState
+from tramways.g1840.legality.listing import legal_tile_lays
 from tramways.g1840.legality.tiles import (
     check_tile_lay,
     in_supply,
-    legal_tile_lays,
     printed_map,
 )
 from tramways.g1840.legality.types import TileLay
-from tramways.g1840.model import HexDef, TileDef
+from tramways.g1840.model import HexDef, Layout, TileDef
 
 BONUS_YELLOW = "lay_additional_yellow_tile"
 BONUS_UPGRADE = "upgrade_yellow_tile_to_green"
@@ -70,7 +70,12 @@ def check_stadtbahn_lay(
     pos: BuildState, line: int, coord: str, tile_id: str, rotation: int
 ) -> TileLay:
     """The line's Stadtbahn tile lay if legal (IX.4, R-LR-3), else ``IllegalAction``."""
-    board = pos.board
+    return _stadtbahn_lay(pos.board, coord, tile_id, rotation)
+
+
+def _stadtbahn_lay(board: Board, coord: str, tile_id: str, rotation: int,
+                   supply: bool = True) -> TileLay:
+    """:func:`check_stadtbahn_lay`; ``supply=False`` leaves out the R-LR-11 supply check."""
     layout = board.layout
     hexdef = layout.hexes.get(coord)
     if hexdef is None:
@@ -96,7 +101,7 @@ def check_stadtbahn_lay(
             "IX.4", f"tile {tile_id} at rotation {rotation} does not cover the printed "
             f"dotted route of {coord}",
         )
-    if not in_supply(board, tile_id):
+    if supply and not in_supply(board, tile_id):
         raise IllegalAction("R-LR-11", f"no tile {tile_id} is left in the supply")
     location_map = printed_map(layout, coord, tile, rotation)
     if location_map is None:  # pragma: no cover - the data guarantees a match
@@ -105,21 +110,59 @@ def check_stadtbahn_lay(
                    location_map=location_map, kind="stadtbahn")
 
 
+_FRONTIER_LAYS: dict[tuple[int, str], tuple[Layout, tuple[tuple[str, tuple[TileLay, ...]], ...]]] = {}
+
+
+def _frontier_lays(board: Board, coord: str) -> tuple[tuple[str, tuple[TileLay, ...]], ...]:
+    """The Stadtbahn lays on the open end ``coord`` by tile, as if every tile were in the
+    supply: nothing else on the board decides them (IX.4, R-LR-3), so they are kept per hex."""
+    layout = board.layout
+    key = (id(layout), coord)
+    found = _FRONTIER_LAYS.get(key)
+    if found is None or found[0] is not layout:
+        sb = layout.hexes[coord].stadtbahn
+        assert sb is not None
+        groups = []
+        for tile_id, rotations in sorted(sb.yellow_tile_options.items()):
+            lays = []
+            for rotation in rotations:
+                try:
+                    lays.append(_stadtbahn_lay(board, coord, tile_id, rotation, supply=False))
+                except IllegalAction:
+                    continue
+            groups.append((tile_id, tuple(lays)))
+        found = _FRONTIER_LAYS[key] = (layout, tuple(groups))
+    return found[1]
+
+
+def _checked_lays(board: Board, coord: str) -> list[TileLay]:
+    sb = board.layout.hexes[coord].stadtbahn
+    options = sorted(sb.yellow_tile_options.items()) if sb is not None else []
+    result = []
+    for tile_id, rotations in options:
+        for rotation in rotations:
+            try:
+                result.append(_stadtbahn_lay(board, coord, tile_id, rotation))
+            except IllegalAction:
+                continue
+    return result
+
+
 def legal_stadtbahn_lays(pos: BuildState, line: int) -> list[TileLay]:
-    """Every legal Stadtbahn tile lay for ``line`` (IX.4, R-LR-3; no connection needed)."""
+    """Every legal Stadtbahn tile lay for ``line`` (IX.4, R-LR-3; no connection needed): the
+    kept lays of each open end (:func:`_frontier_lays`) whose tile is in the supply
+    (R-LR-11)."""
     board = pos.board
     result = []
     for company in board.layout.stadtbahn_lines:
         for coord in stadtbahn_frontier(board, company):
             sb = board.layout.hexes[coord].stadtbahn
-            assert sb is not None
-            for tile_id, rotations in sorted(sb.yellow_tile_options.items()):
-                for rotation in rotations:
-                    try:
-                        result.append(check_stadtbahn_lay(pos, line, coord, tile_id,
-                                                          rotation))
-                    except IllegalAction:
-                        continue
+            if sb is None or sb.company != company:  # not in the data: check each lay
+                result.extend(_checked_lays(board, coord))
+                continue
+            for tile_id, lays in _frontier_lays(board, coord):
+                if lays and in_supply(board, tile_id):
+                    result.extend(lays)
     return result
 
 

@@ -111,25 +111,54 @@ def check_station(
     return StationPlacement(coord, location, 0 if free else cost)
 
 
+_REMOVALS: dict[int, tuple[MarkerRemoval, ...]] = {}
+_REMOVALS_LIMIT = 20_000
+"""Removal listings kept per board version (a version is never reused, and a copy of a board
+keeps its version only while it is equal)."""
+
+
 def legal_station_placements(
     pos: BuildState, line: int, *, free: bool = False
 ) -> list[StationPlacement]:
-    """Every legal station marker placement for ``line`` now (IX.6; ``free``: R-LR-4)."""
+    """Every legal station marker placement for ``line`` now (IX.6; ``free``: R-LR-4): what
+    :func:`check_station` accepts among the interchange circles of the hexes the line reaches
+    (its home before it has operated), with what the checks share worked out once per call
+    and per hex."""
     board = pos.board
     if not pos.has_operated(line):
         home = board.layout.home_bases.get(line)
-        coords: list[str] = [home] if home is not None else []
-    else:
-        coords = sorted({c for c, _ in board.reach(line).locations})
+        return [] if home is None else _home_placements(pos, line, home)
+    cost = next_marker_cost(board, line)
+    if cost is None:
+        return []  # all six placed (IX.6)
+    reached = board.reach(line).locations
+    mine = {c for c, _ in board.line_markers(line)}
+    result: list[StationPlacement] = []
+    for coord in sorted({c for c, _ in reached}):
+        if any(other in mine for other in area_of(board, coord)):
+            continue  # one marker per hex or red area (IX.6)
+        circles = [loc.id for loc in board.locations(coord)
+                   if loc.is_interchange and board.free_slots(coord, loc.id) > 0]
+        if not circles:
+            continue
+        if _free_circles(board, coord) - 1 < reserved_circles(pos, coord, line):
+            continue  # kept for a home base (IX.6, R-LR-12)
+        result.extend(StationPlacement(coord, loc, 0 if free else cost)
+                      for loc in circles if (coord, loc) in reached)
+    return result
+
+
+def _home_placements(pos: BuildState, line: int, home: str) -> list[StationPlacement]:
+    """IX.6: the home base marker, free, on a free circle of the home hex that leaves the
+    circles other home bases need."""
     result = []
-    for coord in coords:
-        for loc in board.locations(coord):
-            if not loc.is_interchange:
-                continue
-            try:
-                result.append(check_station(pos, line, coord, loc.id, free=free))
-            except IllegalAction:
-                continue
+    for loc in pos.board.locations(home):
+        if not loc.is_interchange:
+            continue
+        try:
+            result.append(check_station(pos, line, home, loc.id))
+        except IllegalAction:
+            continue
     return result
 
 
@@ -152,8 +181,12 @@ def check_marker_removal(
 
 
 def legal_marker_removals(pos: BuildState, line: int) -> list[MarkerRemoval]:
-    """Every Stadtbahn marker ``line`` may remove now, 40 each, no connection (R-LR-5)."""
+    """Every Stadtbahn marker ``line`` may remove now, 40 each, no connection (R-LR-5); the
+    same for every line, kept per board version."""
     board = pos.board
+    kept = _REMOVALS.get(board.version)
+    if kept is not None:
+        return list(kept)
     result = []
     for coord, by_loc in sorted(board.all_markers().items()):
         if coord in PERMANENT_STADTBAHN_MARKERS:
@@ -162,4 +195,7 @@ def legal_marker_removals(pos: BuildState, line: int) -> list[MarkerRemoval]:
             for owner in owners:
                 if isinstance(owner, str):
                     result.append(MarkerRemoval(coord, location, owner, REMOVAL_COST))
+    if len(_REMOVALS) >= _REMOVALS_LIMIT:
+        _REMOVALS.clear()
+    _REMOVALS[board.version] = tuple(result)
     return result

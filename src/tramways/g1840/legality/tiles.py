@@ -1,8 +1,10 @@
 """Laying and upgrading tiles: rules IX.4 and IX.5 (with R-LR-2, R-LR-3, R-LR-10, R-LR-11).
 
-One evaluator decides every (hex, tile, rotation) triple; :func:`legal_tile_lays` runs it over
-the candidates and :func:`check_tile_lay` runs it once and raises the refusal, so the list and
-the check can never disagree.
+One evaluator decides every (hex, tile, rotation) triple; :func:`hex_lays` runs it over the
+candidates of one hex (:func:`scratch_tile_lays` over every hex the line reaches, the reference
+the memoised :func:`tramways.g1840.legality.listing.legal_tile_lays` is tested against) and
+:func:`check_tile_lay` runs it once and raises the refusal, so the list and the check can never
+disagree.
 
 ``mode`` says which lay is meant (R-LR-1): the line's ``"normal"`` lay or upgrade, the
 ``"bonus_yellow"`` tile of a Stadtbahn bonus (a yellow tile on an empty hex, never a Stadtbahn
@@ -44,7 +46,7 @@ MODES = ("normal", "bonus_yellow", "bonus_upgrade")
 
 
 @dataclass(slots=True)
-class _Ctx:
+class LayContext:
     board: Board
     layout: Layout
     phase: str
@@ -55,7 +57,7 @@ class _Ctx:
     edge_refusals: dict[tuple[str, int], str | None] = field(default_factory=dict)
 
 
-def _ctx(pos: BuildState, line: int, first_turn: bool, mode: str) -> _Ctx:
+def _ctx(pos: BuildState, line: int, first_turn: bool, mode: str) -> LayContext:
     board = pos.board
     layout = board.layout
     home = layout.home_bases.get(line)
@@ -66,7 +68,7 @@ def _ctx(pos: BuildState, line: int, first_turn: bool, mode: str) -> _Ctx:
         and board.tile(home) is None
         and layout.hexes[home].laying_allowed
     )
-    return _Ctx(board, layout, pos.phase, line, Connection(board, line), home, forced)
+    return LayContext(board, layout, pos.phase, line, Connection(board, line), home, forced)
 
 
 # ---------------------------------------------------------------- tile fit (data questions)
@@ -181,8 +183,10 @@ def connected(conn: Connection, coord: str, tile: TileDef, rotation: int,
 # ---------------------------------------------------------------- the evaluator
 
 
-def _evaluate(ctx: _Ctx, coord: str, tile_id: str, rotation: int, mode: str,
-              laid_this_turn: Collection[str]) -> TileLay:
+def _evaluate(ctx: LayContext, coord: str, tile_id: str, rotation: int, mode: str,
+              laid_this_turn: Collection[str], supply: bool = True) -> TileLay:
+    """The lay if legal, else ``IllegalAction`` naming the rule; ``supply=False`` leaves out
+    the R-LR-11 supply check (the per-hex memo of :mod:`.listing` applies it afterwards)."""
     board, layout = ctx.board, ctx.layout
     if coord not in layout.hexes:
         raise IllegalAction("IX.4", f"{coord} is not on the map")
@@ -213,7 +217,7 @@ def _evaluate(ctx: _Ctx, coord: str, tile_id: str, rotation: int, mode: str,
     else:
         lay = _upgrade(ctx, coord, placed.tile_id, placed.rotation, tile, rotation, mode,
                        laid_this_turn)
-    if not in_supply(board, tile_id):
+    if supply and not in_supply(board, tile_id):
         raise IllegalAction("R-LR-11", f"no tile {tile_id} is left in the supply")
     refusal = exits_refusal(board, coord, tile, rotation, ctx.edge_refusals)
     if refusal:
@@ -227,7 +231,7 @@ def _evaluate(ctx: _Ctx, coord: str, tile_id: str, rotation: int, mode: str,
     return lay
 
 
-def _first_tile(ctx: _Ctx, hexdef: HexDef, tile: TileDef, rotation: int,
+def _first_tile(ctx: LayContext, hexdef: HexDef, tile: TileDef, rotation: int,
                 mode: str) -> TileLay:
     if mode == "bonus_upgrade":
         raise IllegalAction("R-LR-1", "this bonus upgrades a yellow tile; the hex is empty")
@@ -250,7 +254,7 @@ def _first_tile(ctx: _Ctx, hexdef: HexDef, tile: TileDef, rotation: int,
     )
 
 
-def _own_circle_on_track(ctx: _Ctx, coord: str, tile: TileDef, rotation: int,
+def _own_circle_on_track(ctx: LayContext, coord: str, tile: TileDef, rotation: int,
                          location_map: LocationMap) -> LocationMap:
     """IX.4 on an OO hex: the printed circles have no drawn position in the data, so the laying
     line orients the OO tile so that its own marker sits on the circle the track serves (235
@@ -269,7 +273,7 @@ def _own_circle_on_track(ctx: _Ctx, coord: str, tile: TileDef, rotation: int,
     return location_map
 
 
-def _upgrade(ctx: _Ctx, coord: str, old_id: str, old_rot: int, tile: TileDef, rotation: int,
+def _upgrade(ctx: LayContext, coord: str, old_id: str, old_rot: int, tile: TileDef, rotation: int,
              mode: str, laid_this_turn: Collection[str]) -> TileLay:
     if mode == "bonus_yellow":
         raise IllegalAction("R-LR-1", "the bonus yellow tile goes on an empty hex")
@@ -328,60 +332,78 @@ def _upgrade_candidates(old_id: str) -> tuple[str, ...]:
     )
 
 
-def _candidates(ctx: _Ctx, mode: str, laid_this_turn: Collection[str]
-                ) -> Iterator[tuple[str, str, int]]:
-    coords = set(ctx.conn.candidates)
-    if ctx.forced_home and ctx.home is not None:
-        coords = {ctx.home}
+def hex_candidates(ctx: LayContext, coord: str, mode: str, laid_this_turn: Collection[str]
+                   ) -> Iterator[tuple[str, int]]:
+    """The (tile, rotation) pairs worth evaluating on ``coord`` (IX.4 first tiles of the
+    hex's area, IX.5 upgrades of its tile that keep its track, in data order)."""
     board, layout = ctx.board, ctx.layout
-    for coord in sorted(coords):
-        hexdef = layout.hexes.get(coord)
-        if hexdef is None or not hexdef.laying_allowed:
+    hexdef = layout.hexes.get(coord)
+    if hexdef is None or not hexdef.laying_allowed:
+        return
+    placed = board.tile(coord)
+    if placed is None:
+        if mode == "bonus_upgrade":
+            return
+        for tile_id in first_tiles(hexdef.area):
+            for rotation in range(6):
+                yield tile_id, rotation
+        return
+    if mode == "bonus_yellow" or coord in laid_this_turn:
+        return
+    old = tiles()[placed.tile_id]
+    if PHASE_ORDER.get(NEXT_COLOUR.get(old.colour, "none"), 9) > PHASE_ORDER[ctx.phase]:
+        return
+    if mode == "bonus_upgrade" and old.colour != "yellow":
+        return
+    for tile_id in _upgrade_candidates(placed.tile_id):
+        for turn in upgrade_turns(placed.tile_id, tile_id):
+            yield tile_id, (placed.rotation + turn) % 6
+
+
+def hex_lays(ctx: LayContext, coord: str, mode: str, laid_this_turn: Collection[str], *,
+             supply: bool = True) -> list[TileLay]:
+    """Every legal lay on ``coord`` (IX.4, IX.5), in candidate order; ``supply=False``: as if
+    every tile were in the supply (R-LR-11 left to the caller)."""
+    all_tiles = tiles()
+    conn = ctx.conn
+    reached = ctx.forced_home or conn.reached_locations(coord)
+    entered = conn.entered_edges(coord)
+    result = []
+    for tile_id, rotation in hex_candidates(ctx, coord, mode, laid_this_turn):
+        if not reached and not (tram_exits(all_tiles[tile_id], rotation) & entered):
+            continue  # cannot be connected (the evaluator would refuse it: IX.4/IX.5)
+        try:
+            result.append(_evaluate(ctx, coord, tile_id, rotation, mode, laid_this_turn,
+                                    supply))
+        except IllegalAction:
             continue
-        placed = board.tile(coord)
-        if placed is None:
-            if mode == "bonus_upgrade":
-                continue
-            for tile_id in first_tiles(hexdef.area):
-                for rotation in range(6):
-                    yield coord, tile_id, rotation
-        else:
-            if mode == "bonus_yellow" or coord in laid_this_turn:
-                continue
-            old = tiles()[placed.tile_id]
-            if PHASE_ORDER.get(NEXT_COLOUR.get(old.colour, "none"), 9) > PHASE_ORDER[ctx.phase]:
-                continue
-            if mode == "bonus_upgrade" and old.colour != "yellow":
-                continue
-            for tile_id in _upgrade_candidates(placed.tile_id):
-                for turn in upgrade_turns(placed.tile_id, tile_id):
-                    yield coord, tile_id, (placed.rotation + turn) % 6
+    return result
 
 
-def legal_tile_lays(
+def lay_ctx(pos: BuildState, line: int, first_turn: bool, mode: str) -> LayContext:
+    """The evaluation context of ``line``'s lays (``ValueError`` for an unknown mode)."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}")
+    return _ctx(pos, line, first_turn, mode)
+
+
+def scratch_tile_lays(
     pos: BuildState, line: int, *, first_turn: bool = False,
     laid_this_turn: Collection[str] = (), mode: str = "normal",
 ) -> list[TileLay]:
-    """Every legal lay or upgrade for ``line`` now (IX.4, IX.5; R-LR-2 when ``first_turn``).
+    """Every legal lay or upgrade for ``line`` now (IX.4, IX.5; R-LR-2 when ``first_turn``),
+    evaluated from scratch: every candidate of every reached hex through the evaluator.
 
+    The reference for :func:`tramways.g1840.legality.legal_tile_lays`, which lists the same
+    lays from per-hex memos (:mod:`tramways.g1840.legality.listing`).
     ``laid_this_turn``: hexes whose tile was laid in this turn (not upgradable: R-LR-3).
     ``mode``: ``"normal"``, ``"bonus_yellow"`` or ``"bonus_upgrade"`` (R-LR-1).
     """
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}")
-    ctx = _ctx(pos, line, first_turn, mode)
-    all_tiles = tiles()
-    conn = ctx.conn
+    ctx = lay_ctx(pos, line, first_turn, mode)
+    coords = {ctx.home} if ctx.forced_home and ctx.home is not None else ctx.conn.candidates
     result = []
-    for coord, tile_id, rotation in _candidates(ctx, mode, laid_this_turn):
-        if not (ctx.forced_home or conn.reached_locations(coord)) and not (
-            tram_exits(all_tiles[tile_id], rotation) & conn.entered_edges(coord)
-        ):
-            continue  # cannot be connected (the evaluator would refuse it: IX.4/IX.5)
-        try:
-            result.append(_evaluate(ctx, coord, tile_id, rotation, mode, laid_this_turn))
-        except IllegalAction:
-            continue
+    for coord in sorted(coords):
+        result.extend(hex_lays(ctx, coord, mode, laid_this_turn))
     return result
 
 
@@ -390,7 +412,5 @@ def check_tile_lay(
     first_turn: bool = False, laid_this_turn: Collection[str] = (), mode: str = "normal",
 ) -> TileLay:
     """The :class:`TileLay` if legal, else raise ``IllegalAction`` naming the rule."""
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}")
-    ctx = _ctx(pos, line, first_turn, mode)
+    ctx = lay_ctx(pos, line, first_turn, mode)
     return _evaluate(ctx, coord, tile_id, rotation, mode, laid_this_turn)

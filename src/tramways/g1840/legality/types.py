@@ -38,8 +38,11 @@ class TileLay:
         return dict(self.location_map)
 
     def apply(self, board: Board) -> str | None:
-        """Put the tile on ``board`` (no checks); returns the replaced tile id."""
-        return board.lay(self.coord, self.tile_id, self.rotation, self.mapping)
+        """Put the tile on ``board`` (no checks); returns the replaced tile id.  The lay keeps
+        the old track along ``location_map`` (IX.4, IX.5), so the board carries its cached
+        reaches over it (``keeps_track``)."""
+        return board.lay(self.coord, self.tile_id, self.rotation, self.mapping,
+                         keeps_track=True)
 
 
 @dataclass(frozen=True, slots=True)

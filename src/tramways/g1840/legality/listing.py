@@ -1,0 +1,129 @@
+"""Legal tile lays listed from per-hex memos (IX.4, IX.5; R-LR-2, R-LR-3, R-LR-11).
+
+:func:`legal_tile_lays` returns exactly what the evaluator of :mod:`.tiles` finds over every
+hex the line reaches (:func:`~tramways.g1840.legality.tiles.scratch_tile_lays`, the reference a
+property test compares it with), without evaluating a hex again while nothing it depends on
+has changed. What the lays on one hex depend on is local:
+
+* the hex and its tile (``Placed`` or none), the phase (IX.5 colours), the mode (R-LR-1),
+  whether its tile was laid this turn (R-LR-3) and whether the line is held to its home
+  (R-LR-2);
+* where the line's track arrives at the hex: the edges entered and the locations reached
+  (IX.4/IX.5 connection), from the reach's per-hex index;
+* the track of the neighbours that are not open hexes (IX.4 dead ends (1)-(5): an exit may
+  point at a fixed, red, park, inner-city or station hex only where it has track);
+* on an untiled OO hex, its markers and the laying line (IX.4: the line's own circle is put on
+  the track).
+
+Those make the memo key; the memo holds the hex's legal lays grouped by tile, as if every tile
+were in the supply; the supply (R-LR-11) is applied per call, once per tile. A lay changes
+the key of its own hex and its neighbours only (and of every hex whose reach part grows), so
+after a lay the other hexes' lays come from the memo: the listing is incremental across board
+versions, lines, turns and copies of the board (the search bot's play-outs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable
+from typing import Any
+
+from tramways.g1840.board import Board, Placed
+from tramways.g1840.data import supply_key
+from tramways.g1840.legality.context import BuildState
+from tramways.g1840.legality.tiles import (
+    OPEN_AREAS,
+    LayContext,
+    hex_lays,
+    lay_ctx,
+)
+from tramways.g1840.legality.types import TileLay
+from tramways.g1840.model import Layout
+
+Groups = tuple[tuple[str, tuple[TileLay, ...]], ...]
+"""A hex's lays grouped by tile id, in the evaluator's order."""
+
+_MEMO: dict[Hashable, Groups] = {}
+_MEMO_LIMIT = 200_000
+"""Memo entries kept (cleared when full: a miss only costs one evaluation of the hex)."""
+
+_CLOSED: dict[int, tuple[Layout, dict[str, tuple[str, ...]]]] = {}
+
+
+def _closed_neighbours(layout: Layout, board: Board) -> dict[str, tuple[str, ...]]:
+    """Per hex, its neighbours outside the open areas (IX.4 (1)-(5)): the only ones whose
+    track decides whether an exit is refused (off-map and open neighbours never change)."""
+    found = _CLOSED.get(id(layout))
+    if found is None or found[0] is not layout:
+        table: dict[str, tuple[str, ...]] = {}
+        for coord in layout.hexes:
+            nbs = (board.neighbour(coord, edge) for edge in range(6))
+            table[coord] = tuple(nb for nb in nbs
+                                 if nb is not None and layout.hexes[nb].area not in OPEN_AREAS)
+        found = (layout, table)
+        _CLOSED[id(layout)] = found
+    return found[1]
+
+
+def _hex_key(ctx: LayContext, coord: str, mode: str, laid: Collection[str],
+             closed: dict[str, tuple[str, ...]]) -> tuple[Any, ...]:
+    board = ctx.board
+    placed: Placed | None = board.tile(coord)
+    around = closed.get(coord)
+    tiles_around = tuple(map(board.tile, around)) if around else ()
+    own_circle: Any = None
+    if placed is None:
+        hexdef = ctx.layout.hexes.get(coord)
+        if hexdef is not None and hexdef.area == "interchange_OO":
+            own_circle = (board.markers(coord), ctx.line)
+    conn = ctx.conn
+    return (id(ctx.layout), coord, placed, ctx.phase, mode, coord in laid, ctx.forced_home,
+            conn.entered_edges(coord), conn.reached_locations(coord), tiles_around, own_circle)
+
+
+def _groups(lays: list[TileLay]) -> Groups:
+    out: list[tuple[str, list[TileLay]]] = []
+    for lay in lays:
+        if out and out[-1][0] == lay.tile_id:
+            out[-1][1].append(lay)
+        else:
+            out.append((lay.tile_id, [lay]))
+    return tuple((tile_id, tuple(group)) for tile_id, group in out)
+
+
+def legal_tile_lays(
+    pos: BuildState, line: int, *, first_turn: bool = False,
+    laid_this_turn: Collection[str] = (), mode: str = "normal",
+) -> list[TileLay]:
+    """Every legal lay or upgrade for ``line`` now (IX.4, IX.5; R-LR-2 when ``first_turn``).
+
+    ``laid_this_turn``: hexes whose tile was laid in this turn (not upgradable: R-LR-3).
+    ``mode``: ``"normal"``, ``"bonus_yellow"`` or ``"bonus_upgrade"`` (R-LR-1).
+    The same list as :func:`~tramways.g1840.legality.tiles.scratch_tile_lays`, from the
+    per-hex memo (see the module docstring).
+    """
+    ctx = lay_ctx(pos, line, first_turn, mode)
+    board = ctx.board
+    if ctx.forced_home and ctx.home is not None:
+        coords: tuple[str, ...] = (ctx.home,)
+    else:
+        coords = ctx.conn.index.sorted_hexes
+    closed = _closed_neighbours(ctx.layout, board)
+    supply = board.supply
+    ruleset = board.ruleset
+    in_supply: dict[str, bool] = {}
+    result: list[TileLay] = []
+    for coord in coords:
+        key = _hex_key(ctx, coord, mode, laid_this_turn, closed)
+        groups = _MEMO.get(key)
+        if groups is None:
+            if len(_MEMO) >= _MEMO_LIMIT:
+                _MEMO.clear()
+            groups = _groups(hex_lays(ctx, coord, mode, laid_this_turn, supply=False))
+            _MEMO[key] = groups
+        for tile_id, lays in groups:
+            ok = in_supply.get(tile_id)
+            if ok is None:
+                ok = in_supply[tile_id] = supply.get(supply_key(tile_id, ruleset), 0) > 0
+            if ok:
+                result.extend(lays)
+    return result

@@ -1,0 +1,203 @@
+"""Property: the memoised listings equal a from-scratch evaluation (IX.4, IX.5, IX.6,
+R-LR-1..3, R-LR-11, R-LR-12).
+
+``legal_tile_lays`` lists lays from per-hex memos and ``legal_stadtbahn_lays`` from per-hex
+kept lays (``tramways.g1840.legality.listing``, ``.stadtbahn``). On random boards (random legal
+lays of random lines, normal and Stadtbahn tiles, markers, upgrades through the phases, copies
+of the board that diverge, and a supply running out) every listing must equal the evaluator run
+over every candidate of every reached hex (``scratch_tile_lays``) and every Stadtbahn option
+checked one by one, and every station placement ``check_station`` accepts, in the same order:
+for every line, mode, first turn and tiles laid this turn.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tramways.core.errors import IllegalAction
+from tramways.g1840.board import Board
+from tramways.g1840.data import load_layout
+from tramways.g1840.legality import (
+    SimpleBuildState,
+    StationPlacement,
+    TileLay,
+    check_stadtbahn_lay,
+    check_station,
+    legal_stadtbahn_lays,
+    legal_station_placements,
+    legal_tile_lays,
+    scratch_tile_lays,
+    stadtbahn_frontier,
+)
+
+PHASES = ("yellow", "green", "brown", "grey")
+MODES = ("normal", "bonus_yellow", "bonus_upgrade")
+
+
+def scratch_stadtbahn_lays(state: SimpleBuildState, line: int) -> list[TileLay]:
+    """Every Stadtbahn option of every open end through ``check_stadtbahn_lay`` (IX.4,
+    R-LR-3, R-LR-11)."""
+    board = state.board
+    out = []
+    for company in board.layout.stadtbahn_lines:
+        for coord in stadtbahn_frontier(board, company):
+            sb = board.layout.hexes[coord].stadtbahn
+            assert sb is not None
+            for tile_id, rotations in sorted(sb.yellow_tile_options.items()):
+                for rotation in rotations:
+                    try:
+                        out.append(check_stadtbahn_lay(state, line, coord, tile_id, rotation))
+                    except IllegalAction:
+                        continue
+    return out
+
+
+def scratch_station_placements(state: SimpleBuildState, line: int,
+                                free: bool) -> list[StationPlacement]:
+    """``check_station`` on every interchange circle of the hexes the line reaches, its home
+    before it has operated (IX.6, R-LR-4, R-LR-12)."""
+    board = state.board
+    if not state.has_operated(line):
+        home = board.layout.home_bases.get(line)
+        coords = [home] if home is not None else []
+    else:
+        coords = sorted({c for c, _ in board.reach(line).locations})
+    out = []
+    for coord in coords:
+        for loc in board.locations(coord):
+            if loc.is_interchange:
+                try:
+                    out.append(check_station(state, line, coord, loc.id, free=free))
+                except IllegalAction:
+                    continue
+    return out
+
+
+def assert_listings_equal(state: SimpleBuildState, rng: random.Random) -> None:
+    board = state.board
+    placed = sorted(board.placed())
+    for line in sorted(board.layout.home_bases):
+        for mode in MODES:
+            first = rng.random() < 0.3
+            laid = rng.sample(placed, min(len(placed), rng.randrange(3)))
+            got = legal_tile_lays(state, line, first_turn=first, laid_this_turn=laid, mode=mode)
+            want = scratch_tile_lays(state, line, first_turn=first, laid_this_turn=laid,
+                                     mode=mode)
+            assert got == want, (line, mode, first, laid)
+        assert legal_stadtbahn_lays(state, line) == scratch_stadtbahn_lays(state, line)
+        for free in (False, True):
+            assert legal_station_placements(state, line, free=free) == \
+                scratch_station_placements(state, line, free), (line, free)
+
+
+def play_random_lay(state: SimpleBuildState, rng: random.Random) -> None:
+    board = state.board
+    line = rng.choice(sorted(board.layout.home_bases))
+    if not state.has_operated(line):
+        homes = legal_station_placements(state, line)
+        if homes:
+            home = rng.choice(homes)
+            board.place_marker(home.coord, home.location, line)
+            state.operated.add(line)
+        return
+    lays = legal_tile_lays(state, line) + legal_stadtbahn_lays(state, line)
+    if lays:
+        rng.choice(lays).apply(board)
+    if rng.random() < 0.3:
+        stations = legal_station_placements(state, line)
+        if stations:
+            pick = rng.choice(stations)
+            board.place_marker(pick.coord, pick.location, line)
+
+
+def use_up(state: SimpleBuildState, rng: random.Random) -> None:
+    """Lay one listed tile on empty hexes (no rules check) until none is left in the supply
+    (R-LR-11): the listings must drop it everywhere."""
+    board = state.board
+    listed = sorted({lay.tile_id for line in board.layout.home_bases
+                     for lay in legal_tile_lays(state, line)})
+    if not listed:
+        return
+    tile_id = rng.choice(listed)
+    for coord, hexdef in sorted(board.layout.hexes.items()):
+        if board.available(tile_id) <= 0:
+            return
+        if board.tile(coord) is None and hexdef.laying_allowed and not board.markers(coord):
+            board.lay(coord, tile_id, 0)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), layout=st.sampled_from(["full", "two_player", "small3"]))
+def test_ix4_ix5_incremental_lays_equal_scratch_on_random_boards(seed: int, layout: str) -> None:
+    rng = random.Random(seed)
+    state = SimpleBuildState(Board(load_layout(layout)), "yellow")
+    for step in range(36):
+        state.phase = PHASES[min(3, step // 8)]
+        play_random_lay(state, rng)
+        if step % 6 == 5:
+            assert_listings_equal(state, rng)
+            # a copy diverges: both boards keep answering for themselves
+            other = SimpleBuildState(state.board.copy(), state.phase, set(state.operated),
+                                     {line for line in state.board.layout.home_bases
+                                      if rng.random() < 0.2})
+            play_random_lay(other, rng)
+            assert_listings_equal(other, rng)
+            assert_listings_equal(state, rng)
+    use_up(state, rng)
+    assert_listings_equal(state, rng)
+
+
+def test_ix6_r_lr_12_listed_placements_keep_home_circles_as_the_check_does() -> None:
+    """Line 7 reaches G15, line 5's home with one circle: the listing leaves it out while line
+    5 may still operate (IX.6), lists it once line 5 cannot (R-LR-12) or the green tile gives
+    G15 a second circle - as ``check_station`` decides, circle by circle."""
+    state = SimpleBuildState(Board(load_layout("full")), "yellow")
+    state.board.place_marker("F18", 0, 7)
+    state.operated.add(7)
+    state.board.lay("F18", "57", 1)
+    state.board.lay("F16", "58", 4)
+    state.board.lay("G15", "5", 2)
+
+    def listed() -> list[tuple[str, int]]:
+        got = legal_station_placements(state, 7)
+        assert got == scratch_station_placements(state, 7, False)
+        return [(p.coord, p.location) for p in got]
+
+    assert ("G15", 0) not in listed()
+    state.retired.add(5)
+    assert ("G15", 0) in listed()
+    state.retired.clear()
+    assert ("G15", 0) not in listed()
+    state.phase = "green"
+    state.board.lay("G15", "14", 2)
+    assert ("G15", 0) in listed()
+
+
+def assert_reaches_equal_fresh_walks(board: Board) -> None:
+    for owner in [*sorted(board.layout.home_bases), *sorted(board.layout.stadtbahn_companies)]:
+        kept = board.reach(owner)
+        fresh = board.walk(board.line_markers(owner), owner)
+        assert kept == fresh, owner
+        assert (kept.expanded, kept.entered) == (fresh.expanded, fresh.entered), owner
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), layout=st.sampled_from(["full", "two_player", "small3"]))
+def test_ix2_reach_carried_over_legal_lays_equals_a_fresh_walk(seed: int, layout: str) -> None:
+    """IX.2: a legal lay (``TileLay.apply``) carries every cached reach that touched the hex
+    over it; after each lay every line's and Stadtbahn company's reach equals a walk from
+    scratch, walk state included, on the board and on a copy that diverges."""
+    rng = random.Random(seed)
+    state = SimpleBuildState(Board(load_layout(layout)), "yellow")
+    for step in range(40):
+        state.phase = PHASES[min(3, step // 10)]
+        assert_reaches_equal_fresh_walks(state.board)  # every reach cached before the lay
+        play_random_lay(state, rng)
+        if step % 10 == 9:
+            other = SimpleBuildState(state.board.copy(), state.phase, set(state.operated))
+            play_random_lay(other, rng)
+            assert_reaches_equal_fresh_walks(other.board)
+    assert_reaches_equal_fresh_walks(state.board)
