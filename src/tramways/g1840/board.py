@@ -69,7 +69,7 @@ class Board:
     """The mutable 1840 board (see the module docstring)."""
 
     __slots__ = ("layout", "ruleset", "version", "_tiles", "_markers", "_supply", "_reach",
-                 "_nb", "_tiledefs", "_trk")
+                 "_pending", "_nb", "_tiledefs", "_trk")
 
     def __init__(self, layout: Layout, ruleset: str = "rules") -> None:
         self.layout = layout
@@ -79,6 +79,8 @@ class Board:
         self._markers: dict[str, Mapping[int, tuple[Owner, ...]]] = {}
         self._supply: dict[str, int] = initial_supply(ruleset)
         self._reach: dict[Owner, Reach] = {}
+        self._pending: dict[Owner, tuple[Reach, str, Mapping[int, int] | None]] = {}
+        """Reaches to carry over the one legal lay made since (see :meth:`lay`)."""
         self._nb = neighbour_table(layout)
         self._tiledefs = tiles()
         self._trk: dict[str, HexTrack] = {
@@ -102,6 +104,7 @@ class Board:
         other._markers = dict(self._markers)
         other._supply = dict(self._supply)
         other._reach = dict(self._reach)
+        other._pending = dict(self._pending)
         other._nb = self._nb
         other._tiledefs = self._tiledefs
         other._trk = dict(self._trk)
@@ -111,12 +114,17 @@ class Board:
         """A new version after a change on ``coord`` (and of ``owner``'s markers).
 
         A cached reach stays valid unless its walk touched ``coord`` (every hex whose track or
-        markers it looked at is in its ``hexes``) or it is ``owner``'s (new or fewer starts)."""
+        markers it looked at is in its ``hexes``) or it is ``owner``'s (new or fewer starts);
+        the same holds for a reach waiting to be carried over a lay."""
         self.version = next(_VERSIONS)
         reach = self._reach
         if reach:
             for line in [k for k, r in reach.items() if k == owner or coord in r.hexes]:
                 del reach[line]
+        pending = self._pending
+        if pending:
+            for line in [k for k, v in pending.items() if k == owner or coord in v[0].hexes]:
+                del pending[line]
 
     # ------------------------------------------------------------------ hexes and tiles
 
@@ -233,15 +241,27 @@ class Board:
         self._trk[coord] = tile_track(tile, rotation)
         if old_markers:
             self._markers[coord] = FrozenDict(moved)
-        if keeps_track and self._reach:
-            self.version = next(_VERSIONS)
-            tables = self._walk_tables()
-            for line, reach in list(self._reach.items()):
-                if coord in reach.hexes:
-                    self._reach[line] = relaid(tables, reach, coord, location_map, line)
+        if keeps_track:
+            self._carry(coord, location_map)
         else:
             self._changed(coord)
         return None if previous is None else previous.tile_id
+
+    def _carry(self, coord: str, location_map: Mapping[int, int] | None) -> None:
+        """A new version after a legal lay on ``coord``: the cached reaches that touched it
+        wait to be carried over the lay when next asked (:func:`tramways.g1840.reach.relaid`
+        on the tables of that moment: a later change elsewhere is walked as it is then); a
+        reach already waiting for an earlier lay that touched ``coord`` is dropped."""
+        self.version = next(_VERSIONS)
+        pending = self._pending
+        if pending:
+            for line in [k for k, v in pending.items() if coord in v[0].hexes]:
+                del pending[line]
+        reach = self._reach
+        if reach:
+            mapping = None if location_map is None else dict(location_map)
+            for line in [k for k, r in reach.items() if coord in r.hexes]:
+                pending[line] = (reach.pop(line), coord, mapping)
 
     def place_marker(self, coord: str, location: int, owner: Owner) -> None:
         """Put ``owner``'s station marker on an interchange circle (no rules check beyond a
@@ -320,7 +340,12 @@ class Board:
         track carries the cached reaches over it, :meth:`lay`)."""
         cached = self._reach.get(line)
         if cached is None:
-            cached = walk(self._walk_tables(), self.line_markers(line), line)
+            waiting = self._pending.pop(line, None)
+            if waiting is not None:
+                old, coord, mapping = waiting
+                cached = relaid(self._walk_tables(), old, coord, mapping, line)
+            else:
+                cached = walk(self._walk_tables(), self.line_markers(line), line)
             self._reach[line] = cached
         return cached
 
