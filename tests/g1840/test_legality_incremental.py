@@ -26,10 +26,13 @@ from tramways.g1840.legality import (
     TileLay,
     check_stadtbahn_lay,
     check_station,
+    legal_purple_lays,
+    legal_red_lays,
     legal_stadtbahn_lays,
     legal_station_placements,
     legal_tile_lays,
     scratch_tile_lays,
+    stadtbahn,
     stadtbahn_frontier,
 )
 
@@ -88,6 +91,8 @@ def assert_listings_equal(state: SimpleBuildState, rng: random.Random) -> None:
                                      mode=mode)
             assert got == want, (line, mode, first, laid)
         assert legal_stadtbahn_lays(state, line) == scratch_stadtbahn_lays(state, line)
+        assert legal_red_lays(state, line) == stadtbahn._red_lays(state, line)
+        assert legal_purple_lays(state, line) == stadtbahn._purple_lays(state, line)
         for free in (False, True):
             assert legal_station_placements(state, line, free=free) == \
                 scratch_station_placements(state, line, free), (line, free)

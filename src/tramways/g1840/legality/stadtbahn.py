@@ -22,7 +22,7 @@ that hex (R-LR-1):
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board
@@ -148,11 +148,32 @@ def _checked_lays(board: Board, coord: str) -> list[TileLay]:
     return result
 
 
+_BY_VERSION: dict[tuple[int, int | None, str], tuple[TileLay, ...]] = {}
+_BY_VERSION_LIMIT = 20_000
+"""Listings kept per board version (never reused; a copy keeps it only while equal): the
+Stadtbahn lays (the same for every line) and the red and purple bonus lays of a line."""
+
+
+def _kept(board: Board, line: int | None, what: str, compute: Callable[[], list[TileLay]]
+          ) -> list[TileLay]:
+    key = (board.version, line, what)
+    found = _BY_VERSION.get(key)
+    if found is None:
+        if len(_BY_VERSION) >= _BY_VERSION_LIMIT:
+            _BY_VERSION.clear()
+        found = _BY_VERSION[key] = tuple(compute())
+    return list(found)
+
+
 def legal_stadtbahn_lays(pos: BuildState, line: int) -> list[TileLay]:
     """Every legal Stadtbahn tile lay for ``line`` (IX.4, R-LR-3; no connection needed): the
     kept lays of each open end (:func:`_frontier_lays`) whose tile is in the supply
-    (R-LR-11)."""
+    (R-LR-11); the same for every line, kept per board version."""
     board = pos.board
+    return _kept(board, None, "stadtbahn", lambda: _stadtbahn_lays(board))
+
+
+def _stadtbahn_lays(board: Board) -> list[TileLay]:
     result = []
     for company in board.layout.stadtbahn_lines:
         for coord in stadtbahn_frontier(board, company):
@@ -228,7 +249,11 @@ def check_red_lay(pos: BuildState, line: int, coord: str, tile_id: str,
 
 
 def legal_red_lays(pos: BuildState, line: int) -> list[TileLay]:
-    """Every legal bonus red tile for ``line``."""
+    """Every legal bonus red tile for ``line`` (kept per board version)."""
+    return _kept(pos.board, line, "red", lambda: _red_lays(pos, line))
+
+
+def _red_lays(pos: BuildState, line: int) -> list[TileLay]:
     board = pos.board
     red = [t.id for t in tiles().values() if t.colour == "red"]
     result = []
@@ -286,7 +311,11 @@ def check_purple_lay(pos: BuildState, line: int, coord: str, tile_id: str,
 
 
 def legal_purple_lays(pos: BuildState, line: int) -> list[TileLay]:
-    """Every legal bonus purple tile for ``line``."""
+    """Every legal bonus purple tile for ``line`` (kept per board version)."""
+    return _kept(pos.board, line, "purple", lambda: _purple_lays(pos, line))
+
+
+def _purple_lays(pos: BuildState, line: int) -> list[TileLay]:
     board = pos.board
     purple = [t.id for t in tiles().values() if t.colour == "purple"]
     result = []

@@ -128,11 +128,12 @@ def legal_station_placements(
     if not pos.has_operated(line):
         home = board.layout.home_bases.get(line)
         return [] if home is None else _home_placements(pos, line, home)
-    cost = next_marker_cost(board, line)
-    if cost is None:
+    placed = board.line_markers(line)
+    if len(placed) >= len(MARKER_COSTS):
         return []  # all six placed (IX.6)
+    cost = MARKER_COSTS[len(placed)]  # next_marker_cost
     reached = board.reach(line).locations
-    mine = {c for c, _ in board.line_markers(line)}
+    mine = {c for c, _ in placed}
     result: list[StationPlacement] = []
     for coord in sorted({c for c, _ in reached}):
         if any(other in mine for other in area_of(board, coord)):
