@@ -123,3 +123,27 @@ def test_an_1840_table_keeps_its_ruleset(sqlite_url: str) -> None:
         gid = a.app.state.accounts.open_game(table).game_id
         assert a.app.state.service.live(gid).row.settings["ruleset"] == "18xx.games"
 
+
+
+def test_a_new_site_secret_gives_accounts_seats_new_working_links(sqlite_url: str,
+                                                                  monkeypatch) -> None:
+    from tests.server.helpers import auth as bearer
+
+    with make_app_client(sqlite_url) as a:
+        b = other_client(a)
+        anna = uniq("Anna")
+        signup(a, anna, "anna password")
+        signup(b, uniq("Bert"))
+        gid = open_and_fill(a, b)
+        old = links(a)[gid]
+    monkeypatch.setenv("TRAMWAYS_SECRET_KEY", "a secret from the environment")
+    with make_app_client(sqlite_url) as a:
+        assert a.get("/api/account").status_code == 401  # the old cookie's signature
+        token = csrf_of(a)
+        a.post("/account/login", data={"csrf": token, "name": anna, "password": "anna password"})
+        new = links(a)[gid]
+        assert new != old
+        assert a.get(f"/api/games/{gid}", headers=bearer(new)).json()["seat"] == 1
+        assert a.get(f"/api/games/{gid}", headers=bearer(old)).status_code == 403
+    with make_app_client(sqlite_url) as a:  # the same secret again: nothing changes
+        assert a.get(f"/api/games/{gid}", headers=bearer(new)).json()["seat"] == 1

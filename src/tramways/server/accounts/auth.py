@@ -17,7 +17,10 @@
   stand in front of this.
 - **Seat links of accounts**: an account's seat token is HMAC(secret, game, seat, account),
   so the account's link can be made again on any device while the database keeps only its
-  hash, like every seat token.  Claiming a seat link gives the seat this token (the old link
+  hash, like every seat token.  When the secret changes (``$TRAMWAYS_SECRET_KEY`` set or
+  changed), the first process to start gives every account's seat its new token (a
+  fingerprint of the secret in ``site_keys`` tells it changed): the links in "my games" keep
+  working, the old ones stop.  Claiming a seat link gives the seat this token (the old link
   then opens the seat no more, once the server has forgotten it).
 """
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import os
 import re
 import secrets
@@ -92,7 +96,12 @@ class Auth:
     @classmethod
     def load(cls, accounts: AccountStore, public_url: str = "") -> Auth:
         key = os.environ.get(SECRET_ENV) or accounts.secret()
-        return cls(accounts, key.encode(), public_url.startswith("https://"))
+        auth = cls(accounts, key.encode(), public_url.startswith("https://"))
+        changed = accounts.rekey_seats(auth.mac("seat-mark"), auth.seat_token)
+        if changed:
+            logging.getLogger("tramways.server.accounts").warning(
+                "the site's secret changed: %d seats of accounts were given new links", changed)
+        return auth
 
     def mac(self, *parts: str) -> str:
         message = "\x1f".join(parts).encode()

@@ -138,6 +138,26 @@ class AccountStore:
                 sa.select(site_keys.c.value).where(site_keys.c.name == "secret")).scalar_one()
         return value
 
+    def rekey_seats(self, mark: str, token: Callable[[str, int, str], str]) -> int:
+        """After a change of the site's secret (``mark``: a fingerprint of the new one):
+        give every account's seat its new token (``token(game, seat, account)``), so that
+        "my games" links keep opening their seats; how many were changed.  The first start
+        on a database only writes the mark."""
+        with self.store._write() as conn:
+            old = conn.execute(sa.select(site_keys.c.value)
+                               .where(site_keys.c.name == "seat-mark")).scalar_one_or_none()
+            if old == mark:
+                return 0
+            rows: list[Any] = conn.execute(sa.select(account_seats)).all() if old is not None else []
+            for r in rows:
+                conn.execute(seat_table.update().where(
+                    seat_table.c.game_id == r.game_id, seat_table.c.seat == r.seat)
+                    .values(token_hash=hash_token(token(r.game_id, int(r.seat), r.account_id))))
+            stmt = self._insert()(site_keys).values(name="seat-mark", value=mark)
+            conn.execute(stmt.on_conflict_do_update(index_elements=["name"],
+                                                    set_={"value": mark}))
+        return len(rows)
+
     # -- accounts and sessions --------------------------------------------------------------
 
     def create_account(self, name: str, password_hash: str) -> Account:
