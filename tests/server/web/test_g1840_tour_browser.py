@@ -7,7 +7,8 @@ and on a phone, in English and German (issue 23, items 9, 11 and 13); with
   scrolls sideways;
 - item 9: the whole log by round, each round a heading, and its filter;
 - item 13: after the game, the share-price chart has a line per tram and Stadtbahn company;
-- item 10: the game statistics, per company and Company Round.
+- item 10: the game statistics, per company and Company Round;
+- item 8: the tile manifest (what is left of each tile, what it upgrades to).
 """
 
 from __future__ import annotations
@@ -84,6 +85,21 @@ def _statistics(page, game: BotGame) -> None:
         assert shown[:len(want)] == want, cid
 
 
+def _tile_manifest(page, game: BotGame) -> None:
+    """Item 8: the tile supply as a manifest, what is left of each and what it upgrades to."""
+    from tramways.g1840.analysis import board_from_view
+    from tramways.g1840.data import initial_supply
+
+    board = board_from_view(game.session.state.view(None))
+    page.click("details.tiles summary")
+    rows = page.locator("#tile-manifest tbody tr").evaluate_all(
+        "rs => rs.map(r => [r.dataset.tile, r.querySelector('.left').textContent])")
+    total = initial_supply(board.ruleset)
+    assert {key: left for key, left in rows} == {
+        key: f"{board.supply.get(key, 0)}/{count}" for key, count in total.items()}
+    assert any(left.split("/")[0] != left.split("/")[1] for _k, left in rows)  # tiles laid
+
+
 def test_a_whole_bot_game_at_three_sizes_in_two_languages(browser, fast_server: str,
                                                            shots: Path) -> None:
     game = BotGame(fast_server, seed=3)
@@ -107,6 +123,7 @@ def test_a_whole_bot_game_at_three_sizes_in_two_languages(browser, fast_server: 
     assert page.locator("#chart-prices polyline.series").count() == (
         len(view.companies) + len(view.stadtbahn))
     _statistics(page, game)
+    _tile_manifest(page, game)
     page.screenshot(path=str(shots / "g1840-end-1280-en.png"), full_page=True)
     page.close()
     assert failures == []

@@ -13,6 +13,7 @@ the map while the card is hovered.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tramways.g1840.entities import entities
 from tramways.g1840.view_types import View1840
@@ -89,3 +90,45 @@ def auction_lines(view: View1840) -> list[LineCard]:
     """The line being auctioned (VIII.6), or the lines that may be (on display)."""
     line = getattr(view.round_info.auction, "line", None)
     return [line_card(view, int(line))] if line is not None else display_cards(view)
+
+
+@dataclass(frozen=True)
+class TileRow:
+    """One entry of the tile supply (R-LR-11, or X-7 with the 18xx.games ruleset)."""
+
+    key: str
+    colour: str
+    left: int
+    total: int
+    upgrades: tuple[str, ...]  # the supply entries that may replace it (IX.5)
+
+
+def tile_manifest(board: Any) -> list[TileRow]:
+    """Every tile of the supply: what is left of how many, and what it upgrades to."""
+    from tramways.g1840.data import initial_supply, supply_key, tiles
+
+    defs = tiles()
+    by_key: dict[str, list[Any]] = {}
+    for tile in defs.values():
+        try:
+            by_key.setdefault(supply_key(tile.id, board.ruleset), []).append(tile)
+        except KeyError:
+            continue
+    out = []
+    for key, total in initial_supply(board.ruleset).items():
+        members = by_key.get(key, [])
+        if not members:
+            continue
+        ups = sorted({supply_key(u, board.ruleset) for t in members for u in t.upgrades
+                      if u in defs}, key=_tile_number)
+        out.append(TileRow(key, members[0].colour, int(board.supply.get(key, 0)), int(total),
+                           tuple(ups)))
+    order = ("yellow", "green", "brown", "grey", "red", "purple", "orange")
+    out.sort(key=lambda r: (order.index(r.colour) if r.colour in order else len(order),
+                            _tile_number(r.key)))
+    return out
+
+
+def _tile_number(key: str) -> tuple[int, str]:
+    digits = "".join(ch for ch in key if ch.isdigit())
+    return (int(digits) if digits else 0, key)

@@ -30,6 +30,7 @@ from tramways.server.web.g1840_cards import (
     company_line_cards,
     display_cards,
     private_cards,
+    tile_manifest,
 )
 from tramways.server.web.g1840_controls import LAY, PLACE, Choice, group_legal
 from tramways.server.web.g1840_stats import statistics
@@ -241,6 +242,7 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
         **_map_moves(typed, view, legal, line, board),
         **_run_section(typed, legal, line, board),
         "supply": supply,
+        "tiles": tile_manifest(board),
         "log": list(state.get("log") or [])[::-1],
         "log_rounds": log_rounds(list(state.get("log") or [])),
         "stats": statistics(list(state.get("log") or []), typed),
