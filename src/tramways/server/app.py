@@ -39,6 +39,7 @@ from tramways.server.limits import (
 )
 from tramways.server.live import Hub
 from tramways.server.notify import Notifier, SmtpSettings
+from tramways.server.rows import Written
 from tramways.server.service import CACHE_BYTES, CACHE_GAMES, GameService
 from tramways.server.storage import Store
 
@@ -167,6 +168,14 @@ def app_from_env() -> FastAPI:
     return create_app(ServerSettings(**raw))
 
 
+def _written(service: GameService, hub: Hub, written: Written) -> None:
+    """A write of any process (PostgreSQL ``NOTIFY``): its move played on this process's
+    cached position first (so that the sockets' frames and this process's next write find it
+    current), then the sockets woken."""
+    service.follow(written)
+    hub.publish(written.game_id, written.rev)
+
+
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The site: the JSON API under ``/api``, ``/healthz``, the pages and ``/static``."""
     settings = settings or ServerSettings()
@@ -199,7 +208,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         if store.is_postgres:  # moves written by other server processes wake our sockets too
             threading.Thread(
                 target=listen,
-                args=(store.url, lambda game_id, rev: hub.publish(game_id, rev), stop,
+                args=(store.url, lambda written: _written(service, hub, written), stop,
                       app.state.listening, hub.wake_all),
                 name="listen",
                 daemon=True,

@@ -16,8 +16,11 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from tramways.server.rows import Written
+
 NOTIFY_CHANNEL = "tramways_moves"
-"""The PostgreSQL channel of the writes (``NOTIFY tramways_moves, 'GAME REV'``)."""
+"""The PostgreSQL channel of the writes (``NOTIFY tramways_moves, 'GAME REV ...'``:
+:meth:`~tramways.server.rows.Written.payload`)."""
 LISTEN_APPLICATION = "tramways-listen"
 """The ``application_name`` of the ``LISTEN`` connections."""
 
@@ -130,8 +133,9 @@ def listen(
     ready: threading.Event | None = None,
     resync: Any = None,
 ) -> None:
-    """PostgreSQL ``LISTEN``: call ``publish(game_id, rev)`` for every write of any server
-    process on this database, until ``stop`` is set (run it in a thread).  It reconnects after
+    """PostgreSQL ``LISTEN``: call ``publish(written)`` (a :class:`~.rows.Written`: the game,
+    its new ``rev`` and, for a move, the move) for every write of any server process on this
+    database, until ``stop`` is set (run it in a thread).  It reconnects after
     a lost connection and then calls ``resync()``: notifications sent meanwhile are gone, so
     the listeners look at the database instead."""
     import psycopg
@@ -151,8 +155,11 @@ def listen(
                     resync()
                 while not stop.is_set():
                     for note in conn.notifies(timeout=1.0):
-                        game_id, _, rev = note.payload.partition(" ")
-                        publish(game_id, int(rev))
+                        try:
+                            written = Written.parse(note.payload)
+                        except (ValueError, IndexError):
+                            continue  # not ours
+                        publish(written)
         except Exception:
             if stop.wait(1.0):
                 return

@@ -9,7 +9,9 @@ another process arrive at once; on SQLite connections look at the database every
 (``POLL_SECONDS``) and catch up from there (that also covers a lost notification).  When
 the ``LISTEN`` connection is lost and made again, every connection of that process is woken
 (``Hub.wake_all``) and compares its ``rev`` with the database's: nothing missed in between
-stays missed.
+stays missed.  A ``NOTIFY`` of a move carries the move: the process plays it on its cached
+position before it wakes the sockets (``Positions.follow``), so their frames come from the
+cache.
 """
 
 from __future__ import annotations

@@ -3,16 +3,21 @@
 Positions are cached per game with the ``rev`` they were built at; every request compares the
 cached ``rev`` with the database's, and when the database is ahead (another process wrote)
 reads the moves made since and plays them on a copy (after an undo: replays the whole record),
-so the cache is never trusted across processes.  Each game also has a write lock in this
-process (weakly kept: it goes when nobody holds it).
+so the cache is never trusted across processes.  On PostgreSQL another process's move also
+arrives with its ``NOTIFY`` (:class:`~tramways.server.rows.Written`) and is played on the
+cached position at once (:meth:`Positions.follow`), so that with moves spread over the
+processes the cache is usually current: no failed compare-and-set, no catch-up read, frames
+from the cache.  Each game also has a write lock in this process (weakly kept: it goes when
+nobody holds it).
 """
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tramways.core import Action
 from tramways.core.game import Game, GameState
@@ -20,8 +25,10 @@ from tramways.core.undo import Played
 from tramways.games import get_game
 from tramways.server.cache import LRU, position_bytes
 from tramways.server.errors import ApiError
-from tramways.server.rows import ActionRow, GameRow, SeatRow
+from tramways.server.rows import ActionRow, GameRow, SeatRow, Written
 from tramways.server.storage import Store
+
+logger = logging.getLogger("tramways.server")
 
 CACHE_GAMES = 2000
 """Positions kept per server process by default (``ServerSettings.cache_games``)."""
@@ -152,6 +159,35 @@ class Positions:
         self._install(live)
         return live
 
+    def follow(self, written: Written) -> None:
+        """Play another process's move, as its ``NOTIFY`` announced it, on the cached position
+        when that is the position just before it (``rev - 1``, the same move number): the
+        cache is then current before this process's next write (whose compare-and-set would
+        otherwise fail once and catch up) and before the sockets' frames (which would read
+        the database).  The result equals a replay of the record: the engine is
+        deterministic, and the move's log lines are counted against the writer's.  Anything
+        else (no cached position, another revision, an undo, a count that differs) leaves the
+        cache as it is, and the next request catches up from the database as before.  Never
+        raises (it runs in the ``LISTEN`` thread)."""
+        a = written.action
+        if a is None or self.cached(written.game_id) is None:
+            return
+        lock = self._lock(written.game_id).lock
+        if not lock.acquire(blocking=False):
+            return  # this process is writing the game (this very move, or it will catch up)
+        try:
+            cached = self.cached(written.game_id)
+            if cached is None or cached.rev != written.rev - 1 or cached.n != a.seq:
+                return
+            live = _played(cached, written, a)
+            if live is not None:
+                self._install(live)
+        except Exception:  # e.g. a move a newer engine wrote: leave it to the catch-up
+            logger.warning("the move of game %s at rev %d could not be followed",
+                           written.game_id, written.rev)
+        finally:
+            lock.release()
+
     def _install(self, live: Live) -> None:
         current = self.cached(live.row.id)
         if current is None or current.rev <= live.rev:  # a slow rebuild never goes back
@@ -170,6 +206,22 @@ class Positions:
         live = Live(row, game, state, acts, played, lines, self.store.seats(game_id), log_id)
         self._install(live)
         return live
+
+
+def _played(cached: Live, written: Written, a: ActionRow) -> Live | None:
+    """``cached`` with the written move ``a`` played on a copy (``None``: its log lines are
+    not the writer's count)."""
+    action = cached.game.parse_action(a.notation)
+    state = cached.state.clone()
+    player = a.seat - 1 if a.seat is not None else None
+    lines = state.apply(action, player)
+    if len(lines) != written.lines:
+        return None
+    row = replace(cached.row, n=a.seq + 1, rev=written.rev, status=status(state))
+    log_id = cached.log_id if written.log_id is None else written.log_id
+    return Live(row, cached.game, state, [*cached.actions, action],
+                [*cached.played, Played(player, a.reveals)], [*cached.log, *lines],
+                cached.seats, log_id)
 
 
 def _replay(game: Game, state: GameState, rows: list[ActionRow], acts: list[Action],

@@ -66,3 +66,44 @@ class ActionRow:
     notation: str
     seat: int | None
     reveals: bool
+
+
+@dataclass(frozen=True)
+class Written:
+    """A committed write as announced to every server process (PostgreSQL ``NOTIFY``): the
+    game and its new ``rev``; for an appended move also the move itself (``action``), the id
+    of its last log line (``log_id``; ``None``: it logged nothing) and its count of log lines,
+    so that a process holding the position just before it can play the move on its cached
+    position instead of reading it back (``Positions.follow``).  An undo carries no move."""
+
+    game_id: str
+    rev: int
+    action: ActionRow | None = None
+    log_id: int | None = None
+    lines: int = 0
+
+    NOTIFY_LIMIT = 7000
+    """A payload longer than this is sent without the move (PostgreSQL's limit is 8000 bytes)."""
+
+    def payload(self) -> str:
+        """``GAME REV`` or ``GAME REV SEQ SEAT REVEALS LOG_ID LINES NOTATION`` (``-`` for no
+        seat or no log line; the notation last, since it may hold spaces)."""
+        short = f"{self.game_id} {self.rev}"
+        a = self.action
+        if a is None:
+            return short
+        seat = "-" if a.seat is None else str(a.seat)
+        log_id = "-" if self.log_id is None else str(self.log_id)
+        text = f"{short} {a.seq} {seat} {int(a.reveals)} {log_id} {self.lines} {a.notation}"
+        return short if len(text.encode()) > self.NOTIFY_LIMIT else text
+
+    @classmethod
+    def parse(cls, payload: str) -> Written:
+        parts = payload.split(" ", 7)
+        game_id, rev = parts[0], int(parts[1])
+        if len(parts) < 8:
+            return cls(game_id, rev)
+        seq, seat, reveals, log_id, lines, notation = parts[2:]
+        action = ActionRow(int(seq), notation, None if seat == "-" else int(seat),
+                           reveals == "1")
+        return cls(game_id, rev, action, None if log_id == "-" else int(log_id), int(lines))

@@ -39,6 +39,7 @@ from tramways.server.rows import (
     GameRow,
     NotifyTargets,
     SeatRow,
+    Written,
     hash_token,
     new_game_id,
     new_token,
@@ -374,7 +375,7 @@ class Store:
                     },
                 )
                 last = self._log(conn, game_id, action.seq, lines, stamp)
-                self._notify(conn, game_id, rev + 1)
+                self._notify(conn, Written(game_id, rev + 1, action, last, len(lines)))
         except sa.exc.IntegrityError as exc:
             raise Conflict(game_id) from exc
         return last
@@ -394,7 +395,7 @@ class Store:
                 actions.delete().where(actions.c.game_id == game_id, actions.c.seq >= keep)
             )
             self._log(conn, game_id, None, lines, stamp)
-            self._notify(conn, game_id, rev + 1)
+            self._notify(conn, Written(game_id, rev + 1))
 
     def take_token(self, key: str, rate: float, burst: int) -> float | None:
         """Take one token from the shared bucket ``key`` (``rate`` a second, bursts of
@@ -444,10 +445,12 @@ class Store:
                     except sa.exc.DBAPIError:
                         conn.invalidate()  # the lock went with the connection
 
-    def _notify(self, conn: Connection, game_id: str, rev: int) -> None:
-        """PostgreSQL: announce ``game rev`` to every server process; delivered at commit."""
+    def _notify(self, conn: Connection, written: Written) -> None:
+        """PostgreSQL: announce the write to every server process (with the move, so that
+        they can play it on their cached positions: :meth:`Written.payload`); delivered at
+        commit."""
         if self.is_postgres:
-            conn.execute(_NOTIFY, {"payload": f"{game_id} {rev}"})
+            conn.execute(_NOTIFY, {"payload": written.payload()})
 
     def _log(
         self, conn: Connection, game_id: str, seq: int | None, lines: Sequence[str], stamp: datetime

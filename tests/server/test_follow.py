@@ -1,0 +1,162 @@
+"""Another process's move, announced by PostgreSQL ``NOTIFY`` with the move itself, is played
+on this process's cached position (``Positions.follow``): the cache is current before this
+process's next write and before its sockets' frames, and it always equals a replay of the
+record from the database (issue 29: the PostgreSQL path's cost per move)."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from tramways.server.database import listen
+from tramways.server.errors import ApiError
+from tramways.server.positions import Live
+from tramways.server.rows import ActionRow, Written
+from tramways.server.service import GameService
+from tramways.server.storage import Store
+
+
+def test_a_written_move_travels_as_a_notify_payload_and_back():
+    move = Written("g1", 8, ActionRow(7, "P1 lay 3 at B2 r1", 2, True), 4711, 3)
+    assert move.payload() == "g1 8 7 2 1 4711 3 P1 lay 3 at B2 r1"
+    assert Written.parse(move.payload()) == move
+    quiet = Written("g1", 9, ActionRow(8, "pass", None, False), None, 0)
+    assert Written.parse(quiet.payload()) == quiet
+    assert Written.parse(Written("g1", 10).payload()) == Written("g1", 10)  # an undo
+    assert Written.parse("chat:g1 0") == Written("chat:g1", 0)  # the chat's own payloads
+    long = Written("g1", 8, ActionRow(7, "x" * 8000, 1, False), 1, 1)
+    assert long.payload() == "g1 8"  # over PostgreSQL's limit: announced without the move
+
+
+@pytest.fixture
+def pg_url(db_url: str) -> str:
+    if not db_url.startswith("postgresql"):
+        pytest.skip("the moves travel with PostgreSQL's NOTIFY")
+    return db_url
+
+
+class _Process:
+    """A game service with its own store and ``LISTEN`` thread: a server process."""
+
+    def __init__(self, url: str) -> None:
+        self.store = Store(url)
+        self.service = GameService(self.store, bot_workers=1)
+        self.stop, ready = threading.Event(), threading.Event()
+        self.thread = threading.Thread(
+            target=listen, args=(url, self.service.follow, self.stop, ready), daemon=True)
+        self.thread.start()
+        assert ready.wait(20)
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(5)
+        self.service.close()
+        self.store.close()
+
+
+@pytest.fixture
+def processes(pg_url: str) -> Iterator[tuple[_Process, _Process, Store]]:
+    a, b, c = _Process(pg_url), _Process(pg_url), Store(pg_url)
+    try:
+        yield a, b, c
+    finally:
+        a.close()
+        b.close()
+        c.close()
+
+
+def _settled(service: GameService, store: Store, gid: str, timeout: float = 10.0) -> Live:
+    end = time.monotonic() + timeout
+    while True:
+        cached = service.cached(gid)
+        if cached is not None and cached.rev == store.rev(gid):
+            return cached
+        assert time.monotonic() < end, f"the cache of {gid} did not follow"
+        time.sleep(0.01)
+
+
+def _same_as_replay(live: Live, store: Store) -> None:
+    fresh_service = GameService(store, bot_workers=1)
+    try:
+        fresh = fresh_service._rebuild(live.row.id)
+        assert live.row == fresh.row and live.log == fresh.log and live.log_id == fresh.log_id
+        assert live.actions == fresh.actions and live.played == fresh.played
+        for seat in (None, *range(1, len(live.seats) + 1)):
+            assert fresh_service.payload(live, seat) == fresh_service.payload(fresh, seat)
+    finally:
+        fresh_service.close()
+
+
+def _play_one(service: GameService, gid: str, tokens: list[str], rng: random.Random) -> bool:
+    spectator = service.state(gid, None)
+    if spectator["status"] != "active":
+        return False
+    seat = spectator["to_act"][0]
+    mine = service.state(gid, service.seat_for(gid, tokens[seat - 1]))
+    if not mine["legal"]:
+        return True  # the other process moved in between
+    try:
+        service.move(gid, seat, mine["n"], rng.choice(mine["legal"]))
+    except ApiError as exc:
+        assert exc.status in (403, 409, 422)  # the other process was first
+    return True
+
+
+def test_moves_alternating_between_processes_are_followed_without_a_catch_up(processes):
+    """Moves alternate between two processes (a balancer without sticky sessions): each
+    process's cache follows the other's moves from their notifications, so no write meets a
+    stale cache and no read catches up from the database; the caches equal a replay."""
+    a, b, store = processes
+    created = a.service.create("trambahn", {}, ["human", "human"])
+    gid = created["id"]
+    a.service.state(gid, None)
+    b.service.state(gid, None)  # both processes hold the game
+    catch_ups: list[str] = []
+    for p in (a, b):
+        real = p.service._catch_up
+        p.service._catch_up = (  # type: ignore[method-assign]
+            lambda cached, real=real: (catch_ups.append(cached.row.id), real(cached))[1])
+    rng = random.Random(29)
+    for i in range(40):
+        mover, other = (a, b) if i % 2 == 0 else (b, a)
+        cached = mover.service.cached(gid)
+        assert cached is not None
+        seat = [p + 1 for p in cached.state.current_players()][0]
+        legal = mover.service.payload(cached, seat)["legal"]
+        mover.service.move(gid, seat, cached.n, rng.choice(legal))
+        _settled(other.service, store, gid)  # the other process followed the move
+    assert catch_ups == []
+    for p in (a, b):
+        _same_as_replay(_settled(p.service, store, gid), store)
+
+
+def test_caches_under_concurrent_writers_equal_a_replay_from_the_database(processes):
+    """Two processes write the same games at once (refused moves included): once the
+    notifications are in, each process's cached position is the database's position,
+    equal to a replay of its record."""
+    a, b, store = processes
+    games = []
+    for _ in range(3):
+        created = a.service.create("trambahn", {}, ["human", "human"])
+        games.append((created["id"], [s["token"] for s in created["seats"]]))
+
+    def writer(p: _Process, seed: int) -> None:
+        rng = random.Random(seed)
+        for _ in range(30):
+            gid, tokens = rng.choice(games)
+            _play_one(p.service, gid, tokens, rng)
+
+    threads = [threading.Thread(target=writer, args=(p, seed))
+               for p, seed in ((a, 1), (b, 2), (a, 3), (b, 4))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    for gid, _tokens in games:
+        assert (store.rev(gid) or 0) > 5
+        for p in (a, b):
+            _same_as_replay(_settled(p.service, store, gid), store)
