@@ -31,15 +31,7 @@ def _resolve(spec: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-PENDING: frozenset[tuple[str, str]] = frozenset({
-    ("get", "/api/account"),  # pending: accounts
-    ("get", "/api/account/csrf"),  # pending: accounts
-    ("get", "/api/account/games"),  # pending: accounts
-    ("get", "/api/lobby"),  # pending: accounts
-    ("get", "/api/games/{game_id}/chat"),  # pending: accounts
-    ("post", "/api/games/{game_id}/chat"),  # pending: accounts
-    ("post", "/api/games/{game_id}/chat/mute"),  # pending: accounts
-})
+PENDING: frozenset[tuple[str, str]] = frozenset()
 """Routes whose answers are still to be declared by their owners, each with a ``pending:``
 comment; nothing else may be added (a new route declares its ``response_model``)."""
 
@@ -108,3 +100,46 @@ def test_an_undo_and_a_record_fit_their_models(sqlite_client):
     assert GamePayload.model_validate(undone.json()).n == 0
     record = GameRecord.model_validate(c.get(f"/api/games/{gid}/record").json())
     assert record.game == "1840" and record.actions == []
+
+
+def test_the_accounts_answers_fit_their_models(sqlite_url):
+    """Issue 24: the accounts', the lobby's and the chat's JSON answers, as declared."""
+    from tests.server.accounts.helpers import make_app_client, open_and_fill, other_client, signup
+    from tramways.server.accounts.replies import (
+        AccountGame,
+        ChatMessages,
+        CsrfToken,
+        Muted,
+        OpenTable,
+        Said,
+        WhoAmI,
+    )
+
+    with make_app_client(sqlite_url) as a:
+        b, watcher = other_client(a), other_client(a)
+        signup(a, "Anna")
+        signup(b, "Bert")
+        signup(watcher, "Wanda")
+        assert WhoAmI.model_validate(a.get("/api/account").json()).name == "Anna"
+        csrf = CsrfToken.model_validate(a.get("/api/account/csrf").json()).csrf
+        gid = open_and_fill(a, b)
+        tables = [OpenTable.model_validate(t) for t in a.get("/api/lobby?game=trambahn").json()]
+        assert tables == []  # the table started: no longer open
+        mine = [AccountGame.model_validate(g) for g in a.get("/api/account/games").json()]
+        assert [g.id for g in mine] == [gid] and mine[0].link.startswith(f"/g/{gid}?token=")
+        said = Said.model_validate(a.post(f"/api/games/{gid}/chat", json={"text": "hello"},
+                                          headers={"X-CSRF-Token": csrf}).json())
+        assert (said.seat, said.name, said.text) == (1, "Anna", "hello")
+        w_csrf = watcher.get("/api/account/csrf").json()["csrf"]
+        spoke = Said.model_validate(watcher.post(f"/api/games/{gid}/chat", json={"text": "hi"},
+                                                 headers={"X-CSRF-Token": w_csrf}).json())
+        assert spoke.seat is None and spoke.name == "Wanda"
+        read = ChatMessages.model_validate(a.get(f"/api/games/{gid}/chat").json())
+        assert [m.text for m in read.messages] == ["hello", "hi"]
+        muted = a.post(f"/api/games/{gid}/chat/mute", json={"message": spoke.id},
+                       headers={"X-CSRF-Token": csrf})
+        assert Muted.model_validate(muted.json()).muted is True
+        a.post("/lobby/new", data={"csrf": csrf, "game": "1840", "seats": "3", "lang": "de"})
+        tables = [OpenTable.model_validate(t) for t in a.get("/api/lobby").json()]
+        assert [(t.game, t.seats, t.lang, t.game_id) for t in tables] == [("1840", 3, "de", None)]
+        assert [p.name for p in tables[0].players] == ["Anna"]

@@ -30,6 +30,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tramways.server.accounts.auth import api_csrf
 from tramways.server.accounts.common import drain, take_socket
+from tramways.server.accounts.replies import ChatMessages, Muted, Said, refusals
 from tramways.server.accounts.tables import Account, chat_key
 from tramways.server.deps import TokenDep
 from tramways.server.errors import ApiError
@@ -70,7 +71,7 @@ def _speaker(request: Request, game_id: str, token: str | None,
 SessionAccount = Annotated[Account | None, Depends(api_csrf)]
 
 
-@router.get("/games/{game_id}/chat")
+@router.get("/games/{game_id}/chat", response_model=ChatMessages, responses=refusals(404))
 def read_chat(request: Request, game_id: str, after: int = 0) -> JSONResponse:
     """The game's messages after id ``after`` (the last 200), oldest first."""
     request.app.state.service.live(game_id[:32])  # 404 for no such game
@@ -78,7 +79,8 @@ def read_chat(request: Request, game_id: str, after: int = 0) -> JSONResponse:
     return JSONResponse({"messages": [m.to_json() for m in messages]})
 
 
-@router.post("/games/{game_id}/chat", status_code=201)
+@router.post("/games/{game_id}/chat", status_code=201, response_model=Said,
+             responses=refusals(401, 403, 404, 422))
 def say(request: Request, game_id: str, body: Say, account: SessionAccount,
         token: TokenDep) -> JSONResponse:
     """Write a message as a seat (its token, or the account that holds it) or as a
@@ -97,7 +99,8 @@ def say(request: Request, game_id: str, body: Say, account: SessionAccount,
     return JSONResponse({"id": new_id, "seat": seat, "name": name, "text": text}, 201)
 
 
-@router.post("/games/{game_id}/chat/mute")
+@router.post("/games/{game_id}/chat/mute", response_model=Muted,
+             responses=refusals(401, 403, 404, 422))
 def mute(request: Request, game_id: str, body: Mute, account: SessionAccount,
          token: TokenDep) -> JSONResponse:
     """A seat of the game mutes the spectator who wrote message ``message``."""

@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from tramways.g1840.game import RULESETS
 from tramways.server.accounts.auth import CurrentAccount, RequiredAccount, auth_of
 from tramways.server.accounts.common import checked_form, drain, render, see_other, take_socket
+from tramways.server.accounts.replies import AccountGame, OpenTable, refusals
 from tramways.server.accounts.tables import LOBBY_KEY, Account, OpenGame, SeatTaken
 from tramways.server.deps import AddressDep, LimitsDep
 from tramways.server.errors import ApiError
@@ -171,14 +172,15 @@ def mine_page(request: Request, account: CurrentAccount) -> Response:
     return render(request, "my_games.html", mine=my_games(request.app.state, account))
 
 
-@api_router.get("/lobby")
+@api_router.get("/lobby", response_model=list[OpenTable], responses=refusals())
 def lobby_json(request: Request) -> JSONResponse:
     """The open games (``?game=trambahn|1840``, ``?lang_filter=de``), oldest first."""
     game, lang = _filters(request)
     return JSONResponse([_table_json(t) for t in request.app.state.accounts.open_list(game, lang)])
 
 
-@api_router.get("/account/games")
+@api_router.get("/account/games", response_model=list[AccountGame],
+                 responses=refusals(401, 403))
 def games_json(request: Request, account: RequiredAccount) -> JSONResponse:
     """The account's games with their seat links, its turn first (401 without a session)."""
     return JSONResponse(my_games(request.app.state, account))

@@ -29,6 +29,7 @@ from tramways.server.accounts.auth import (
     verify_password,
 )
 from tramways.server.accounts.common import checked_form, render, render_async, see_other
+from tramways.server.accounts.replies import CsrfToken, WhoAmI, refusals
 from tramways.server.accounts.tables import Account, NameTaken
 from tramways.server.errors import ApiError
 
@@ -180,13 +181,13 @@ def public_profile(request: Request, name: str) -> Response:
     return _profile(request, found[0], False)
 
 
-@api_router.get("/account")
+@api_router.get("/account", response_model=WhoAmI, responses=refusals(401, 403))
 def whoami(request: Request, account: RequiredAccount) -> JSONResponse:
     """The logged-in account (401 without a session)."""
     return JSONResponse({"id": account.id, "name": account.name})
 
 
-@api_router.get("/account/csrf")
+@api_router.get("/account/csrf", response_model=CsrfToken, responses=refusals(401, 403))
 def csrf(request: Request, account: RequiredAccount) -> JSONResponse:
     """The session's CSRF token, for ``X-CSRF-Token`` on the API's writes made with the
     session cookie (a page of another site cannot read it)."""
