@@ -160,3 +160,31 @@ def test_caches_under_concurrent_writers_equal_a_replay_from_the_database(proces
         assert (store.rev(gid) or 0) > 5
         for p in (a, b):
             _same_as_replay(_settled(p.service, store, gid), store)
+
+
+def test_a_move_of_this_process_makes_one_frame_though_its_notify_wakes_the_socket_again(
+        pg_url):
+    """On PostgreSQL a move of this process wakes its sockets twice (at once, and by its own
+    ``NOTIFY``): the second wake builds no frame."""
+    from tests.server.conftest import make_client
+    from tests.server.helpers import auth, new_game, token_of
+
+    with make_client(pg_url) as c:
+        assert c.app.state.listening.wait(20)
+        service = c.app.state.service
+        frames: list[int | None] = []
+        real = service.frame
+        service.frame = lambda gid, seat, since, rev: (  # type: ignore[method-assign]
+            frames.append(rev), real(gid, seat, since, rev))[1]
+        created = new_game(c)
+        gid, tokens = created["id"], [token_of(created, 1), token_of(created, 2)]
+        with c.websocket_connect(f"/api/games/{gid}/live") as ws:
+            first = ws.receive_json()
+            for i in range(3):
+                seat = c.get(f"/api/games/{gid}").json()["to_act"][0]
+                held = c.get(f"/api/games/{gid}", headers=auth(tokens[seat - 1])).json()
+                c.post(f"/api/games/{gid}/moves", json={"n": i, "action": held["legal"][0]},
+                       headers=auth(tokens[seat - 1]))
+                assert ws.receive_json()["rev"] == first["rev"] + i + 1
+                time.sleep(0.3)  # the move's own NOTIFY comes back meanwhile
+        assert frames == [first["rev"] + 1, first["rev"] + 2, first["rev"] + 3]

@@ -276,9 +276,14 @@ async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat
             if reader.done() or not waiter.done():
                 waiter.cancel()
                 continue
+            announced = waiter.result()
+            if announced is not None and announced <= last:
+                # sent already: on PostgreSQL a move of this process is announced twice
+                # (at once, and again by its own NOTIFY); no frame is built for nothing
+                continue
             try:
                 payload = await run_in_threadpool(service.frame, game_id, seat,
-                                                  None if full else held, waiter.result())
+                                                  None if full else held, announced)
             except ApiError as exc:  # the game is gone
                 await websocket.close(code=CLOSE_REFUSED_BASE + exc.status,
                                       reason=exc.body["message"][:120])
