@@ -121,3 +121,66 @@ def test_x21_a_lifted_home_marker_put_back_on_its_circle_reads_back_as_the_same_
     result = probe(parse_export(document))
     assert result.failure is None and result.session is not None
     assert same_game(record, result.session.record) is None
+
+
+def test_pre_share_choosing_pass_of_a_player_who_can_afford_nothing_is_written():
+    """random_44011_6p: after Stephansdom is sold the choice goes to P1, who has 10 and can
+    afford no private; the site's selection step still asks P1 ("Blocking step Bid on
+    Companies cannot process action bid" for P2's bid without it), so the export writes the
+    pass and the import reads it back (no pass made by itself)."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.export18xx import export_record
+    from tramways.g1840.interop.log18xx import parse_export
+    from tramways.g1840.interop.probe import probe
+    from tramways.g1840.interop.roundtrip import same_game
+
+    record = GameRecord.load(HERE / "random_44011_6p-cut70.record.json")
+    assert record.actions[59:64] == ["P6 bid SD 115", "P2 pass", "P4 pass", "P1 pass",
+                                     "P2 bid HB 40"]
+    document = export_record(record)
+    written = [(a["type"], a["entity"]) for a in document["actions"][57:61]]
+    assert written == [("bid", 6), ("pass", 4), ("pass", 1), ("bid", 2)]
+    result = probe(parse_export(document))
+    assert result.failure is None and result.session is not None
+    assert same_game(record, result.session.record) is None
+
+
+def test_x23_a_company_scrap_of_the_acting_lines_tram_is_written_as_the_lines_scrap():
+    """random_44030_2p: ``WT scrap yellow`` in line 6's turn (its only tram) was written as
+    WT's scrap, which the site refuses in a Line Round ("Blocking step Place a Token or Lay
+    Track cannot process action scrap_train"); it is line 6's scrap, after the pass that ends
+    its track step, and reads back as ``WT scrap yellow L6``: the same game."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.export18xx import export_record
+    from tramways.g1840.interop.log18xx import parse_export
+    from tramways.g1840.interop.probe import probe
+    from tramways.g1840.interop.roundtrip import same_game
+
+    record = GameRecord.load(HERE / "random_44030_2p-cut156.record.json")
+    assert record.actions[151:154] == ["L6 lay J26 14 r4", "WT scrap yellow", "L6 run"]
+    document = export_record(record)
+    acts = document["actions"]
+    k = max(i for i, a in enumerate(acts) if a["type"] == "scrap_train")
+    assert [(a["type"], a["entity"]) for a in acts[k - 2:k + 1]] == [
+        ("lay_tile", "6"), ("pass", "6"), ("scrap_train", "6")]
+    result = probe(parse_export(document))
+    assert result.failure is None and result.session is not None
+    assert "WT scrap yellow L6" in result.session.record.actions
+    assert same_game(record, result.session.record) is None
+
+
+def test_a_line_without_tram_buys_a_private_after_its_skipped_run_same_game():
+    """random_44002_3s: line 12 (no tram) lays, declines its bonus, ends its track step and
+    buys Stephansdom in the site's BuyCompany step after its (skipped) run; read back, the
+    run comes before the purchase as in our record (it was 'L12 buy SD 6' before 'L12 run')."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.export18xx import export_record
+    from tramways.g1840.interop.log18xx import parse_export
+    from tramways.g1840.interop.probe import probe
+    from tramways.g1840.interop.roundtrip import same_game
+
+    record = GameRecord.load(HERE / "random_44002_3s-cut336.record.json")
+    assert record.actions[-4:] == ["L12 skip", "L12 run", "L12 buy SD 6", "L12 done"]
+    result = probe(parse_export(export_record(record)))
+    assert result.failure is None and result.session is not None
+    assert same_game(record, result.session.record) is None

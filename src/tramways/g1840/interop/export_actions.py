@@ -9,6 +9,7 @@ notation.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tramways.g1840.interop.export_pieces import (
@@ -30,9 +31,11 @@ def _pass(ex: Exporter, a: Any, s: Any) -> None:
     legal = ex.session.legal_notation(seat)
     me = f"P{seat + 1}"
     turn = s.sub.turn_view(s)
-    if (turn.company is None and turn.line is None
+    choosing = s.round.type == "PRE" and getattr(s.sub, "auction", None) is None
+    if (turn.company is None and turn.line is None and not choosing
             and all(t == f"{me} pass" or " return " in t or " scrap " in t for t in legal)):
         return  # the site passes by itself: "has no valid actions and passes"
+    # (choosing a private, the site asks even a player who can afford none: random_44011_6p)
     ex.player(seat, "pass")
 
 
@@ -109,6 +112,14 @@ def _buy_tram(ex: Exporter, a: Any, s: Any) -> None:
 
 def _scrap(ex: Exporter, a: Any, s: Any) -> None:
     trams = ex.pieces.trams.get(a.company, [])
+    turn = getattr(s.sub, "turn", None)
+    if (a.line is None and s.round.type == "LR" and turn is not None
+            and s.tram_of(turn.line) == a.colour
+            and not any(c == a.colour and t not in ex.pieces.on_line.values()
+                        for t, c in trams)):
+        # ``CO scrap COLOUR`` of the acting line's tram is that line's scrap: the site
+        # takes it from the line, in its Route step (rule_41002_3s, random_44030_2p)
+        a = replace(a, line=turn.line)
     if a.line is not None:
         tram = ex.site_on_line.get(a.line, ex.pieces.on_line.get(a.line))
         entity, kind = str(a.line), "corporation"

@@ -414,9 +414,10 @@ class Translator:
             self.ran_line = None  # its pass ends the turn, even when the same line opens
             return [f"?{head} done"]  # the next Line Round (a company's only line)
         if nxt is not None and nxt.action.entity == act.entity:
+            if isinstance(nxt.action, a18.BuyCompany) and self._pos.tram_of(line) is None:
+                return [f"?{head} run"]  # no tram: the site skipped its run (random_44002_3s)
             return []  # the line's turn goes on: the pass only ends a step
         # no tram: the site skips the run ("does not run"); then the turn ends
-        # (18xx.games ruleset: after the run)
         return [f"?{head} run", f"?{head} done"]
 
     def lifted(self, act: a18.Action18xx) -> bool:
@@ -489,9 +490,10 @@ class Translator:
             p = f"P{players[0] + 1}"
             legal = self.session.legal_notation(players[0])
             if f"{p} pass" not in legal or not all(
-                    t == f"{p} pass" or " return " in t or " scrap " in t for t in legal):
-                # (returning a private and scrapping a tram are allowed at any time; the
-                # site does not count them as a valid action of the round)
+                    t == f"{p} pass" or " return " in t or " scrap " in t for t in legal) or (
+                    state.round.type == "PRE" and state.sub.auction is None):  # type: ignore
+                # (returning a private or scrapping a tram are allowed at any time, the site
+                # counts neither; choosing a private, it asks even who can afford none)
                 break
             self.session.play(f"{p} pass")
             played.append(f"{p} pass")
