@@ -22,6 +22,9 @@ CASES = {
     # ends its turn and line 17 goes on
     "x17_line_without_tram_buys_a_private_and_its_turn_ends":
         "line-without-tram-buys-private-turn-ends",
+    # fz3302r_43_3p cut after 177: line 1 scraps its only tram in its Route step, then buys a
+    # private in the BuyCompany step the site still asks (its turn ends only after that)
+    "x17_line_scraps_its_only_tram_then_buys_a_private": "line-scraps-then-buys-private",
 }
 
 

@@ -75,8 +75,7 @@ class Translator:
         return self._view[1]
 
     @property
-    def _pos(self) -> Any:
-        """Our engine's position (read only: the translator never changes it)."""
+    def _pos(self) -> Any:  # our engine's position (read only)
         return self.session.state
 
     def player(self, entity: str) -> str:
@@ -94,9 +93,6 @@ class Translator:
         if owner is not None:
             return str(owner)
         raise NotMapped(f"line {line} belongs to no tram company")
-
-    def legal(self) -> list[str]:
-        return self.session.legal_notation()
 
     @staticmethod
     def colour(train: str) -> str:
@@ -319,10 +315,13 @@ class Translator:
         if isinstance(act, a18.BuyCompany):
             return self._line_buys(line, act)
         if isinstance(act, a18.ScrapTrain):
-            # a line scraps its tram in its Route step only: it skips its run and BuyCompany
-            # step, its turn ends (X-17), also when the same line opens the next Line Round
+            # in its Route step only: no run, its turn ends (X-17) unless it buys a private in
+            # the BuyCompany step that still asks (fz3302r_43_3p action 173)
+            nxt = self.following
+            buys = nxt is not None and nxt.action.entity == act.entity and isinstance(
+                nxt.action, a18.BuyCompany)
             return [f"{self.company_of_line(line)} scrap {self.colour(act.train)} L{line}",
-                    f"?{head} run", f"?{head} done"]
+                    f"?{head} run", *([] if buys else [f"?{head} done"])]
         if isinstance(act, a18.Pass):
             return self._line_passes(line, act)
         raise NotMapped(f"{act.TYPE} by line {line}")
