@@ -187,3 +187,18 @@ def test_a_line_without_tram_buys_a_private_after_its_skipped_run_same_game():
     result = probe(parse_export(export_record(record)))
     assert result.failure is None and result.session is not None
     assert same_game(record, result.session.record) is None
+
+
+def test_x23_a_line_that_scrapped_its_tram_lays_and_stations_no_more():
+    """rule_44003_4p: line 3 lays on E17, WT scraps its yellow (line 3's only tram), then line
+    3 placed a station; the site's line scraps only in its Route step, after its track and
+    station step ("Blocking step Buy Companies cannot process action place_token"), so under
+    the 18xx.games ruleset its turn has only the (empty) run left."""
+    session = _replayed("rule_44003_4p-cut681")
+    state = session.state
+    assert session.record.actions[-2:] == ["L3 lay E17 235 r3", "WT scrap yellow"]
+    assert state.tram_of(3) is None
+    assert not [t for t in session.legal_notation() if " station " in t or " lay " in t]
+    with pytest.raises(IllegalAction, match="X-23"):
+        session.play("L3 station D18.0")
+    session.play("L3 run")

@@ -145,6 +145,8 @@ class LineRound:
         line = turn.line
         company = pos.company_of_line(line)
         seat = company.director
+        if turn.track_over:  # X-23: after scrapping its tram, only its (empty) run is left
+            return [*self._company_actions(pos, company, seat), Run(line=line, player=seat)]
         out: list[Action] = [
             LayTile(line=line, hex=t.coord, tile=t.tile_id, rotation=t.rotation, player=seat)
             for t in tile_options(pos, turn)
@@ -160,14 +162,19 @@ class LineRound:
                    for r in removal_options(pos, turn))
         out.extend(BuyPrivate(line=line, private=p, price=price, player=seat)
                    for p, price in private_options(pos, turn))
-        out.extend(ScrapTram(company=company.id, colour=c, player=seat)
-                   for c in sorted(set(company.owned())))
-        out.extend(CompanyReturnPrivate(company=company.id, private=p, player=seat)
-                   for p in company.privates)
+        out.extend(self._company_actions(pos, company, seat))
         if turn.bonus is not None:
             out.append(SkipBonus(line=line, player=seat))
         out.append(Run(line=line, player=seat))
         return out
+
+    @staticmethod
+    def _company_actions(pos: Position, company: Any, seat: int) -> list[Action]:
+        """The line's company's scraps and returns in the line's turn (VIII.5.3, IV.2)."""
+        return [*(ScrapTram(company=company.id, colour=c, player=seat)
+                  for c in sorted(set(company.owned()))),
+                *(CompanyReturnPrivate(company=company.id, private=p, player=seat)
+                  for p in company.privates)]
 
     # --- playing an action ---------------------------------------------------------------
     def apply(self, pos: Position, action: Action, log: list[str]) -> None:
@@ -203,7 +210,12 @@ class LineRound:
             play = handler(self.COMPANY, action, "IX.3", "not an action of a Line Round")
             play(self, pos, turn, action, log)
             turn.bonus = None
+            if pos.rules.returns_and_scraps_in_turn and pos.tram_of(turn.line) is None:
+                turn.track_over = True  # X-23: the site's line scraps in its Route step
             return
+        if turn.track_over and isinstance(action, (LayTile, PlaceStation, RemoveMarker)):
+            raise IllegalAction("X-23", f"line {turn.line} scrapped its tram: on 18xx.games "
+                                "its track and station step is over")
         if not isinstance(action, LineAction) or action.line != turn.line:
             raise IllegalAction("IX.1", f"it is line {turn.line}'s turn")
         if turn.ran:

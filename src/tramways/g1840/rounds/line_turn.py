@@ -36,6 +36,7 @@ class Turn:
     home: bool = False  # the home marker awaits the director's choice of circle (IX.6)
     home_lifted: str | None = None  # the site's R-LR-13: the marker on this hex may move now
     lifted_line: int | None = None  # whose home marker is lifted (another line's)
+    track_over: bool = False  # the line scrapped its own tram (the site's Route step)
 
 
 def tile_options(pos: Position, turn: Turn) -> list[legality.TileLay]:
