@@ -110,16 +110,22 @@ def _buy_tram(ex: Exporter, a: Any, s: Any) -> None:
                variant=_variant(a.colour, price))
 
 
-def _scrap(ex: Exporter, a: Any, s: Any) -> None:
+def _as_line_scrap(ex: Exporter, a: Any, s: Any) -> Any:
+    """``CO scrap COLOUR`` of the acting line's tram is that line's scrap (X-23): the site
+    takes it from the line, in its Route step (rule_41002_3s, random_44030_2p)."""
     trams = ex.pieces.trams.get(a.company, [])
     turn = getattr(s.sub, "turn", None)
     if (a.line is None and s.round.type == "LR" and turn is not None
             and s.tram_of(turn.line) == a.colour
             and not any(c == a.colour and t not in ex.pieces.on_line.values()
                         for t, c in trams)):
-        # ``CO scrap COLOUR`` of the acting line's tram is that line's scrap (X-23): the site
-        # takes it from the line, in its Route step (rule_41002_3s, random_44030_2p)
-        a = replace(a, line=turn.line)
+        return replace(a, line=turn.line)
+    return a
+
+
+def _scrap(ex: Exporter, a: Any, s: Any) -> None:
+    trams = ex.pieces.trams.get(a.company, [])
+    a = _as_line_scrap(ex, a, s)
     if a.line is not None:
         tram = ex.site_on_line.get(a.line, ex.pieces.on_line.get(a.line))
         entity, kind = str(a.line), "corporation"
