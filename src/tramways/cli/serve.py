@@ -79,6 +79,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(default 2000)",
     )
     p.add_argument(
+        "--no-access-log",
+        dest="access_log",
+        action="store_false",
+        help="write no access log (default: one JSON line per request on standard error, "
+        "by route, never a token; docs/operations.md)",
+    )
+    p.add_argument(
         "--cache-mb",
         type=float,
         default=None,
@@ -164,6 +171,7 @@ def run(args: argparse.Namespace) -> int:
         if args.cache_mb < 0:
             raise TramwaysError("--cache-mb: 0 or more")
         settings.cache_bytes = int(args.cache_mb * 1024 * 1024)
+    settings.access_log = args.access_log
     from tramways.server.notify import SmtpSettings
 
     settings.public_url = args.public_url

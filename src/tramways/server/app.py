@@ -21,6 +21,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tramways import __version__
+from tramways.server.accesslog import AccessLog, log_to_stderr
 from tramways.server.bodies import refusal
 from tramways.server.database import SQLITE_SYNCHRONOUS, default_url, listen
 from tramways.server.errors import ApiError
@@ -125,6 +126,9 @@ class ServerSettings:
     """Per client address, new accounts (bursts of 10); 0: no limit."""
     chat_per_minute: float = 20.0
     """Per writer (a seat, or a spectator's account), chat messages (bursts of 5)."""
+    access_log: bool = False
+    """Write the structured access log (:mod:`tramways.server.accesslog`) to standard error
+    (``tramways serve`` turns it on unless ``--no-access-log``)."""
     bot_seed: int | None = None
     """Bots draw their randomness from this seed, the game's seed, their seat and the move
     number (``derive_rng``): a game with a chosen seed and the same human moves replays alike
@@ -274,6 +278,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SameOriginForms)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(AccessLog)  # outermost: the status the client got, and its time
+    if settings.access_log:
+        log_to_stderr()
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: object, exc: ApiError) -> JSONResponse:
