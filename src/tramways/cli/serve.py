@@ -79,11 +79,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(default 2000)",
     )
     p.add_argument(
-        "--no-access-log",
-        dest="access_log",
-        action="store_false",
-        help="write no access log (default: one JSON line per request on standard error, "
-        "by route, never a token; docs/operations.md)",
+        "--access-log",
+        action="store_true",
+        help="write the access log: one JSON line per request on standard error, by route, "
+        "never a token (docs/operations.md)",
     )
     p.add_argument(
         "--cache-mb",

@@ -15,7 +15,7 @@ A line, on the logger ``tramways.access`` at level INFO::
 ``type`` is ``http`` or ``ws`` (a live connection: logged when it ends, ``status`` 101 once
 accepted, else the HTTP status it was refused with, and ``ms`` how long it lasted).  A path
 that no route matched is logged as ``route: null`` (a static file: its path under
-``/static/``, which holds no secret).  ``tramways serve --no-access-log`` turns it off.
+``/static/``, which holds no secret).  ``tramways serve --access-log`` turns it on.
 """
 
 from __future__ import annotations
@@ -107,8 +107,8 @@ class AccessLog:
 
 
 def log_to_stderr() -> None:
-    """Send ``tramways.access`` lines to standard error, bare (what ``tramways serve``
-    does unless ``--no-access-log``)."""
+    """Send ``tramways.access`` lines to standard error, bare (``tramways serve
+    --access-log``)."""
     if any(getattr(h, "_tramways_access", False) for h in LOGGER.handlers):
         return
     handler = logging.StreamHandler()

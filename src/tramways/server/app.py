@@ -128,7 +128,7 @@ class ServerSettings:
     """Per writer (a seat, or a spectator's account), chat messages (bursts of 5)."""
     access_log: bool = False
     """Write the structured access log (:mod:`tramways.server.accesslog`) to standard error
-    (``tramways serve`` turns it on unless ``--no-access-log``)."""
+    (``tramways serve --access-log``)."""
     bot_seed: int | None = None
     """Bots draw their randomness from this seed, the game's seed, their seat and the move
     number (``derive_rng``): a game with a chosen seed and the same human moves replays alike
