@@ -188,3 +188,29 @@ def test_a_move_of_this_process_makes_one_frame_though_its_notify_wakes_the_sock
                 assert ws.receive_json()["rev"] == first["rev"] + i + 1
                 time.sleep(0.3)  # the move's own NOTIFY comes back meanwhile
         assert frames == [first["rev"] + 1, first["rev"] + 2, first["rev"] + 3]
+
+
+def test_a_move_is_not_followed_while_this_process_writes_the_game(processes):
+    """While this process holds the game's write lock (its own write in flight: the very move
+    announced, or a write whose compare-and-set will fail and catch up), a notification
+    leaves the cached position alone; once the lock is free it is followed."""
+    a, b, store = processes
+    created = a.service.create("trambahn", {}, ["human", "human"])
+    gid = created["id"]
+    held = a.service.live(gid)
+    seat = held.state.current_players()[0] + 1
+    b.service.state(gid, None)
+    b.stop.set()  # b's own LISTEN thread is stopped: the notification is handed in below
+    b.thread.join(5)
+    a.service.move(gid, seat, 0, a.service.payload(held, seat)["legal"][0])
+    row = store.load_since(gid, 0, 0)
+    assert row is not None
+    game_row, acts, lines, log_id = row
+    written = Written(gid, game_row.rev, acts[0], log_id, len(lines) - len(held.log))
+    with b.service._lock(gid):
+        b.service.follow(written)
+        assert b.service.cached(gid).rev == game_row.rev - 1  # not while the lock is held
+    b.service.follow(written)
+    followed = b.service.cached(gid)
+    assert followed.rev == game_row.rev
+    _same_as_replay(followed, store)

@@ -172,7 +172,8 @@ class Positions:
         a = written.action
         if a is None or self.cached(written.game_id) is None:
             return
-        lock = self._lock(written.game_id).lock
+        guard = self._lock(written.game_id)  # held here: the lock lives while it is kept
+        lock = guard.lock
         if not lock.acquire(blocking=False):
             return  # this process is writing the game (this very move, or it will catch up)
         try:
