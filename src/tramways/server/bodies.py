@@ -104,6 +104,8 @@ class NewGame(BaseModel):
         (``bad_settings``; ``bad_seats`` when the players are not the seats)."""
         game = get_game(self.game)
         settings = {"players": len(self.seats), **self.settings}
+        if self.game == "1840":  # played over days: programmed actions (docs/async.md)
+            settings.setdefault("programs", True)
         names = self.names or []
         if any(names) and "names" not in settings:
             try:

@@ -34,6 +34,7 @@ from tramways.server.web.g1840_cards import (
 )
 from tramways.server.web.g1840_controls import LAY, PLACE, Choice, group_legal
 from tramways.server.web.g1840_stats import statistics
+from tramways.server.web.g1840_programs import is_program, programs_model
 
 __all__ = ["LAY", "PLACE", "PREVIEW_LIMIT", "Choice", "board_svg", "group_legal",
            "history_charts", "table_model"]
@@ -205,7 +206,8 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
     """Everything the 1840 page shows, from the payload of ``GET /api/games/ID``."""
     view = state["view"]
     typed = View1840.from_json(view)
-    legal: list[str] = list(state.get("legal") or [])
+    every: list[str] = list(state.get("legal") or [])
+    legal = [t for t in every if not is_program(t)]  # programs: their own panel
     ent = entities()
     seat = state.get("seat")
     me = seat - 1 if seat is not None else None
@@ -239,6 +241,7 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
                             for c in choices),
         "company_lines": company_line_cards(typed),
         "line_home": ent.lines[int(line)].home_hex if line is not None else None,
+        "programs": programs_model(every, view, me),
         **_map_moves(typed, view, legal, line, board),
         **_run_section(typed, legal, line, board),
         "supply": supply,
