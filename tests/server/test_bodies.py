@@ -23,7 +23,8 @@ def test_a_valid_body_holds_the_normalised_settings_and_the_cleaned_names():
                    names=["  Anna ", None, "Ma\u0301ria"], settings={"small_map": True})
     assert body.names == ["Anna", None, "Mária"]
     assert body.settings == {"players": 3, "small_map": True,
-                             "names": ["Anna", "Player 2", "Mária"], "edition": int(LATEST)}
+                             "names": ["Anna", "Player 2", "Mária"], "edition": int(LATEST),
+                             "programs": True}  # site games have programs (issue 25)
 
 
 @pytest.mark.parametrize("fields, code, message", [

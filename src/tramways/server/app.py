@@ -117,6 +117,10 @@ class ServerSettings:
     allow_loopback_webhooks: bool = False
     """Tests only: let webhooks go to 127.0.0.0/8 and ::1 (never to private ranges)."""
     webhook_timeout: float = 5.0
+    deadline_sweep_seconds: float = float(os.environ.get("TRAMWAYS_DEADLINE_SWEEP_SECONDS",
+                                                         "30"))
+    """How often each process looks for deadlines due in paced games (docs/async.md); 0:
+    never."""
     bot_sweep_seconds: float = float(os.environ.get("TRAMWAYS_BOT_SWEEP_SECONDS", "15"))
     """PostgreSQL: how often each process looks for games whose bots have not moved for that
     long (their process died) and plays them (0: never; a request for the game also does)."""
@@ -200,6 +204,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         webhook_timeout=settings.webhook_timeout, texts=turn_message,
     )
     service.turn_listener = notifier.submit
+    from tramways.server.clocks.clock import clock_from_env
+    from tramways.server.clocks.deadlines import Deadlines, run_sweeps
+
+    deadlines = Deadlines(service, clock_from_env(), remind=notifier.submit)
+    service.add_listener(deadlines.on_write)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -222,6 +231,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                     target=_sweep_bots, args=(service, settings.bot_sweep_seconds, stop),
                     name="bot-sweep", daemon=True,
                 ).start()
+        if settings.deadline_sweep_seconds > 0:  # every process: deadlines fire once
+            threading.Thread(
+                target=run_sweeps, args=(deadlines, settings.deadline_sweep_seconds, stop),
+                name="deadline-sweep", daemon=True,
+            ).start()
         yield
         stop.set()
         notifier.close()
@@ -241,6 +255,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.service = service
     app.state.hub = hub
     app.state.notifier = notifier
+    app.state.deadlines = deadlines
     app.state.listening = threading.Event()  # set once the PostgreSQL LISTEN is in place
     if settings.rate_limits not in ("auto", "database", "memory"):
         raise ValueError(f"rate_limits: 'auto', 'database' or 'memory', not {settings.rate_limits!r}")
@@ -334,6 +349,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     from tramways.server.web import router as web_router
 
     app.include_router(api_router, prefix="/api")
+    from tramways.server.api_clocks import router as clocks_router
+
+    app.include_router(clocks_router, prefix="/api")
     app.include_router(web_router)
     static = Path(__file__).parent / "web" / "static"
     if static.is_dir():

@@ -70,6 +70,8 @@ class TurnEvent:
     game: str
     n: int
     seats: tuple[tuple[int, str], ...]  # (seat, name)
+    reminder: bool = False
+    """A reminder of a move still awaited (its pace's deadline comes: docs/async.md)."""
 
 
 def check_email(address: str) -> str:

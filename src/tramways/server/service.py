@@ -252,7 +252,7 @@ class GameService(Positions):
 
     def _move(
         self, game_id: str, seat: int | None, n: int, text: str, by_bot: bool = False,
-        since: str | None = None,
+        since: str | None = None, stand_in: bool = False,
     ) -> dict[str, Any]:
         if seat is None:
             raise ApiError(403, "spectator", "spectators cannot act: use your seat's link")
@@ -264,7 +264,7 @@ class GameService(Positions):
                 live = self.live(game_id)
             for attempt in range(3):
                 try:
-                    new = self._try_move(live, seat, n, text, by_bot)
+                    new = self._try_move(live, seat, n, text, by_bot, stand_in)
                     break
                 except Conflict:  # another process wrote first: catch up and judge again
                     live = self.live(game_id)
@@ -280,9 +280,11 @@ class GameService(Positions):
         self._turns(live, new, seat)
         return self.payload(new, seat, since=since)
 
-    def _try_move(self, live: Live, seat: int, n: int, text: str, by_bot: bool) -> Live:
+    def _try_move(self, live: Live, seat: int, n: int, text: str, by_bot: bool,
+                  stand_in: bool = False) -> Live:
         """Judge and write one move on ``live``; the new position (``live`` itself if the
-        move was already played); ``Conflict`` if another writer was first."""
+        move was already played); ``Conflict`` if another writer was first.  ``stand_in``:
+        a bot plays a person's seat whose deadline passed (:mod:`tramways.server.clocks`)."""
         game = live.game
         try:
             action = game.parse_action(text)
@@ -297,7 +299,7 @@ class GameService(Positions):
                 f"move {n} is not the next one: {live.n} moves have been played",
                 state=self.payload(live, seat),
             )
-        if (live.seats[seat - 1].kind != "human") != by_bot:
+        if (live.seats[seat - 1].kind != "human") != by_bot and not stand_in:
             raise ApiError(403, "not_your_seat", "a bot plays this seat")
         state = live.state.clone()
         revealing = reveals(game, state, action)

@@ -17,6 +17,14 @@ def turn_message(lang: str | None, event: TurnEvent, link: str) -> Message:
         game = event.game
     names = ", ".join(name for _seat, name in event.seats)
     values = {"game": game, "names": names, "n": event.n + 1}
+    if event.reminder:
+        return Message(
+            _("%(game)s: reminder, your move is awaited") % values,
+            _("%(names)s, %(game)s is waiting for your move (move %(n)d); when its deadline "
+              "passes, the game goes on without you:") % values + f"\n\n{link}\n",
+            _("%(game)s: reminder, %(names)s, your move is awaited (move %(n)d).") % values
+            + f" {link}",
+        )
     return Message(
         _("%(game)s: your turn") % values,
         _("%(names)s, it is your turn in %(game)s (move %(n)d):") % values

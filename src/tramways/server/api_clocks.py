@@ -1,0 +1,89 @@
+"""The JSON API of play over days (mounted under ``/api``; docs/async.md): a game's pace,
+each seat's clock, vacations, seats handed to a bot, votes, resigning, taking a seat back.
+The seat is the token's (``Authorization: Bearer`` or ``?token=``), as for moves."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from tramways.server.clocks import seats as ask
+from tramways.server.clocks.deadlines import Deadlines
+from tramways.server.deps import ActingSeatDep
+
+router = APIRouter(tags=["play over days"])
+
+def get_deadlines(request: Request) -> Deadlines:
+    deadlines: Deadlines = request.app.state.deadlines
+    return deadlines
+
+DeadlinesDep = Annotated[Deadlines, Depends(get_deadlines)]
+
+class PaceBody(BaseModel):
+    minutes: int | None = Field(default=None, description="live: minutes per move")
+    hours: int | None = Field(default=None, description="over days: hours per move (24)")
+    on_deadline: Literal["nothing", "remind", "bot_move", "hand_over"] = "remind"
+    bot: str = Field(default="bot:rule", max_length=32,
+                     description="who stands in: a bot of the game")
+
+class VacationBody(BaseModel):
+    until: datetime | None = Field(default=None, description="the end of the vacation, with "
+                                   "its time zone; null: back now")
+
+class SeatBody(BaseModel):
+    seat: int = Field(ge=1, le=6, description="the seat (1-based)")
+    bot: str = Field(default="bot:rule", max_length=32)
+
+class ResignBody(BaseModel):
+    bot: str = Field(default="bot:rule", max_length=32)
+
+@router.get("/games/{game_id}/clocks")
+async def clocks(game_id: str, d: DeadlinesDep) -> dict[str, object]:
+    """The game's pace and every seat's clock: to act, since when, its deadline, late, on
+    vacation, handed to a bot."""
+    return await run_in_threadpool(d.status, game_id)
+
+@router.post("/games/{game_id}/pace")
+async def pace(game_id: str, body: PaceBody, seat: ActingSeatDep,
+               d: DeadlinesDep) -> dict[str, object]:
+    seconds = (body.minutes or 0) * 60 + (body.hours or 0) * 3600
+    await run_in_threadpool(ask.set_pace, d, game_id, seat, seconds, body.on_deadline,
+                            body.bot)
+    return await run_in_threadpool(d.status, game_id)
+
+@router.post("/games/{game_id}/vacation")
+async def vacation(game_id: str, body: VacationBody, seat: ActingSeatDep,
+                   d: DeadlinesDep) -> dict[str, object]:
+    await run_in_threadpool(ask.set_vacation, d, game_id, seat, body.until)
+    return await run_in_threadpool(d.status, game_id)
+
+@router.post("/games/{game_id}/takeover")
+async def takeover(game_id: str, body: SeatBody, seat: ActingSeatDep,
+                   d: DeadlinesDep) -> dict[str, object]:
+    """Hand a late seat (its deadline passed) to a bot."""
+    await run_in_threadpool(ask.take_over, d, game_id, seat, body.seat, body.bot)
+    return await run_in_threadpool(d.status, game_id)
+
+@router.post("/games/{game_id}/vote")
+async def vote(game_id: str, body: SeatBody, seat: ActingSeatDep,
+               d: DeadlinesDep) -> dict[str, object]:
+    """Vote to hand a seat to a bot: when every other person's seat voted, it is."""
+    return await run_in_threadpool(ask.vote, d, game_id, seat, body.seat)
+
+@router.post("/games/{game_id}/resign")
+async def resign(game_id: str, body: ResignBody, seat: ActingSeatDep,
+                 d: DeadlinesDep) -> dict[str, object]:
+    await run_in_threadpool(ask.resign, d, game_id, seat, body.bot)
+    return await run_in_threadpool(d.status, game_id)
+
+@router.post("/games/{game_id}/take-back")
+async def take_back(game_id: str, seat: ActingSeatDep, d: DeadlinesDep) -> dict[str, object]:
+    """The owner of a seat handed to a bot plays it again."""
+    await run_in_threadpool(ask.take_back, d, game_id, seat)
+    return await run_in_threadpool(d.status, game_id)
+
+_ = Literal  # (kept for the schema's enum above)

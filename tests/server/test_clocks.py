@@ -1,0 +1,173 @@
+"""Play over days (issue 25, items 2, 3 and 6; docs/async.md): paces, reminders, a late seat
+handed to a bot once, vacations, votes, resigning, taking a seat back, and the refusals; the
+clock is injected (``ManualClock``), so an hour's pace passes in no time."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from tramways.server.clocks.clock import ManualClock  # noqa: E402
+from tramways.server.clocks.deadlines import Deadlines  # noqa: E402
+
+
+def _setup(client, seats: list[str]) -> tuple[str, list[str | None], Deadlines, list]:
+    made = client.post("/api/games", json={"game": "1840", "seats": seats}).json()
+    d: Deadlines = client.app.state.deadlines
+    d.clock = ManualClock()
+    sent: list = []
+    d.remind = sent.append
+    return made["id"], [s["token"] for s in made["seats"]], d, sent
+
+
+def _auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def _to_act(client, gid: str) -> int:
+    return int(client.get(f"/api/games/{gid}").json()["to_act"][0])
+
+
+def test_async_a_late_seat_is_reminded_then_handed_to_a_bot_once_and_taken_back(client) -> None:
+    gid, tokens, d, sent = _setup(client, ["human", "human", "bot:rule", "bot:rule"])
+    reply = client.post(f"/api/games/{gid}/pace", headers=_auth(tokens[0]),
+                        json={"hours": 1, "on_deadline": "hand_over", "bot": "bot:rule"})
+    assert reply.status_code == 200, reply.text
+    late = _to_act(client, gid)
+    assert late in (1, 2)
+    clocks = client.get(f"/api/games/{gid}/clocks").json()
+    mine = clocks["seats"][late - 1]
+    assert mine["to_act"] and mine["waiting_seconds"] == 0 and not mine["late"]
+    d.clock.advance(29 * 60)
+    assert d.sweep() == 0 and sent == []
+    d.clock.advance(2 * 60)  # half the pace: the reminder, once
+    assert d.sweep() == 1 and d.sweep() == 0
+    assert [(e.game_id, e.seats[0][0], e.reminder) for e in sent] == [(gid, late, True)]
+    other = 3 - late
+    refused = client.post(f"/api/games/{gid}/takeover", headers=_auth(tokens[other - 1]),
+                          json={"seat": late})
+    assert refused.status_code == 422 and refused.json()["error"] == "not_late"
+    d.clock.advance(30 * 60)  # the deadline: the seat goes to the bot, once
+    assert d.sweep() == 1 and d.sweep() == 0
+    state = client.get(f"/api/games/{gid}").json()
+    assert state["seats"][late - 1]["kind"] == "bot:rule"
+    name = state["seats"][late - 1]["name"]
+    assert (f"{name}'s deadline passed: the computer (rule) plays the seat until its owner "
+            "takes it back") in state["log"]
+    assert client.app.state.service.wait_for_bots(60)
+    now = client.get(f"/api/games/{gid}").json()
+    assert now["n"] >= 1 and now["to_act"] != [late]  # the bot played the late seat's move
+    back = client.post(f"/api/games/{gid}/take-back", headers=_auth(tokens[late - 1]))
+    assert back.status_code == 200, back.text
+    client.app.state.service.wait_for_bots(60)
+    state = client.get(f"/api/games/{gid}").json()
+    assert state["seats"][late - 1]["kind"] == "human"
+    assert f"{name} takes the seat back from the computer (bot:rule)".replace(
+        "(bot:rule)", "(rule)") in state["log"]
+    assert [f[2] for f in d.store.fired(gid)] == ["deadline", "remind"] or \
+        sorted(f[2] for f in d.store.fired(gid)) == ["deadline", "remind"]
+
+
+def test_async_a_deadline_fires_once_across_processes(client) -> None:
+    gid, tokens, d, sent = _setup(client, ["human", "human", "bot:rule", "bot:rule"])
+    client.post(f"/api/games/{gid}/pace", headers=_auth(tokens[0]),
+                json={"minutes": 5, "on_deadline": "hand_over"})
+    # a second process: its own service and clocks on the same database
+    from tramways.server.service import GameService
+
+    other = Deadlines(GameService(d.service.store, bot_workers=1), d.clock,
+                      remind=sent.append)
+    d.clock.advance(6 * 60)
+    counts: list[int] = []
+    threads = [threading.Thread(target=lambda x=x: counts.append(x.sweep()))
+               for x in (d, other, d, other)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(counts) == 2  # one reminder and one hand-over, by whichever process
+    assert len(sent) == 1
+    log = client.get(f"/api/games/{gid}").json()["log"]
+    assert sum("deadline passed" in line for line in log) == 1
+    other.service.close()
+
+
+def test_async_a_claim_left_by_a_killed_process_is_taken_over(client) -> None:
+    gid, tokens, d, sent = _setup(client, ["human", "bot:rule", "bot:rule", "bot:rule"])
+    client.post(f"/api/games/{gid}/pace", headers=_auth(tokens[0]),
+                json={"minutes": 5, "on_deadline": "remind"})
+    n = client.get(f"/api/games/{gid}").json()["n"]
+    now = d.clock.now()
+    # a process claimed the deadline, then died (kill -9) before sending
+    assert d.store.claim(gid, 1, n, "deadline", now, 60)
+    assert not d.store.claim(gid, 1, n, "deadline", now + timedelta(seconds=30), 60)
+    d.clock.advance(6 * 60)
+    assert d.sweep() == 1 and len(sent) == 1
+    assert d.store.fired(gid) == [(1, n, "deadline", True)]
+
+
+def test_async_vacation_pauses_the_clock(client) -> None:
+    gid, tokens, d, sent = _setup(client, ["human", "bot:rule", "bot:rule", "bot:rule"])
+    client.post(f"/api/games/{gid}/pace", headers=_auth(tokens[0]),
+                json={"hours": 1, "on_deadline": "bot_move"})
+    until = (d.clock.now() + timedelta(hours=3)).isoformat()
+    assert client.post(f"/api/games/{gid}/vacation", headers=_auth(tokens[0]),
+                       json={"until": until}).status_code == 200
+    n = client.get(f"/api/games/{gid}").json()["n"]
+    d.clock.advance(2 * 3600)
+    assert d.sweep() == 0 and client.get(f"/api/games/{gid}").json()["n"] == n
+    seat = client.get(f"/api/games/{gid}/clocks").json()["seats"][0]
+    assert seat["vacation_until"] and seat["deadline"] is None
+    d.clock.advance(2 * 3600 + 1)  # back for an hour: the deadline, a bot's move for me
+    assert d.sweep() == 2
+    state = client.get(f"/api/games/{gid}").json()
+    assert state["n"] > n and state["seats"][0]["kind"] == "human"
+
+
+def test_async_the_other_players_vote_a_seat_out_and_a_seat_resigns(client) -> None:
+    gid, tokens, d, _sent = _setup(client, ["human", "human", "human", "bot:rule"])
+    first = client.post(f"/api/games/{gid}/vote", headers=_auth(tokens[1]), json={"seat": 1})
+    assert first.json() == {"voters": [2], "needed": [2, 3], "handed": False}
+    again = client.post(f"/api/games/{gid}/vote", headers=_auth(tokens[1]), json={"seat": 1})
+    assert again.json()["voters"] == [2]  # a vote counts once
+    done = client.post(f"/api/games/{gid}/vote", headers=_auth(tokens[2]), json={"seat": 1})
+    assert done.json()["handed"] is True
+    state = client.get(f"/api/games/{gid}").json()
+    assert state["seats"][0]["kind"] == "bot:rule"
+    assert any(line.startswith("The other players voted") for line in state["log"])
+    assert client.post(f"/api/games/{gid}/resign", headers=_auth(tokens[2]),
+                       json={"bot": "bot:random"}).status_code == 200
+    client.app.state.service.wait_for_bots(60)
+    state = client.get(f"/api/games/{gid}").json()
+    assert state["seats"][2]["kind"] == "bot:random"
+    refused = client.post(f"/api/games/{gid}/take-back", headers=_auth(tokens[2]))
+    assert refused.status_code == 422 and refused.json()["error"] == "resigned"
+
+
+def test_async_bad_requests_are_refused_with_one_message_and_change_nothing(client) -> None:
+    gid, tokens, d, _sent = _setup(client, ["human", "human", "bot:rule", "bot:rule"])
+    before = (client.get(f"/api/games/{gid}/clocks").json(),
+              client.get(f"/api/games/{gid}").json()["rev"])
+    cases = [
+        ("pace", tokens[0], {"minutes": 0}, 422, "bad_pace"),
+        ("pace", tokens[0], {"hours": 24, "bot": "bot:nobody"}, 422, "bad_bot"),
+        ("pace", None, {"hours": 24}, 403, "spectator"),
+        ("vacation", tokens[0], {"until": (d.clock.now() - timedelta(hours=1)).isoformat()},
+         422, "in_the_past"),
+        ("vote", None, {"seat": 1}, 403, "spectator"),
+        ("vote", tokens[0], {"seat": 3}, 422, "not_a_person"),
+        ("takeover", tokens[1], {"seat": 1}, 422, "not_late"),
+        ("takeover", tokens[0], {"seat": 1}, 422, "own_seat"),
+        ("take-back", tokens[0], {}, 422, "not_handed"),
+    ]
+    for path, token, body, status, error in cases:
+        reply = client.post(f"/api/games/{gid}/{path}", headers=_auth(token), json=body)
+        assert (reply.status_code, reply.json()["error"]) == (status, error), (path, reply.text)
+        assert reply.json()["message"]
+    after = (client.get(f"/api/games/{gid}/clocks").json(),
+             client.get(f"/api/games/{gid}").json()["rev"])
+    assert after == before
