@@ -33,8 +33,8 @@ from tramways.server.web.g1840_cards import (
     tile_manifest,
 )
 from tramways.server.web.g1840_controls import LAY, PLACE, Choice, group_legal
-from tramways.server.web.g1840_stats import statistics
 from tramways.server.web.g1840_programs import is_program, programs_model
+from tramways.server.web.g1840_stats import statistics
 
 __all__ = ["LAY", "PLACE", "PREVIEW_LIMIT", "Choice", "board_svg", "group_legal",
            "history_charts", "table_model"]
