@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from tramways.server.clocks.schema import deadline_fired, game_pace, seat_clocks, seat_votes
+from tramways.server.rows import Written
 from tramways.server.storage import Store
 from tramways.server.tables import games, seats
 
@@ -177,7 +178,7 @@ class ClockStore:
             conn.execute(seat_votes.delete().where(seat_votes.c.game_id == game_id,
                                                    seat_votes.c.seat == seat))
             self.store._log(conn, game_id, None, [line], datetime.now(UTC))
-            self.store._notify(conn, game_id, rev)
+            self.store._notify(conn, Written(game_id, rev))
         return rev
 
     # -- votes ------------------------------------------------------------------------------
