@@ -202,3 +202,18 @@ def test_x23_a_line_that_scrapped_its_tram_lays_and_stations_no_more():
     with pytest.raises(IllegalAction, match="X-23"):
         session.play("L3 station D18.0")
     session.play("L3 run")
+
+
+def test_export_a_declined_station_bonus_stays_declined_through_a_later_lay():
+    """random_45005_6p: line 14 lays the Stadtbahn tile L4 on E23 (bonus: a station marker),
+    removes a marker, lays E3 (its own lay) and removes another.  The bonus step is closed
+    by one pass; a second pass before the lay ended the line's track step on the site
+    ("Blocking step Run Routes cannot process action lay_tile")."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.export18xx import export_record
+
+    record = GameRecord.load(HERE / "random_45005_6p-cut195.record.json")
+    assert record.actions[-4:] == ["L14 lay E23 L4 r2", "L14 remove D12.0", "L14 lay E3 57 r0",
+                                   "L14 remove A13.0"]
+    written = [a["type"] for a in export_record(record)["actions"] if a["entity"] == "14"]
+    assert written[-5:] == ["lay_tile", "pass", "remove_token", "lay_tile", "remove_token"]

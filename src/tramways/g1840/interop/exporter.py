@@ -234,8 +234,8 @@ class Exporter:
             turn, "bonus", None) == "place_additional_station_marker" else "LayTile"
         if name == "RemoveMarker" and self._replaced(action):
             name = "PlaceStation"  # part of the station that follows (the site's removal)
-        if name == "LayTile" or line != self.declined_bonus:
-            self.declined_bonus = None  # (a new tile may bring a new bonus)
+        if line != self.declined_bonus:
+            self.declined_bonus = None
         if (name not in (uses, "SkipBonus", "Run") and turn is not None
                 and line is not None and getattr(turn, "line", None) == line and turn.bonus
                 and not turn.ran and self.declined_bonus != line):
@@ -248,6 +248,9 @@ class Exporter:
             raise ExportError18xx(f"no 18xx.games action for {type(action).__name__}")
         pre = handler(self, action, before)
         lines = self.session.play(text)
+        after = getattr(self.state.sub, "turn", None)
+        if name == "LayTile" and getattr(after, "bonus", None) is not None:
+            self.declined_bonus = None  # a new Stadtbahn tile, a new bonus step
         post = self.post.get(type(action).__name__)
         if post is not None:
             post(self, action, pre)
