@@ -128,6 +128,9 @@ class ServerSettings:
     """Per user name, log-in tries (bursts of 10; per address six times as many); 0: none."""
     signups_per_hour: float = 30.0
     """Per client address, new accounts (bursts of 10); 0: no limit."""
+    admins: str = field(default_factory=lambda: os.environ.get("TRAMWAYS_ADMINS", ""))
+    """The names of the site's admins, separated by commas (``$TRAMWAYS_ADMINS``): those
+    accounts see ``/admin`` (docs/accounts.md)."""
     chat_per_minute: float = 20.0
     """Per writer (a seat, or a spectator's account), chat messages (bursts of 5)."""
     access_log: bool = False

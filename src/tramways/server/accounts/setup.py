@@ -35,9 +35,12 @@ def install(app: FastAPI, settings: Any, shared: bool) -> None:
         store=store, prefix="signup:")
     state.chat_limiter = RateLimiter(
         settings.chat_per_minute / 60.0, 5, what="chat messages", store=store, prefix="chat:")
-    from tramways.server.accounts import chat, email, lobby, pages
+    from tramways.server.accounts import admin, chat, email, lobby, pages
+
+    state.admins = admin.admin_names(settings.admins)
 
     app.include_router(pages.router)
+    app.include_router(admin.router)
     app.include_router(email.router)
     app.include_router(lobby.router)
     app.include_router(pages.api_router, prefix="/api")
