@@ -41,7 +41,7 @@ def _kinds(page) -> set[str]:
 def _check_page(page, session, seat: int, legal: list[str]) -> set[str]:
     texts = page.locator(
         "#table .actions button, #table .actions option, #table .actions label,"
-        " #table .actions .group-label").evaluate_all("es => es.map(e => e.innerText || e.text)")
+        " #table .actions .group-label").evaluate_all("es => es.map(e => e.innerText || e.textContent || '')")
     for text in texts:
         assert not is_notation(text), text
     priced = page.locator("#table [data-price], #table [data-gets]").evaluate_all(
