@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tramways.server.clocks import seats as ask
 from tramways.server.clocks.deadlines import Deadlines
-from tramways.server.deps import ActingSeatDep
+from tramways.server.deps import ActingSeatDep, SeatDep
 
 router = APIRouter(tags=["play over days"])
 
@@ -42,10 +42,11 @@ class ResignBody(BaseModel):
     bot: str = Field(default="bot:rule", max_length=32)
 
 @router.get("/games/{game_id}/clocks")
-async def clocks(game_id: str, d: DeadlinesDep) -> dict[str, object]:
+async def clocks(game_id: str, d: DeadlinesDep, seat: SeatDep) -> dict[str, object]:
     """The game's pace and every seat's clock: to act, since when, its deadline, late, on
-    vacation, handed to a bot."""
-    return await run_in_threadpool(d.status, game_id)
+    vacation, handed to a bot; ``you``: the token's seat (``null``: a spectator)."""
+    status = await run_in_threadpool(d.status, game_id)
+    return {**status, "you": seat}
 
 @router.post("/games/{game_id}/pace")
 async def pace(game_id: str, body: PaceBody, seat: ActingSeatDep,
