@@ -39,7 +39,10 @@ def tier(seats: list[SeatRow]) -> Tier:
 
 
 def bot_to_act(live: Live) -> int | None:
-    """The first seat (0-based) to act that a bot plays, or ``None``."""
+    """The first seat (0-based) to act that a bot plays, or ``None`` (none in a game an
+    admin closed)."""
+    if live.row.status == "closed":
+        return None
     for p in live.state.current_players():
         if 0 <= p < len(live.seats) and live.seats[p].kind.startswith("bot:"):
             return p

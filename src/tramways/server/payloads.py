@@ -67,7 +67,8 @@ def payload(live: Live, seat: int | None, history: History, at: int | None = Non
         return past_payload(live, seat, history, at)
     player = seat - 1 if seat is not None else None
     state = live.state
-    human = player is not None and live.seats[player].kind == "human"
+    human = (player is not None and live.seats[player].kind == "human"
+             and live.row.status != "closed")
     log_from, moves_from = delta(live, since)
     return {
         "id": live.row.id,
@@ -76,12 +77,13 @@ def payload(live: Live, seat: int | None, history: History, at: int | None = Non
         "at": None,
         "latest": live.n,
         "rev": live.rev,
-        "to_act": [p + 1 for p in state.current_players()],
+        "to_act": [] if live.row.status == "closed" else
+        [p + 1 for p in state.current_players()],
         "view": view_json(state.view(player)),
         "legal": [live.game.format_action(a) for a in state.legal_actions(player)]
         if human and player is not None else [],
         "seat": seat,
-        "status": status(state),
+        "status": "closed" if live.row.status == "closed" else status(state),
         "seats": seats_json(live.seats),
         "log": live.log[log_from:],
         "moves": [public_notation(live.game, a, player) for a in live.actions[moves_from:]],

@@ -44,6 +44,9 @@ __all__ = ["CACHE_BYTES", "CACHE_GAMES", "LRU", "GameService", "Live", "cursor"]
 
 logger = logging.getLogger("tramways.server")
 
+CLOSED_LINE = "The site's admins closed this game: no more moves."
+CLOSED_MESSAGE = "the site's admins closed this game: no more moves"
+
 def _apply_as(state: GameState, action: Action, player: int) -> list[str]:
     """Apply ``action`` for seat ``player`` (0-based); ``ApiError(403)`` if it is not theirs.
 
@@ -299,6 +302,8 @@ class GameService(Positions):
                 f"move {n} is not the next one: {live.n} moves have been played",
                 state=self.payload(live, seat),
             )
+        if live.row.status == "closed":
+            raise ApiError(403, "closed", CLOSED_MESSAGE)
         if (live.seats[seat - 1].kind != "human") != by_bot and not stand_in:
             raise ApiError(403, "not_your_seat", "a bot plays this seat")
         state = live.state.clone()
@@ -343,6 +348,8 @@ class GameService(Positions):
                     f"move {n} is not the next one: {live.n} moves have been played",
                     state=self.payload(live, seat),
                 )
+            if live.row.status == "closed":
+                raise ApiError(403, "closed", CLOSED_MESSAGE)
             if live.seats[seat - 1].kind != "human":
                 raise ApiError(403, "not_your_seat", "a bot plays this seat")
             try:
@@ -447,6 +454,17 @@ class GameService(Positions):
         return out
 
     # -- bots -------------------------------------------------------------------------------
+
+    def close_game(self, game_id: str) -> bool:
+        """An admin closes the game: no move or undo is taken afterwards (403 ``closed``),
+        the log says so, every watcher is told (docs/accounts.md); ``False``: not active."""
+        with self._lock(game_id):
+            rev = self.store.close_game(game_id, CLOSED_LINE)
+            self.forget(game_id)
+        if rev is None:
+            return False
+        self._announce(game_id, rev)
+        return True
 
     def kick_bots(self, game_id: str, live: Live | None = None) -> None:
         """Let ``game_id``'s bots play if one is to act (:class:`~.botplay.BotPlayer`)."""

@@ -397,6 +397,25 @@ class Store:
             self._log(conn, game_id, None, lines, stamp)
             self._notify(conn, Written(game_id, rev + 1))
 
+    def close_game(self, game_id: str, line: str) -> int | None:
+        """An admin closes an active game (docs/accounts.md): ``status`` becomes ``closed``,
+        ``line`` is logged, the revision moves (every process reloads it); the new revision,
+        ``None`` if the game is not active."""
+        stamp = now()
+        with self._write() as conn:
+            rev = conn.execute(sa.select(games.c.rev).where(
+                games.c.id == game_id, games.c.status == "active")).scalar()
+            if rev is None:
+                return None
+            done = conn.execute(
+                games.update().where(games.c.id == game_id, games.c.rev == rev)
+                .values(rev=rev + 1, status="closed", updated=stamp, finished=stamp))
+            if done.rowcount != 1:
+                raise Conflict(game_id)
+            self._log(conn, game_id, None, [line], stamp)
+            self._notify(conn, Written(game_id, rev + 1))
+        return int(rev) + 1
+
     def take_token(self, key: str, rate: float, burst: int) -> float | None:
         """Take one token from the shared bucket ``key`` (``rate`` a second, bursts of
         ``burst``): ``None`` if one was there, else the tokens left (under 1; none taken)."""

@@ -15,7 +15,7 @@ from tests.server.accounts.helpers import (
     signup,
     uniq,
 )
-from tests.server.helpers import new_game
+from tests.server.helpers import auth, new_game, token_of
 
 ADMIN_POSTS = ["/admin/accounts/{victim}/ban", "/admin/accounts/{victim}/unban"]
 
@@ -112,3 +112,44 @@ def test_an_admin_cannot_ban_their_own_account_nor_a_missing_one(site) -> None:
     r = post_form(admin, "/admin/accounts/nobody/ban", page="/admin")
     assert r.status_code == 404
     assert admin.get("/admin").status_code == 200
+
+
+def test_a_closed_game_ends_for_everyone_with_a_clear_message(db_url: str) -> None:
+    admin_name = uniq("Boss")
+    with make_app_client(db_url, admins=admin_name) as admin:
+        signup(admin, admin_name)
+        created = new_game(admin, names=["Ann", "Bob"])
+        gid, token = created["id"], token_of(created, 1)
+        state = admin.get(f"/api/games/{gid}", headers=auth(token)).json()
+        assert state["status"] == "active" and state["legal"]
+        page = admin.get("/admin").text
+        assert f'action="/admin/games/{gid}/close"' in page
+        r = post_form(admin, f"/admin/games/{gid}/close", page="/admin")
+        assert r.status_code == 303 and r.headers["location"] == "/admin"
+        r = admin.post(f"/api/games/{gid}/moves", json={"n": state["n"], "action": state["legal"][0]},
+                       headers=auth(token))
+        assert r.status_code == 403 and r.json()["error"] == "closed"
+        assert "admins closed this game" in r.json()["message"]
+        assert admin.post(f"/api/games/{gid}/undo", json={"n": state["n"]},
+                          headers=auth(token)).json()["error"] == "closed"
+        after = admin.get(f"/api/games/{gid}", headers=auth(token)).json()
+        assert (after["status"], after["to_act"], after["legal"]) == ("closed", [], [])
+        assert after["log"][-1] == "The site's admins closed this game: no more moves."
+        assert "admins closed this game" in admin.get(f"/g/{gid}").text
+        # once closed, it cannot be closed again, and the admin page offers no button
+        assert post_form(admin, f"/admin/games/{gid}/close", page="/admin").status_code == 404
+        assert f'action="/admin/games/{gid}/close"' not in admin.get("/admin").text
+
+
+def test_the_close_route_is_guarded_like_the_others(site) -> None:
+    admin, victim, _victim_id, _name = site
+    gid = new_game(admin, names=["Ann", "Bob"])["id"]
+    path = f"/admin/games/{gid}/close"
+    stranger = other_client(admin)
+    r = stranger.post(path, data={"csrf": csrf_of(stranger)})
+    assert r.status_code == 401 and r.json()["error"] == "login_required"
+    r = post_form(victim, path)
+    assert r.status_code == 403 and r.json()["error"] == "not_admin"
+    r = admin.post(path, data={"csrf": "stale"})
+    assert r.status_code == 403 and r.json()["error"] == "bad_csrf"
+    assert admin.get(f"/api/games/{gid}").json()["status"] == "active"

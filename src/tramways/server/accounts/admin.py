@@ -1,5 +1,5 @@
-"""The admin's view (issue 24, item 6): the site's games and accounts; ban and unban an
-account.
+"""The admin's view (issue 24, item 6): the site's games and accounts; close a game, ban
+and unban an account.
 
 Who is an admin: the accounts named in the setting ``ServerSettings.admins``
 (``$TRAMWAYS_ADMINS``, names separated by commas, any case), read when the site starts;
@@ -9,6 +9,10 @@ here takes :data:`AdminAccount`, the one dependency that checks it: no session â
 CSRF token (``checked_form``: 403 ``bad_csrf``) and redirects after the post (303).
 
 - ``GET /admin``: the 100 games changed last and the 200 accounts created last;
+- ``POST /admin/games/{id}/close``: the game ends for everyone (``status`` ``closed``): its
+  log says so, its watchers are told at once, every later move or undo is refused (403
+  ``closed``, "the site's admins closed this game"), its bots stop; 404 for a game not
+  active;
 - ``POST /admin/accounts/{id}/ban``: the account can no longer log in, and its sessions end
   (every browser is logged out); an admin cannot ban their own account (422 ``own_account``);
 - ``POST /admin/accounts/{id}/unban``: it may log in again (old sessions stay ended).
@@ -117,3 +121,12 @@ async def ban(request: Request, account_id: str, admin: AdminAccount) -> Respons
 @router.post("/admin/accounts/{account_id}/unban")
 async def unban(request: Request, account_id: str, admin: AdminAccount) -> Response:
     return await _ban(request, admin, account_id, False)
+
+
+@router.post("/admin/games/{game_id}/close")
+async def close_game(request: Request, game_id: str, admin: AdminAccount) -> Response:
+    await checked_form(request)
+    service = request.app.state.service
+    if not await run_in_threadpool(service.close_game, game_id[:32]):
+        raise ApiError(404, "not_found", "no such active game")
+    return see_other("/admin")
