@@ -438,13 +438,14 @@ class GameService(Positions):
         out = []
         for game_id, seat in self.store.seats_for_tokens(tokens[:200]):
             live = self.live(game_id)
-            to_act = [p + 1 for p in live.state.current_players()]
+            closed = live.row.status == "closed"  # by an admin: nobody's turn
+            to_act = [] if closed else [p + 1 for p in live.state.current_players()]
             out.append(
                 {
                     "id": game_id,
                     "game": live.row.game,
                     "seat": seat,
-                    "status": status(live.state),
+                    "status": "closed" if closed else status(live.state),
                     "n": live.n,
                     "your_turn": seat in to_act,
                     "seats": seats_json(live.seats),

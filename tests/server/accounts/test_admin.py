@@ -50,6 +50,8 @@ def test_the_admin_page_lists_games_and_accounts(site) -> None:
     assert f'action="/admin/accounts/{victim_id}/ban"' in page.text
     german = admin.get("/admin?lang=de").text
     assert "Verwaltung" in german and "Sperren" in german
+    assert 'href="/admin" class="admin-link"' in admin.get("/lobby").text
+    assert 'class="admin-link"' not in _victim.get("/lobby").text
 
 
 def test_every_admin_route_without_a_session(site) -> None:
@@ -136,6 +138,8 @@ def test_a_closed_game_ends_for_everyone_with_a_clear_message(db_url: str) -> No
         assert (after["status"], after["to_act"], after["legal"]) == ("closed", [], [])
         assert after["log"][-1] == "The site's admins closed this game: no more moves."
         assert "admins closed this game" in admin.get(f"/g/{gid}").text
+        mine = admin.post("/api/games/mine", json={"tokens": [token]}).json()
+        assert [(g["status"], g["your_turn"]) for g in mine] == [("closed", False)]
         # once closed, it cannot be closed again, and the admin page offers no button
         assert post_form(admin, f"/admin/games/{gid}/close", page="/admin").status_code == 404
         assert f'action="/admin/games/{gid}/close"' not in admin.get("/admin").text

@@ -38,7 +38,9 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
         return f"{request.url.path}?{urlencode([*pairs, ('lang', code)])}"
 
     html = environment(lang).get_template(template).render(
-        request=request, lang_url=lang_url, account=account, csrf=csrf, **context)
+        request=request, lang_url=lang_url, account=account, csrf=csrf,
+        is_admin=account is not None and account.name.lower() in request.app.state.admins,
+        **context)
     response = HTMLResponse(html, status_code=status,
                             headers={"Cache-Control": "no-store"})
     fresh = getattr(request.state, "new_csrf_cookie", None)
