@@ -157,3 +157,27 @@ def test_the_close_route_is_guarded_like_the_others(site) -> None:
     r = admin.post(path, data={"csrf": "stale"})
     assert r.status_code == 403 and r.json()["error"] == "bad_csrf"
     assert admin.get(f"/api/games/{gid}").json()["status"] == "active"
+
+
+def test_a_closed_game_stays_closed_through_a_backup_and_restore(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    source, target = (f"sqlite:///{tmp_path / n}" for n in ("site.sqlite3", "back.sqlite3"))
+    with make_app_client(source, admins="Boss") as admin:
+        signup(admin, "Boss")
+        created = new_game(admin, names=["Ann", "Bob"])
+        gid, token = created["id"], token_of(created, 1)
+        first = admin.get(f"/api/games/{gid}", headers=auth(token)).json()["legal"][0]
+        assert post_form(admin, f"/admin/games/{gid}/close", page="/admin").status_code == 303
+    backup = tmp_path / "games.jsonl"
+    for args in (["export-all", "--database", source, "-o", str(backup)],
+                 ["import-all", str(backup), "--database", target]):
+        done = subprocess.run([sys.executable, "-m", "tramways", *args], capture_output=True,
+                              text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+    with make_app_client(target) as c:
+        state = c.get(f"/api/games/{gid}", headers=auth(token)).json()
+        assert (state["status"], state["legal"]) == ("closed", [])
+        r = c.post(f"/api/games/{gid}/moves", json={"n": 0, "action": first}, headers=auth(token))
+        assert r.status_code == 403 and r.json()["error"] == "closed"
