@@ -140,6 +140,9 @@ def test_a_closed_game_ends_for_everyone_with_a_clear_message(db_url: str) -> No
         assert "admins closed this game" in admin.get(f"/g/{gid}").text
         mine = admin.post("/api/games/mine", json={"tokens": [token]}).json()
         assert [(g["status"], g["your_turn"]) for g in mine] == [("closed", False)]
+        from tramways.server.clocks.deadlines import Deadlines
+
+        assert Deadlines.waiting(admin.app.state.service.live(gid)) == []  # no clock runs
         # once closed, it cannot be closed again, and the admin page offers no button
         assert post_form(admin, f"/admin/games/{gid}/close", page="/admin").status_code == 404
         assert f'action="/admin/games/{gid}/close"' not in admin.get("/admin").text

@@ -78,8 +78,8 @@ class Deadlines:
 
     @staticmethod
     def waiting(live: Live) -> list[int]:
-        """The seats (1-based) of people to act now."""
-        if live.state.is_over():
+        """The seats (1-based) of people to act now (none in a game an admin closed)."""
+        if live.state.is_over() or live.row.status == "closed":
             return []
         return [p + 1 for p in live.state.current_players()
                 if 0 <= p < len(live.seats) and live.seats[p].kind == "human"]
