@@ -63,6 +63,9 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorBody, "description": _ERRORS[code]} for code in codes}
 
 
+error_responses = _errors
+"""The OpenAPI ``responses`` of refusals (for the API's other routers)."""
+
 router = APIRouter(tags=["games"], responses=_errors(400, 413, 429, 503))
 
 

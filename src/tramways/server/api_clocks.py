@@ -11,11 +11,55 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from tramways.server.api import error_responses
 from tramways.server.clocks import seats as ask
 from tramways.server.clocks.deadlines import Deadlines
 from tramways.server.deps import ActingSeatDep, SeatDep
 
-router = APIRouter(tags=["play over days"])
+router = APIRouter(tags=["play over days"],
+                   responses=error_responses(400, 403, 404, 413, 422, 429, 503))
+
+
+class PaceView(BaseModel):
+    """A game's pace: seconds per move, what its deadline does, who stands in."""
+
+    seconds: int
+    on_deadline: Literal["nothing", "remind", "bot_move", "hand_over"]
+    bot: str
+
+
+class SeatClockView(BaseModel):
+    """One seat's clock."""
+
+    seat: int = Field(description="1-based")
+    name: str
+    kind: str = Field(description="human, or the bot's kind")
+    handed: bool = Field(description="handed to a bot (its owner may take it back)")
+    resigned: bool
+    to_act: bool
+    since: str | None = Field(description="when it began to wait (ISO 8601), if to act")
+    waiting_seconds: int | None
+    deadline: str | None = Field(description="its deadline (ISO 8601), if paced and to act")
+    late: bool
+    vacation_until: str | None
+
+
+class Clocks(BaseModel):
+    """The game's pace (null: none) and every seat's clock."""
+
+    pace: PaceView | None
+    now: str = Field(description="the server's time (ISO 8601)")
+    seats: list[SeatClockView]
+    you: int | None = Field(default=None, description="the token's seat (null: a spectator); "
+                            "only on GET .../clocks")
+
+
+class Vote(BaseModel):
+    """Who voted to hand a seat over, whose votes it needs, and whether it was handed."""
+
+    voters: list[int]
+    needed: list[int]
+    handed: bool
 
 def get_deadlines(request: Request) -> Deadlines:
     deadlines: Deadlines = request.app.state.deadlines
@@ -41,14 +85,14 @@ class SeatBody(BaseModel):
 class ResignBody(BaseModel):
     bot: str = Field(default="bot:rule", max_length=32)
 
-@router.get("/games/{game_id}/clocks")
+@router.get("/games/{game_id}/clocks", response_model=Clocks)
 async def clocks(game_id: str, d: DeadlinesDep, seat: SeatDep) -> dict[str, object]:
     """The game's pace and every seat's clock: to act, since when, its deadline, late, on
     vacation, handed to a bot; ``you``: the token's seat (``null``: a spectator)."""
     status = await run_in_threadpool(d.status, game_id)
     return {**status, "you": seat}
 
-@router.post("/games/{game_id}/pace")
+@router.post("/games/{game_id}/pace", response_model=Clocks)
 async def pace(game_id: str, body: PaceBody, seat: ActingSeatDep,
                d: DeadlinesDep) -> dict[str, object]:
     seconds = (body.minutes or 0) * 60 + (body.hours or 0) * 3600
@@ -56,35 +100,33 @@ async def pace(game_id: str, body: PaceBody, seat: ActingSeatDep,
                             body.bot)
     return await run_in_threadpool(d.status, game_id)
 
-@router.post("/games/{game_id}/vacation")
+@router.post("/games/{game_id}/vacation", response_model=Clocks)
 async def vacation(game_id: str, body: VacationBody, seat: ActingSeatDep,
                    d: DeadlinesDep) -> dict[str, object]:
     await run_in_threadpool(ask.set_vacation, d, game_id, seat, body.until)
     return await run_in_threadpool(d.status, game_id)
 
-@router.post("/games/{game_id}/takeover")
+@router.post("/games/{game_id}/takeover", response_model=Clocks)
 async def takeover(game_id: str, body: SeatBody, seat: ActingSeatDep,
                    d: DeadlinesDep) -> dict[str, object]:
     """Hand a late seat (its deadline passed) to a bot."""
     await run_in_threadpool(ask.take_over, d, game_id, seat, body.seat, body.bot)
     return await run_in_threadpool(d.status, game_id)
 
-@router.post("/games/{game_id}/vote")
+@router.post("/games/{game_id}/vote", response_model=Vote)
 async def vote(game_id: str, body: SeatBody, seat: ActingSeatDep,
                d: DeadlinesDep) -> dict[str, object]:
     """Vote to hand a seat to a bot: when every other person's seat voted, it is."""
     return await run_in_threadpool(ask.vote, d, game_id, seat, body.seat)
 
-@router.post("/games/{game_id}/resign")
+@router.post("/games/{game_id}/resign", response_model=Clocks)
 async def resign(game_id: str, body: ResignBody, seat: ActingSeatDep,
                  d: DeadlinesDep) -> dict[str, object]:
     await run_in_threadpool(ask.resign, d, game_id, seat, body.bot)
     return await run_in_threadpool(d.status, game_id)
 
-@router.post("/games/{game_id}/take-back")
+@router.post("/games/{game_id}/take-back", response_model=Clocks)
 async def take_back(game_id: str, seat: ActingSeatDep, d: DeadlinesDep) -> dict[str, object]:
     """The owner of a seat handed to a bot plays it again."""
     await run_in_threadpool(ask.take_back, d, game_id, seat)
     return await run_in_threadpool(d.status, game_id)
-
-_ = Literal  # (kept for the schema's enum above)
