@@ -165,19 +165,29 @@ def test_buy_shares_switched_off_when_the_source_differs() -> None:
 
 def test_auction_pass_in_line_auctions() -> None:
     state = to_cr2(make())
-    # P2 directs DT: its passes in CR2's auction and choice are played by the program
+    # P2 directs DT: its pass on WT's line 7 is played by the program; its choice of a line
+    # to auction stays P2's
     play(state, "P2 program auctions")
-    play(state, *without(CR2, "DT pass", "DT pass"))
+    play(state, *without(CR2, "DT pass"))
     assert state.round.name == "SR2"
     assert state.companies["WT"].lines == [3, 7]
+
+
+def test_auction_pass_never_passes_a_choice() -> None:
+    """Every seat with the auctions' pass: the first chooser still decides (a table of
+    programs passing every choice would pass for ever)."""
+    state = make()
+    play(state, *(f"P{seat} program auctions" for seat in (1, 2, 3, 4)))
+    assert state.current_players() == [0] and state.round.name == "PRE"
 
 
 def test_auction_pass_in_the_pre_share_round() -> None:
     state = make()
     log = play(state, "P3 program auctions", "P4 program auctions", "P1 bid PR 10",
                "P2 bid PR 15")
-    assert log[-3:] == ["Player 3 passes on PR", "Player 4's programmed action 'pass in the "
-                        "Pre-Share Round and in line auctions' plays:", "Player 4 passes on PR"]
+    assert log[-3:] == ["Player 3 passes on PR", "Player 4's programmed action 'pass on bids "
+                        "in the Pre-Share Round and in line auctions' plays:",
+                        "Player 4 passes on PR"]
     assert state.current_players() == [0]
 
 

@@ -44,6 +44,10 @@ from tramways.g1840.rounds.base import Round
 from tramways.g1840.view import result, view
 from tramways.g1840.view_types import ResultJSON, View1840
 
+PROGRAMMED_PER_MOVE = 1000
+"""At most this many programmed actions play after one action; then the seat to act decides
+(a bound, so that no set of programs can keep one move going for ever)."""
+
 BEGIN: dict[str, Callable[[Position, list[str]], Round]] = {
     "PRE": pre_share.begin,
     "SR": share.begin,
@@ -296,7 +300,9 @@ class State1840(Position):
     def _play_programs(self, log: list[str]) -> None:
         """Play what the acting seats' programs say, one action after another, until a seat
         must decide (:mod:`tramways.g1840.programs`)."""
-        while self.programs and not self.finished:
+        for _ in range(PROGRAMMED_PER_MOVE):
+            if not self.programs or self.finished:
+                return
             fired = next_programmed(self, self.current_round.legal(self), log)
             if fired is None:
                 return

@@ -103,7 +103,7 @@ class ProgramAuctionPass(Program):
         return "auctions"
 
     def describe(self) -> str:
-        return "pass in the Pre-Share Round and in line auctions"
+        return "pass on bids in the Pre-Share Round and in line auctions"
 
 
 @dataclass(frozen=True, slots=True)

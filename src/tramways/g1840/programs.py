@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.g1840.actions import BuyShare, CompanyPass, LineBid, OpenAuction, Pass
+from tramways.g1840.actions import Bid, BuyShare, CompanyPass, LineBid, Pass
 from tramways.g1840.position import Position
 from tramways.g1840.program_actions import (
     KINDS,
@@ -135,9 +135,15 @@ def next_programmed(pos: Position, legal: list[Action], log: list[str]) -> Fired
 
 def _auction_pass(pos: Position, seat: int, legal: list[Action],
                   program: Program) -> Fired | None:
-    if pos.round.type == "PRE" and Pass(seat) in legal:
-        return Fired(Pass(seat), program)
-    if any(isinstance(a, LineBid | OpenAuction) for a in legal):
+    """Pass on a bid: in a Pre-Share auction another player opened, or in a line auction
+    (never on the choice of what to auction: that stays the player's, and a table where
+    every seat passes its choices would pass for ever)."""
+    if pos.round.type == "PRE":
+        if Pass(seat) in legal and any(isinstance(a, Bid) for a in legal) \
+                and getattr(pos.current_round, "auction", None) is not None:
+            return Fired(Pass(seat), program)
+        return None
+    if any(isinstance(a, LineBid) for a in legal):
         passing = next((a for a in legal if isinstance(a, CompanyPass)), None)
         if passing is not None:
             return Fired(passing, program)

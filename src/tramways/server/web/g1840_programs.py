@@ -28,7 +28,7 @@ def is_program(notation: str) -> bool:
 _PASS = re.compile(r"pass in (every|this) Share Round(, until another player sells or pars)?")
 _BUY = re.compile(r"buy (\S+) from (the pool|the unsold shares) until holding (\d+) shares"
                   r"(, then pass)?")
-_AUCTIONS = "pass in the Pre-Share Round and in line auctions"
+_AUCTIONS = "pass on bids in the Pre-Share Round and in line auctions"
 
 
 def program_words(text: str) -> Words:
