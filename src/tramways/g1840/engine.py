@@ -308,7 +308,10 @@ class State1840(Position):
                 return
             log.append(f"{self.players[fired.action.player].name}'s programmed action "
                        f"'{fired.program.describe()}' plays:")
-            self.current_round.apply(self, fired.action, log)
+            try:
+                self.current_round.apply(self, fired.action, log)
+            except IllegalAction as exc:  # a program plays only listed moves: a bug, so that
+                raise RuntimeError(f"programmed {fired.action}: {exc}") from exc  # apply restores
             self.advance(log)
 
     def _in_turn(self, action: Action) -> bool:
