@@ -162,15 +162,20 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
         return encode(view, seat)
 
     def final_infos(self, result: TrambahnResultJSON) -> list[dict[str, Any]]:
-        winner = result["winner"]
-        ranks = [1, 1] if winner is None else [1 if s == winner else 2 for s in (0, 1)]
-        return [{"score": result["scores"][s], "money": result["money"][s],
-                 "regular": result["regular"][s], "extra_tours": result["extra_tours"][s],
-                 "rank": ranks[s]} for s in (0, 1)]
+        return final_infos(result)
 
     def render_rgb(self) -> np.ndarray:
         assert self.state is not None
         return picture(as_trambahn_view(self.state.view(None)))
+
+
+def final_infos(result: TrambahnResultJSON) -> list[dict[str, Any]]:
+    """Each seat's figures at the end of a game (both Trambahn environments' final infos)."""
+    winner = result["winner"]
+    ranks = [1, 1] if winner is None else [1 if s == winner else 2 for s in (0, 1)]
+    return [{"score": result["scores"][s], "money": result["money"][s],
+             "regular": result["regular"][s], "extra_tours": result["extra_tours"][s],
+             "rank": ranks[s]} for s in (0, 1)]
 
 
 def env(**kwargs: Any) -> Any:

@@ -61,6 +61,7 @@ from tramways.envs.trambahn_v0 import (
     FACE_INDEX,
     TRAM_INDEX,
     encode_column,
+    final_infos,
     picture,
 )
 from tramways.trambahn.actions import Buy, Station
@@ -246,11 +247,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
         return np.bincount(idx, weights=val, minlength=self.obs_size).astype(np.float32)
 
     def final_infos(self, result: TrambahnResultJSON) -> list[dict[str, Any]]:
-        winner = result["winner"]
-        ranks = [1, 1] if winner is None else [1 if s == winner else 2 for s in (0, 1)]
-        return [{"score": result["scores"][s], "money": result["money"][s],
-                 "regular": result["regular"][s], "extra_tours": result["extra_tours"][s],
-                 "rank": ranks[s]} for s in (0, 1)]
+        return final_infos(result)
 
     def render_rgb(self) -> np.ndarray:
         assert self.state is not None
