@@ -217,3 +217,23 @@ def test_export_a_declined_station_bonus_stays_declined_through_a_later_lay():
                                    "L14 remove A13.0"]
     written = [a["type"] for a in export_record(record)["actions"] if a["entity"] == "14"]
     assert written[-5:] == ["lay_tile", "pass", "remove_token", "lay_tile", "remove_token"]
+
+
+@pytest.mark.parametrize(("case", "taker", "next_chooser"), [
+    ("x13_no_auction", 0, 1), ("x13_after_auction", 1, 1)])
+def test_x13_after_a_forced_take_the_choice_goes_on_as_the_site_plays_it(
+        case, taker, next_chooser):
+    """Pre-Share Round, 3 players: two all-passes bring Prater to 0 and the next player in
+    rotation must take it (R-PRE-2, X-13).  The site then goes back to the last auction's
+    opener, or to the taker when no auction was held, and the choice goes on with the next
+    player: P2 in both exports (random_44001_3p, where ours went on with P1: "Bid on
+    Companies cannot process action pass"; a hand-built export in which P1 had won
+    Karlskirche first).  Both import figure for figure with the site's traces."""
+    from tramways.core.replay import Session
+
+    record = import_export(load_export(HERE / f"{case}.json"),
+                           read_trace(HERE / f"{case}.trace.jsonl.gz"))
+    state = Session.from_record(record.model_copy(update={"actions": record.actions[:-1]}))
+    assert state.state.private_owner["PR"] == taker
+    assert state.state.current_players() == [next_chooser]
+    assert record.actions[-1] == f"P{next_chooser + 1} pass"

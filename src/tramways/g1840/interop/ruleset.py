@@ -122,9 +122,11 @@ SWITCHES += (
            "the bank's holding (unsold + pool).", ("VII.6",), "trace.bank_holdings",
            "site-engine games (market buys)"),
     Switch("X-13", "Pre-Share Round: after an all-pass the choice goes on in rotation; the "
-           "private at 0 goes to the next player in rotation.", ("R-PRE-2", "R-PRE-3"),
+           "private at 0 goes to the next player in rotation; the choice then goes on after the "
+           "last auction's opener, or after the taker when none was held.",
+           ("R-PRE-2", "R-PRE-3"),
            "Ruleset.pre_share_rotation: PreShare._pass, PreShare._reduce",
-           "fz2027_2_3ps 12, fz2027_12_2p 8-10"),
+           "fz2027_2_3ps 12, fz2027_12_2p 8-10, random_44001_3p 7, volume/x13_*.json"),
     Switch("X-14", "Pre-Share Round: an all-pass lowers the cheapest private while it is "
            "unsold; the dividends come only once it is sold.", ("R-PRE-2", "R-PRE-3"),
            "Ruleset.cheapest_falls_until_sold: PreShare._pass", "fz2027_12_2p 7"),

@@ -53,6 +53,7 @@ class PreShare(PlayersRound):
     discount: int = 0  # the reduction of the private ``discounted`` (R-PRE-2, R-PRE-5)
     discounted: str | None = None
     auction: Auction | None = None
+    last_opener: int | None = None  # the index of the last auction's opener
     choosing_order: list[int] | None = None  # seats still to choose a card, in turn
     cards_left: list[int] = field(default_factory=list)
     new_order: dict[int, int] = field(default_factory=dict)  # card -> seat
@@ -147,6 +148,7 @@ class PreShare(PlayersRound):
             if action.amount < low or (action.amount - low) % step:
                 raise IllegalAction("VI", f"open at {low} or more in steps of {step}")
             self.auction = Auction(action.private, action.amount, seat, self.chooser_index, seat)
+            self.last_opener = self.chooser_index
             log.append(f"{player.name} opens {action.private} at {action.amount}")
             self._next_bidder(pos, log)
             return
@@ -229,6 +231,10 @@ class PreShare(PlayersRound):
         self._sell(pos, cheapest, start, 0, log)
         if not rotation:
             self.chooser_index = 1 % pos.n
+        else:  # the site goes back to the last auction's opener, else to the taker,
+            # and the choice goes on with the next player (random_44001_3p)
+            back = self.chooser_index if self.last_opener is None else self.last_opener
+            self.chooser_index = (back + 1) % pos.n
         self._after_sale(pos, log)
 
     def _next_bidder(self, pos: Position, log: list[str]) -> None:
