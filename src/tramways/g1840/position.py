@@ -202,6 +202,8 @@ class Position:
         if len(self.companies) == self.n and all(len(c.lines) >= 3
                                                   for c in self.companies.values()):
             return False
+        if self.rules.reserved_until_three_lines:
+            return True  # the site keeps the reservation until then (random_44010_5p)
         last = max(i for i, r in enumerate(self.ent.round_bar) if r.name == "CR5")
         if self.round_index < last:
             return True

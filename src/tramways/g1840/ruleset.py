@@ -75,6 +75,9 @@ class Ruleset:
     #                                   marker on a hex where it has one
     choice_back_to_opener: bool = False  # X-16: when the last rival of a Pre-Share auction
     #                                      cannot raise, the opener chooses next
+    reserved_until_three_lines: bool = False  # X-25 (proposed): an unsold line's home
+    #                                           circle stays reserved after CR5's auctions,
+    #                                           until every company has three lines
     home_marker_lifted: bool = False  # R-LR-13 (site): a tile on the untiled home hex with
     #                                   several circles lifts the home marker for a choice
 
@@ -130,6 +133,7 @@ SITE = Ruleset(
     returns_and_scraps_in_turn=True,
     one_marker_per_hex=True,
     choice_back_to_opener=True,
+    reserved_until_three_lines=True,
 )
 """The 18xx.games ruleset (RULINGS.md X-1..X-17; X-18..X-20 proposed), for records imported
 from the site."""

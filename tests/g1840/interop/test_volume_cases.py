@@ -237,3 +237,18 @@ def test_x13_after_a_forced_take_the_choice_goes_on_as_the_site_plays_it(
     assert state.state.private_owner["PR"] == taker
     assert state.state.current_players() == [next_chooser]
     assert record.actions[-1] == f"P{next_chooser + 1} pass"
+
+
+def test_x25_an_unsold_lines_home_circle_stays_reserved_after_cr5():
+    """random_44010_5p, LR5c: line 10 (home D4, one circle) is still unsold in the display,
+    but CR5's auctions are over, so the printed rules free its circle (R-LR-12); the site
+    keeps the reservation until every company has three lines and refused line 14's station
+    ("14 cannot lay token - no token slots available on D4"; the same on D26, E3 and F18 in
+    three more games).  The 18xx.games ruleset keeps it too (X-25)."""
+    session = _replayed("random_44010_5p-cut567")
+    state = session.state
+    assert state.round.name == "LR5c" and state.sub.turn_view(state).line == 14
+    assert 10 in state.line_display and 10 not in state.line_owner
+    assert not [t for t in session.legal_notation() if " station D4" in t]
+    with pytest.raises(IllegalAction, match="IX.6"):
+        session.play("L14 station D4.0")

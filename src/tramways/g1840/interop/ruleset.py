@@ -170,6 +170,11 @@ SWITCHES += (
     Switch("X-24", "(proposed) A line places no second station marker on a hex where it has "
            "one.", ("IX.6",), "Ruleset.one_marker_per_hex: line_turn.station_options",
            "our random games: 'Place a Token or Lay Track cannot process action place_token'"),
+    Switch("X-25", "(proposed) An unsold line's home circle stays reserved after CR5's "
+           "auctions, until every company has three lines (the site then closes the unsold "
+           "lines).", ("R-LR-12", "IX.6"),
+           "Ruleset.reserved_until_three_lines: Position.may_still_operate",
+           "our random games: 'no token slots available on D4' (random_44010_5p LR5c)"),
 )
 
 SWITCH_IDS: tuple[str, ...] = tuple(s.id for s in SWITCHES)
