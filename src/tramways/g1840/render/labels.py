@@ -221,9 +221,10 @@ def hex_labels(view: HexView, phase: str, size: float) -> str:
     items.extend(_revenue_labels(view, phase, obstacles, size))
     items.extend(_name(view, red, obstacles, size))
 
-    items.append(
-        text(0.0, -size * 0.76, view.coord, size * 0.14, fill="#ffffff" if red else "#555555")
-    )
+    if view.coord:  # a tile drawn alone (render.tile) stands on no hex
+        items.append(
+            text(0.0, -size * 0.76, view.coord, size * 0.14, fill="#ffffff" if red else "#555555")
+        )
     if view.tile_id is not None:
         font = size * 0.12
         width = font * 0.6 * len(view.tile_id)

@@ -2,7 +2,10 @@
 
 from pathlib import Path
 
+from tramways.server.web.g1840_tiles import router as tiles_router
 from tramways.server.web.pages import router
+
+router.include_router(tiles_router)
 
 STATIC_DIR = Path(__file__).parent / "static"
 

@@ -101,6 +101,8 @@ class TileRow:
     left: int
     total: int
     upgrades: tuple[str, ...]  # the supply entries that may replace it (IX.5)
+    tiles: tuple[str, ...] = ()  # its tiles (L30 is L30a and L30b), each drawn in the manifest
+    upgrade_tiles: tuple[str, ...] = ()  # a tile of each entry of ``upgrades``, for its picture
 
 
 def tile_manifest(board: Any) -> list[TileRow]:
@@ -122,7 +124,8 @@ def tile_manifest(board: Any) -> list[TileRow]:
         ups = sorted({supply_key(u, board.ruleset) for t in members for u in t.upgrades
                       if u in defs}, key=_tile_number)
         out.append(TileRow(key, members[0].colour, int(board.supply.get(key, 0)), int(total),
-                           tuple(ups)))
+                           tuple(ups), tuple(t.id for t in members),
+                           tuple(by_key[u][0].id for u in ups)))
     order = ("yellow", "green", "brown", "grey", "red", "purple", "orange")
     out.sort(key=lambda r: (order.index(r.colour) if r.colour in order else len(order),
                             _tile_number(r.key)))

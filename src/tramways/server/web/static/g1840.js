@@ -263,7 +263,7 @@ async function fetchPreviews(coord) {
     const d = found[b.dataset.notation];
     if (d === null || d === undefined || b.dataset.delta !== undefined) continue;
     b.dataset.delta = d;
-    b.firstChild.textContent += ` (${d > 0 ? "+" : ""}${d})`;
+    b.querySelector(".delta").textContent = ` (${d > 0 ? "+" : ""}${d})`;
   }
 }
 
@@ -290,21 +290,41 @@ function openHex(coord) {
     byTile.get(o.tile).push(o);
   }
   if (options.some((o) => o.delta === null || o.delta === undefined)) fetchPreviews(coord);
+  const phase = map.dataset.phase || "yellow";
   for (const [tile, list] of byTile) {
     const row = document.createElement("div");
     row.className = "tile-row";
+    row.dataset.tile = tile;
     const label = document.createElement("strong");
     label.textContent = tile;
     row.append(label);
     for (const o of list) {
+      // each legal rotation as the tile's picture (drawn by the project's renderer), with the
+      // change of the line's best run and the cost under it
       const b = document.createElement("button");
       b.type = "button";
       b.className = "rotation";
       b.dataset.notation = o.notation;
+      b.dataset.tile = o.tile;
+      b.dataset.rotation = o.rotation;
       const delta = o.delta === null || o.delta === undefined ? "" :
         ` (${o.delta > 0 ? "+" : ""}${o.delta})`;
-      b.append(`↻${o.rotation}${delta}`);
-      if (o.cost) b.append(costText(o.cost));
+      const pic = document.createElement("img");
+      pic.className = "tile-pic";
+      pic.src = `/tiles/1840/${encodeURIComponent(o.tile)}.svg?rotation=${o.rotation}&phase=${phase}`;
+      pic.alt = (panel.dataset.tileAlt || "%t %r").replace("%t", o.tile).replace("%r", o.rotation);
+      pic.width = 64;
+      pic.height = 74;
+      const caption = document.createElement("span");
+      caption.className = "caption";
+      const turn = document.createElement("span");
+      turn.textContent = `↻${o.rotation}`;
+      const change = document.createElement("span");
+      change.className = "delta";
+      change.textContent = delta;
+      caption.append(turn, change);
+      if (o.cost) caption.append(costText(o.cost));
+      b.append(pic, caption);
       if (o.delta !== null && o.delta !== undefined) b.dataset.delta = o.delta;
       b.dataset.kind = o.kind || "normal";
       if (o.cost) b.dataset.cost = o.cost;
