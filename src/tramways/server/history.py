@@ -32,11 +32,13 @@ CHECKPOINT_EVERY = 50
 
 @dataclass(frozen=True)
 class Past:
-    """A past position and the log lines its moves wrote (as a replay writes them)."""
+    """A past position, the log lines its moves wrote (as a replay writes them) and, for each
+    line, the position it links to: the number of moves just after the move that wrote it."""
 
     n: int
     state: GameState
     lines: tuple[str, ...]
+    line_at: tuple[int, ...] = ()
 
 
 Key = tuple[str, int]
@@ -85,17 +87,22 @@ class History:
         start = self._nearest(key, n)
         if start is not None and start.n == n:
             return start
+        lines: list[str]
+        marks: list[int]
         if start is None:
-            state, lines, k = new_state(), [], 0
+            state, lines, marks, k = new_state(), [], [], 0
         else:
-            state, lines, k = start.state.clone(), list(start.lines), start.n
+            state, k = start.state.clone(), start.n
+            lines, marks = list(start.lines), list(start.line_at)
         while k < n:
-            lines.extend(state.apply(actions[k], played[k].seat))
+            wrote = state.apply(actions[k], played[k].seat)
+            lines.extend(wrote)
             k += 1
+            marks.extend([k] * len(wrote))
             self.replayed += 1
             if k % self.every == 0 and k < n:
-                self._keep(key, Past(k, state.clone(), tuple(lines)))
-        past = Past(n, state, tuple(lines))
+                self._keep(key, Past(k, state.clone(), tuple(lines), tuple(marks)))
+        past = Past(n, state, tuple(lines), tuple(marks))
         self._keep(key, past)
         return past
 

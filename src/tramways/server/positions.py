@@ -17,6 +17,7 @@ import logging
 import re
 import threading
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tramways.core import Action
@@ -59,6 +60,16 @@ class Live:
     seats: list[SeatRow]
     log_id: int = 0
     """The id of the last log line read or written (a catch-up reads the lines after it)."""
+    log_at: tuple[int | None, ...] = ()
+    """For each line of ``log``, the position it links to: the number of moves just after
+    the move that wrote it (``None``: an undo's or a closing's line, or a line of a move
+    taken back); see :func:`line_positions`."""
+
+    def line_positions(self, start: int = 0) -> list[int | None]:
+        """``log_at`` from line ``start`` on, as long as ``log`` (``None`` for lines it does
+        not cover)."""
+        marks = list(self.log_at[start:len(self.log)])
+        return marks + [None] * (len(self.log) - max(start, len(self.log_at)))
 
     @property
     def n(self) -> int:
@@ -67,6 +78,19 @@ class Live:
     @property
     def rev(self) -> int:
         return self.row.rev
+
+
+@dataclass(frozen=True)
+class LogIndex:
+    """A game's whole log as it stands and where each line links to (``Live.log_at``)."""
+
+    n: int
+    lines: tuple[str, ...]
+    at: tuple[int | None, ...]
+
+    @classmethod
+    def of(cls, live: Live) -> LogIndex:
+        return cls(live.n, tuple(live.log), tuple(live.line_positions()))
 
 
 def status(state: GameState) -> str:
@@ -143,10 +167,10 @@ class Positions:
         only moves (another process's), they are read and played on a copy (some ms less than
         a whole replay of a long game); after an undo, the game is rebuilt."""
         game_id = cached.row.id
-        loaded = self.store.load_since(game_id, cached.n, cached.log_id)
+        loaded = self.store.load_lines(game_id, cached.n, cached.log_id)
         if loaded is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}")
-        row, rows, lines, log_id = loaded
+        row, rows, lines, log_id = loaded.row, loaded.actions, loaded.lines, loaded.log_id
         appended = row.n - cached.n
         if (appended < 0 or row.rev - cached.rev != appended or len(rows) != appended
                 or any(a.seq != cached.n + i for i, a in enumerate(rows))):
@@ -154,8 +178,10 @@ class Positions:
         state = cached.state.clone()
         acts, played = list(cached.actions), list(cached.played)
         _replay(cached.game, state, rows, acts, played)
+        # only moves came between (checked above): every new line is a current move's
+        marks = (*cached.line_positions(), *(None if q is None else q + 1 for q in loaded.seqs))
         live = Live(row, cached.game, state, acts, played, [*cached.log, *lines], cached.seats,
-                    log_id)
+                    log_id, marks)
         self._install(live)
         return live
 
@@ -195,16 +221,17 @@ class Positions:
             self.put(live)
 
     def _rebuild(self, game_id: str) -> Live:
-        loaded = self.store.load_since(game_id, 0, 0)
+        loaded = self.store.load_lines(game_id, 0, 0)
         if loaded is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}")
-        row, rows, lines, log_id = loaded
+        row, rows = loaded.row, loaded.actions
         game = get_game(row.game)
         state = game.new_state(row.settings, row.setup, row.seed)
         acts: list[Action] = []
         played: list[Played] = []
-        _replay(game, state, rows, acts, played)
-        live = Live(row, game, state, acts, played, lines, self.store.seats(game_id), log_id)
+        counts = _replay(game, state, rows, acts, played)
+        live = Live(row, game, state, acts, played, loaded.lines, self.store.seats(game_id),
+                    loaded.log_id, line_positions(loaded.seqs, counts))
         self._install(live)
         return live
 
@@ -222,13 +249,36 @@ def _played(cached: Live, written: Written, a: ActionRow) -> Live | None:
     log_id = cached.log_id if written.log_id is None else written.log_id
     return Live(row, cached.game, state, [*cached.actions, action],
                 [*cached.played, Played(player, a.reveals)], [*cached.log, *lines],
-                cached.seats, log_id)
+                cached.seats, log_id, (*cached.line_positions(), *[a.seq + 1] * len(lines)))
 
 
 def _replay(game: Game, state: GameState, rows: list[ActionRow], acts: list[Action],
-            played: list[Played]) -> None:
+            played: list[Played]) -> list[int]:
+    """Play ``rows`` on ``state``; how many log lines each move wrote."""
+    counts = []
     for a in rows:
         action = game.parse_action(a.notation)
-        state.apply(action, a.seat - 1 if a.seat is not None else None)
+        counts.append(len(state.apply(action, a.seat - 1 if a.seat is not None else None)))
         acts.append(action)
         played.append(Played(a.seat - 1 if a.seat is not None else None, a.reveals))
+    return counts
+
+
+def line_positions(seqs: Sequence[int | None], counts: Sequence[int]) -> tuple[int | None, ...]:
+    """Where each stored log line links to (issue 23, item 9: the log's lines link to the
+    position after the move that wrote them, ``?at=N``), from the move number each line was
+    stored with (``seqs``) and how many lines each move of the current line of play writes
+    (``counts``, from the replay).
+
+    The lines of move ``k`` are the last ``counts[k]`` lines stored with number ``k``: a
+    move's lines are written together, and a line of the same number written later would be
+    a move played after an undo took move ``k`` back.  They link to ``k + 1``.  Every other
+    line (an undo's, a closing's, a move taken back) links nowhere (``None``)."""
+    left = list(counts)
+    out: list[int | None] = [None] * len(seqs)
+    for i in range(len(seqs) - 1, -1, -1):
+        k = seqs[i]
+        if k is not None and 0 <= k < len(left) and left[k] > 0:
+            left[k] -= 1
+            out[i] = k + 1
+    return tuple(out)

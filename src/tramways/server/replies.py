@@ -67,6 +67,11 @@ class GamePayload(_Reply):
     status: str = Field(examples=["active", "over"])
     seats: list[Seat]
     log: list[str] = Field(description="the log lines from number log_from on")
+    log_at: list[int | None] = Field(
+        default_factory=list,
+        description="for each line of log, the position it shows (?at=N): the moves played "
+                    "just after the move that wrote it (null: a line of an undo, of a closing "
+                    "or of a move taken back)")
     moves: list[str] = Field(description="the moves from number moves_from on, in public "
                              "notation (what the viewer may not see is redacted)")
     undoable: int = Field(description="how many of its moves the viewer's seat may take back")

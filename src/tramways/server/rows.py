@@ -69,6 +69,19 @@ class ActionRow:
 
 
 @dataclass(frozen=True)
+class Loaded:
+    """A game read in one snapshot (``Store.load_lines``): its row, its actions from a number
+    on, its log lines after a line id with the number (``seq``) of the move that wrote each
+    (``None``: a line no move wrote, an undo's or a closing's), and the id of its last line."""
+
+    row: GameRow
+    actions: list[ActionRow]
+    lines: list[str]
+    seqs: list[int | None]
+    log_id: int
+
+
+@dataclass(frozen=True)
 class Written:
     """A committed write as announced to every server process (PostgreSQL ``NOTIFY``): the
     game and its new ``rev``; for an appended move also the move itself (``action``), the id

@@ -35,7 +35,15 @@ from tramways.server.errors import ApiError
 from tramways.server.history import HISTORY_POSITIONS, History
 from tramways.server.notify import NotifyRefused, TurnEvent, check_email, check_webhook, safe_host
 from tramways.server.payloads import cursor, payload, seats_json
-from tramways.server.positions import CACHE_BYTES, CACHE_GAMES, Live, Positions, check_id, status
+from tramways.server.positions import (
+    CACHE_BYTES,
+    CACHE_GAMES,
+    Live,
+    LogIndex,
+    Positions,
+    check_id,
+    status,
+)
 from tramways.server.rows import ActionRow, Conflict, GameRow
 from tramways.server.storage import Store
 from tramways.server.urls import seat_url, spectator_url
@@ -179,6 +187,11 @@ class GameService(Positions):
         live = self.live(game_id)
         self.kick_bots(game_id, live)
         return self.payload(live, seat, at, since)
+
+    def log_index(self, game_id: str) -> LogIndex:
+        """The game's whole log and the position each line links to (the log is every
+        viewer's: a spectator's payload carries it too)."""
+        return LogIndex.of(self.live(game_id))
 
     def frame(self, game_id: str, seat: int | None, since: str | None,
               rev: int | None) -> dict[str, Any]:
@@ -332,6 +345,7 @@ class GameService(Positions):
             [*live.log, *lines],
             live.seats,
             live.log_id if log_id is None else log_id,
+            (*live.line_positions(), *[n + 1] * len(lines)),
         )
 
     def undo(self, game_id: str, seat: int | None, n: int, count: int = 1,

@@ -37,6 +37,7 @@ from tramways.server.rows import (
     ActionRow,
     Conflict,
     GameRow,
+    Loaded,
     NotifyTargets,
     SeatRow,
     Written,
@@ -49,7 +50,7 @@ from tramways.server.tables import actions, games, log, metadata, rate_limits, s
 
 __all__ = [
     "LISTEN_APPLICATION", "NOTIFY_CHANNEL", "SQLITE_SYNCHRONOUS", "ActionRow", "Conflict",
-    "GameRow", "NotifyTargets", "SeatRow", "Store", "actions", "default_url", "games",
+    "GameRow", "Loaded", "NotifyTargets", "SeatRow", "Store", "actions", "default_url", "games",
     "hash_token", "listen", "log", "make_engine", "metadata", "migrate", "migration_lock",
     "new_game_id", "new_token", "rate_limits", "seats",
 ]
@@ -213,9 +214,17 @@ class Store:
         self, game_id: str, n: int, log_id: int
     ) -> tuple[GameRow, list[ActionRow], list[str], int] | None:
         """The game, its actions from number ``n`` on, its log lines after line ``log_id``,
-        and the id of its last log line: one snapshot (PostgreSQL: a repeatable-read
-        transaction; SQLite's read transaction is one), so a position caught up from it is
-        the database's at the game's ``rev``."""
+        and the id of its last log line (:meth:`load_lines` without the lines' moves)."""
+        loaded = self.load_lines(game_id, n, log_id)
+        if loaded is None:
+            return None
+        return loaded.row, loaded.actions, loaded.lines, loaded.log_id
+
+    def load_lines(self, game_id: str, n: int, log_id: int) -> Loaded | None:
+        """The game, its actions from number ``n`` on, its log lines after line ``log_id``
+        with the move that wrote each, and the id of its last log line: one snapshot
+        (PostgreSQL: a repeatable-read transaction; SQLite's read transaction is one), so a
+        position caught up from it is the database's at the game's ``rev``."""
         with self.engine.connect() as conn:
             if self.is_postgres:
                 conn = conn.execution_options(isolation_level="REPEATABLE READ")
@@ -231,7 +240,7 @@ class Store:
                     .order_by(actions.c.seq)
                 ).all()
                 lines = conn.execute(
-                    sa.select(log.c.id, log.c.text)
+                    sa.select(log.c.id, log.c.text, log.c.seq)
                     .where(log.c.game_id == game_id, log.c.id > log_id)
                     .order_by(log.c.id)
                 ).all()
@@ -247,8 +256,9 @@ class Store:
             rev=row["rev"],
         )
         last = max((int(line.id) for line in lines), default=log_id)
-        return (game, [ActionRow(a.seq, a.notation, a.seat, bool(a.reveals)) for a in acts],
-                [str(line.text) for line in lines], last)
+        return Loaded(game, [ActionRow(a.seq, a.notation, a.seat, bool(a.reveals)) for a in acts],
+                      [str(line.text) for line in lines],
+                      [None if line.seq is None else int(line.seq) for line in lines], last)
 
     def seats(self, game_id: str) -> list[SeatRow]:
         with self._read() as conn:

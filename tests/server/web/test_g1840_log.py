@@ -89,4 +89,6 @@ def test_the_page_shows_the_log_in_its_language(sqlite_client) -> None:
     assert " opens " in line  # the engine's English
     page = sqlite_client.get(f"/g/{gid}?lang=de").text
     german = log_line(line, translations("de").gettext)
-    assert "eröffnet die Versteigerung" in german and f"<li>{german}</li>" in page
+    assert "eröffnet die Versteigerung" in german
+    # issue 23, item 9: the line links to the position after the move that wrote it
+    assert f'<a href="/g/{gid}?at=1" data-at="1"' in page and f">{german}</a></li>" in page

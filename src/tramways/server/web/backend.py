@@ -71,6 +71,17 @@ class Backend:
         return await self._run(lambda: service.state(gid, find_seat(service, gid, token), at),
                                heavy=at is not None)
 
+    async def log_index(self, gid: str, token: str | None) -> ApiReply:
+        """The game's whole log and the position each line links to (``LogIndex``), for any
+        viewer (a wrong token is refused, as by the API)."""
+        service = self.service
+
+        def fetch() -> Any:
+            find_seat(service, gid, token)
+            return service.log_index(gid)
+
+        return await self._run(fetch)
+
     async def create(self, fields: dict[str, Any], seed: int | None = None) -> ApiReply:
         """A new game from the lobby's form: its fields make the API's body
         (:class:`~tramways.server.bodies.NewGame`, validated alike), then the creation

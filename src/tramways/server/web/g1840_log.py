@@ -10,7 +10,8 @@ kept, like everywhere on the pages.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 
 def _(message: str) -> str:
@@ -138,3 +139,86 @@ def log_line(line: str, gettext: Callable[[str], str]) -> str:
                     values[key] = _COLOUR_WORD.sub(lambda m: gettext(m.group(0)), word)
             return gettext(message) % values
     return line
+
+
+# -- the log by round, each line a link to its position (issue 23, item 9) -------------------
+
+ROUND_START = re.compile(r"^(PRE|[A-Z]+\d\w*) begins\b")
+"""A round's first line ("CR1 begins", "LR2a begins (phase green)", "SR3 begins; order: ...")."""
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the log and the position it links to (``?at=N``: the moves played just
+    after the move that wrote it; ``None``: a line no move of the game as it stands wrote, an
+    undo's or a move taken back)."""
+
+    text: str
+    at: int | None
+
+
+@dataclass(frozen=True)
+class LogRound:
+    """One round of the log: its name ("" before the first round's heading) and its lines."""
+
+    round: str
+    lines: list[LogLine]
+
+
+def _marks(log: Sequence[str], log_at: Sequence[int | None] | None) -> list[int | None]:
+    marks = list(log_at or [])[:len(log)]
+    return marks + [None] * (len(log) - len(marks))
+
+
+def log_rounds(log: Sequence[str], log_at: Sequence[int | None] | None = None
+               ) -> list[LogRound]:
+    """The whole log by round, the newest round first and its newest line first; a round
+    starts at its "... begins" line (the lines before the first: round "")."""
+    rounds = [LogRound("", [])]
+    for line, at in zip(log, _marks(log, log_at), strict=True):
+        found = ROUND_START.match(line)
+        if found:
+            rounds.append(LogRound(found.group(1), []))
+        rounds[-1].lines.append(LogLine(line, at))
+    return [LogRound(r.round, r.lines[::-1]) for r in rounds[::-1] if r.lines]
+
+
+@dataclass(frozen=True)
+class RoundStart:
+    """A round of the game as it stands and the position it starts at (the moves played
+    when its first line was written; the first round starts at 0)."""
+
+    round: str
+    n: int
+
+
+def round_starts(log: Sequence[str], log_at: Sequence[int | None] | None) -> list[RoundStart]:
+    """Where each round of the game as it stands starts, in order; the lines no current move
+    wrote (an undo's, a move taken back) are left out."""
+    out = [RoundStart("", 0)]
+    for line, at in zip(log, _marks(log, log_at), strict=True):
+        found = ROUND_START.match(line)
+        if found and at is not None:
+            out.append(RoundStart(found.group(1), at))
+    return out
+
+
+@dataclass(frozen=True)
+class RoundSteps:
+    """From a position, the start of the previous round and of the next one (``None``: there
+    is none), as the history's "previous round" and "next round" go."""
+
+    previous: RoundStart | None
+    next: RoundStart | None
+    current: str
+
+
+def round_steps(starts: Sequence[RoundStart], at: int) -> RoundSteps:
+    """The round starts before and after position ``at``: "previous round" goes to the
+    latest start before ``at`` (the start of the round shown when ``at`` is inside it),
+    "next round" to the first start after it."""
+    before = [s for s in starts if s.n < at]
+    after = [s for s in starts if s.n > at]
+    current = [s for s in starts if s.n <= at]
+    return RoundSteps(before[-1] if before else None, after[0] if after else None,
+                      current[-1].round if current else "")

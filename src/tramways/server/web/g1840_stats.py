@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from tramways.g1840.ruleset import Ruleset
 from tramways.g1840.view_types import View1840
+from tramways.server.web.g1840_log import RoundStart
 
 _ROUND = re.compile(r"^(CR\d+) begins\b")
 _RUN = re.compile(r"^Line (\d+) runs .* for (-?\d+)$")
@@ -85,3 +86,54 @@ def _cell(table: dict[str, list[Cell]], company: str, rounds: int) -> Cell:
     while len(cells) < rounds:
         cells.append(Cell())
     return cells[rounds - 1]
+
+
+# -- each player's worth over time (issue 23, item 10) ---------------------------------------
+
+@dataclass(frozen=True)
+class Sample:
+    """A column of the worth table: a Company Round's name and the position after its last
+    move (``label`` "": the position shown, the end once the game is over)."""
+
+    label: str
+    n: int
+
+
+def company_round_ends(starts: list[RoundStart], n: int, over: bool) -> list[Sample]:
+    """Each Company Round that has ended at position ``n`` and the position after its last
+    move: where the next round starts, or, for the last one of a game that is over (it ends
+    after a Company Round, XI / R-CR-4), ``n`` itself."""
+    out = []
+    for k, start in enumerate(starts):
+        if not start.round.startswith("CR"):
+            continue
+        if k + 1 < len(starts) and starts[k + 1].n <= n:
+            out.append(Sample(start.round, starts[k + 1].n))
+        elif k + 1 == len(starts) and over:
+            out.append(Sample(start.round, n))
+    return out
+
+
+@dataclass(frozen=True)
+class Worth:
+    """Each player's worth as the game's result counts it (XI / R-END-1: cash, shares at
+    their market price, privates at face value, each loan as the end counts it:
+    ``Position.wealth``, the view's ``value``) after each Company Round and at the position
+    shown (the last column: the end once the game is over)."""
+
+    samples: list[Sample]
+    names: list[str]
+    values: list[list[int]]
+    """Per player (seat order), one value per sample."""
+
+
+def worth(samples: list[Sample], values: dict[int, list[int]], view: View1840,
+          n: int) -> Worth:
+    """The worth table from the players' values at each sample's position (``values``, by
+    position; a sample without them is left out) and the view shown (position ``n``: the
+    last column)."""
+    shown = [s for s in samples if s.n in values]
+    names = [p.name for p in view.players]
+    now = [p.value for p in view.players]
+    return Worth([*shown, Sample("", n)], names,
+                 [[values[s.n][seat] for s in shown] + [now[seat]] for seat in range(len(names))])

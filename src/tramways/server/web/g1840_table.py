@@ -9,7 +9,6 @@ notation of the seat, and every legal notation is offered exactly once (tested).
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from typing import Any
 
@@ -33,11 +32,12 @@ from tramways.server.web.g1840_cards import (
     tile_manifest,
 )
 from tramways.server.web.g1840_controls import LAY, PLACE, Choice, group_legal
+from tramways.server.web.g1840_log import ROUND_START, log_rounds
 from tramways.server.web.g1840_programs import is_program, programs_model
 from tramways.server.web.g1840_stats import statistics
 
-__all__ = ["LAY", "PLACE", "PREVIEW_LIMIT", "Choice", "board_svg", "group_legal",
-           "history_charts", "table_model"]
+__all__ = ["LAY", "PLACE", "PREVIEW_LIMIT", "ROUND_START", "Choice", "board_svg",
+           "group_legal", "history_charts", "log_rounds", "table_model"]
 
 PREVIEW_LIMIT = 60
 """Revenue previews are computed for at most this many lays of a turn (the router is exact;
@@ -84,21 +84,6 @@ def _places(legal: list[str], view: dict[str, Any]) -> dict[str, list[dict[str, 
 def _tile_order(item: tuple[str, int]) -> tuple[int, str]:
     digits = "".join(ch for ch in item[0] if ch.isdigit())
     return (int(digits) if digits else 0, item[0])
-
-
-ROUND_START = re.compile(r"^(PRE|[A-Z]+\d\w*) begins\b")
-
-
-def log_rounds(log: list[str]) -> list[dict[str, Any]]:
-    """The whole log by round (issue 23, item 9), the newest round first and its newest line
-    first; a round starts at its "... begins" line (the lines before the first: "")."""
-    rounds: list[dict[str, Any]] = [{"round": "", "lines": []}]
-    for line in log:
-        found = ROUND_START.match(line)
-        if found:
-            rounds.append({"round": found.group(1), "lines": []})
-        rounds[-1]["lines"].append(line)
-    return [{"round": r["round"], "lines": r["lines"][::-1]} for r in rounds[::-1] if r["lines"]]
 
 
 def share_chart(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
@@ -247,7 +232,7 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
         "supply": supply,
         "tiles": tile_manifest(board),
         "log": list(state.get("log") or [])[::-1],
-        "log_rounds": log_rounds(list(state.get("log") or [])),
+        "log_rounds": log_rounds(list(state.get("log") or []), state.get("log_at")),
         "stats": statistics(list(state.get("log") or []), typed),
         "legal_count": len(legal),
         "preview_limit": PREVIEW_LIMIT,

@@ -27,7 +27,7 @@ from tramways.g1840.view_types import View1840
 from tramways.server.deps import CostlyRead, lane_of
 from tramways.server.errors import ApiError
 from tramways.server.urls import seat_url, spectator_url
-from tramways.server.web import g1840_table
+from tramways.server.web import g1840_history, g1840_table
 from tramways.server.web.backend import ApiReply, Backend, BackendDep
 from tramways.server.web.forms import (
     MAPS_1840,
@@ -239,6 +239,8 @@ async def _table(
     if state.get("game") == "1840":
         context["g"] = await _cpu(b, at is not None, g1840_table.table_model, state)
         context["seats"] = state.get("seats") or []
+        context.update(await g1840_history.history_context(
+            b, gid, token, state, at, translations(_lang(request)).gettext))
         if view["finished"]:
             context["charts"] = await _charts(b, gid, token, view)
         return context
