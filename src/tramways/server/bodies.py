@@ -5,7 +5,7 @@ the same models from their forms (``web/pages.py``), so both refuse the same thi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, JsonValue, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
@@ -29,7 +29,8 @@ def _game_names() -> list[JsonValue]:
 
 MAX_SEATS = 6
 
-BODY_ERRORS = frozenset({"bad_game", "bad_seats", "bad_names", "bad_settings"})
+BODY_ERRORS = frozenset({"bad_game", "bad_seats", "bad_names", "bad_settings", "bad_pace",
+                         "bad_table"})
 """The codes of a new game's refusals (422 ``{"error": CODE, "message"}``, as every refusal
 of the service)."""
 
@@ -147,6 +148,49 @@ def refusal(exc: ValidationError | Sequence[Any]) -> ApiError:
     return ApiError(422, "bad_request",
                     f"{'.'.join(str(p) for p in first.get('loc', ()))}: {first.get('msg', '')}",
                     detail=detail)
+
+
+OnDeadline = Literal["nothing", "remind", "bot_move", "hand_over"]
+"""What a paced seat's deadline does (docs/async.md)."""
+
+MAX_PACE_MINUTES = 24 * 60
+MAX_PACE_HOURS = 30 * 24
+
+
+class PaceChoice(BaseModel):
+    """A new game's pace, as the lobby's form and ``POST /api/lobby`` send it (issue 24,
+    item 2; issue 25, item 2): ``none``; ``live``, minutes per move (1 to 1,440); ``async``
+    (over days), hours per move (1 to 720); what the deadline does; the bot that stands in
+    (``bot_move``, ``hand_over``).  Checked as a whole (``bad_pace``) by :meth:`pace_of`
+    once the game is known."""
+
+    pace: Literal["none", "live", "async"] = Field(
+        default="none", description="none, live (minutes per move) or async (hours per move)")
+    minutes: int | None = Field(default=None, description="live: minutes per move")
+    hours: int | None = Field(default=None, description="async: hours per move (24)")
+    on_deadline: OnDeadline = "remind"
+    bot: str = Field(default="bot:rule", max_length=32,
+                     description="who stands in at the deadline: a bot of the game")
+
+    def pace_seconds(self) -> int | None:
+        """Seconds per move (``None``: no pace)."""
+        if self.pace == "live":
+            if self.minutes is None or not 1 <= self.minutes <= MAX_PACE_MINUTES:
+                raise _refuse("bad_pace", f"a live pace is 1 to {MAX_PACE_MINUTES} minutes a move")
+            return self.minutes * 60
+        if self.pace == "async":
+            if self.hours is None or not 1 <= self.hours <= MAX_PACE_HOURS:
+                raise _refuse("bad_pace", f"a pace over days is 1 to {MAX_PACE_HOURS} hours a move")
+            return self.hours * 3600
+        return None
+
+    def check_bot(self, game: str) -> None:
+        """The stand-in is a bot of ``game`` (``bad_pace``)."""
+        bots = bot_names(game) if game in game_names() else []
+        if self.pace != "none" and (not self.bot.startswith("bot:")
+                                    or self.bot.removeprefix("bot:") not in bots):
+            raise _refuse("bad_pace", "the stand-in is one of "
+                          + ", ".join(f"bot:{b}" for b in bots))
 
 
 class Move(BaseModel):

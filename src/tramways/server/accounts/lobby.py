@@ -1,8 +1,10 @@
 """The lobby of open games and "my games".
 
-Pages: ``GET /lobby`` (the open games, filtered by ``?game=`` and ``?lang=``; the form to open
-one; the account's games), ``POST /lobby/new`` (``game``, ``seats``, ``lang``, and for 1840 the
-``ruleset``: the creator takes seat 1), ``GET /lobby/{id}`` (a table), ``POST /lobby/{id}/join`` (the first free seat;
+Pages: ``GET /lobby`` (the open games, filtered by ``?game=``, ``?lang_filter=`` and
+``?pace=none|live|async``; the form to open one; the account's games), ``POST /lobby/new``
+(:class:`~tramways.server.accounts.new_table.NewTable`: ``game``, ``seats``, ``lang``, for
+1840 the ``ruleset``, and the pace; the creator takes seat 1; ``POST /api/lobby`` takes the
+same body as JSON), ``GET /lobby/{id}`` (a table), ``POST /lobby/{id}/join`` (the first free seat;
 the game starts when the last seat is taken), ``POST /lobby/{id}/leave`` (before the start;
 the creator leaving closes the table), ``GET /mine`` (every game of the account, on any
 device: the seat links are made again from the site's secret, your turn first).  JSON:
@@ -15,15 +17,15 @@ device: the seat links are made again from the site's secret, your turn first). 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from tramways.g1840.game import RULESETS
-from tramways.server.accounts.auth import CurrentAccount, RequiredAccount, auth_of
+from tramways.server.accounts.auth import CurrentAccount, RequiredAccount, api_csrf, auth_of
 from tramways.server.accounts.common import checked_form, drain, render, see_other, take_socket
+from tramways.server.accounts.new_table import SEATS, NewTable
 from tramways.server.accounts.replies import AccountGame, OpenTable, refusals
 from tramways.server.accounts.tables import LOBBY_KEY, Account, OpenGame, SeatTaken
 from tramways.server.deps import AddressDep, LimitsDep
@@ -33,15 +35,18 @@ from tramways.server.web.i18n import LANGUAGE_NAMES
 router = APIRouter(include_in_schema=False)
 api_router = APIRouter(tags=["lobby"])
 
-SEATS = {"trambahn": (2, 2), "1840": (2, 6)}
-"""Seats a table of each game may have (Trambahn: two; 1840: 2-6)."""
+PACE_KINDS = ("none", "live", "async")
 
 
 def _table_json(table: OpenGame) -> dict[str, Any]:
+    pace = table.pace
     return {"id": table.id, "game": table.game, "seats": table.seats, "lang": table.lang,
             "ruleset": table.settings.get("ruleset", "rules"),
             "status": table.status, "game_id": table.game_id,
-            "players": [{"seat": s, "name": n} for s, _a, n in table.players]}
+            "players": [{"seat": s, "name": n} for s, _a, n in table.players],
+            "pace": None if pace is None else {
+                "kind": table.pace_kind, "seconds": pace.seconds,
+                "on_deadline": pace.on_deadline, "bot": pace.bot}}
 
 
 def start(app_state: Any, table: OpenGame) -> str | None:
@@ -61,6 +66,9 @@ def start(app_state: Any, table: OpenGame) -> str | None:
         game_id = str(created["id"])
         accounts.bind_seats(game_id, [(s, a, auth.seat_token(game_id, s, a))
                                       for s, a, _n in players])
+        if table.pace is not None:  # the table's pace is the game's (docs/async.md)
+            app_state.deadlines.store.set_pace(game_id, table.pace)
+            app_state.deadlines.on_write(game_id, 0)
     except Exception:
         accounts.finish_start(table.id, None)
         raise
@@ -81,44 +89,58 @@ def my_games(app_state: Any, account: Account) -> list[dict[str, Any]]:
     return games
 
 
-def _filters(request: Request) -> tuple[str | None, str | None]:
+def _filters(request: Request) -> tuple[str | None, str | None, str | None]:
     game = request.query_params.get("game") or None
     lang = request.query_params.get("lang_filter") or None
-    return (game if game in SEATS else None, lang if lang in LANGUAGE_NAMES else None)
+    pace = request.query_params.get("pace") or None
+    return (game if game in SEATS else None, lang if lang in LANGUAGE_NAMES else None,
+            pace if pace in PACE_KINDS else None)
 
 
 @router.get("/lobby")
 def lobby(request: Request, account: CurrentAccount) -> Response:
     state = request.app.state
-    game, lang = _filters(request)
+    game, lang, pace = _filters(request)
+    from tramways.bots import bot_names
     from tramways.server.accounts.ratings import bot_ratings
 
-    return render(request, "open_lobby.html", tables=state.accounts.open_list(game, lang),
+    return render(request, "open_lobby.html",
+                  tables=state.accounts.open_list(game, lang, pace_kind=pace),
                   mine=my_games(state, account) if account else [], game_filter=game or "",
-                  lang_filter=lang or "", games=list(SEATS), bots=bot_ratings(state.accounts))
+                  lang_filter=lang or "", pace_filter=pace or "", games=list(SEATS),
+                  bots=bot_ratings(state.accounts), stand_ins=bot_names("1840"))
+
+
+def _open(request: Request, account: Account, body: NewTable) -> str:
+    """Open the table of ``body`` (the creator at seat 1); its id."""
+    pace = body.table_pace()
+    return str(request.app.state.accounts.create_open(
+        body.game, body.settings(), body.seats, body.lang, account.id,
+        body.pace if pace else "none", pace))
 
 
 @router.post("/lobby/new")
 async def new_table(request: Request, account: RequiredAccount, limits: LimitsDep,
                     address: AddressDep) -> Response:
-    form = await checked_form(request)
-    game = form.get("game", "")
-    lang = form.get("lang", "en")
-    try:
-        seats = int(form.get("seats", "2"))
-    except ValueError:
-        seats = 0
-    low, high = SEATS.get(game, (0, -1))
-    ruleset = form.get("ruleset", "rules") if game == "1840" else "rules"
-    if not low <= seats <= high or lang not in LANGUAGE_NAMES or ruleset not in RULESETS:
-        raise ApiError(422, "bad_table", f"a table of {game!r} has {low}-{high} seats, a "
-                       f"language of the site and a ruleset of {', '.join(RULESETS)}")
-    settings = {} if ruleset == "rules" else {"ruleset": ruleset}
+    body = NewTable.from_fields(await checked_form(request))
     limits.new_game(address, ["human"])
-    accounts = request.app.state.accounts
-    table_id = await run_in_threadpool(accounts.create_open, game, settings, seats, lang,
-                                       account.id)
+    table_id = await run_in_threadpool(_open, request, account, body)
     return see_other(f"/lobby/{table_id}")
+
+
+@api_router.post("/lobby", status_code=201, response_model=OpenTable,
+                 responses=refusals(401, 403, 422))
+async def new_table_json(request: Request, body: NewTable, limits: LimitsDep,
+                         address: AddressDep,
+                         account: Annotated[Account | None, Depends(api_csrf)]) -> JSONResponse:
+    """Open a game (the same body as the lobby's form, as JSON; a session and its
+    ``X-CSRF-Token``): the creator takes seat 1; the pace becomes the game's at the start."""
+    if account is None:
+        raise ApiError(401, "login_required", "log in to open a game")
+    limits.new_game(address, ["human"])
+    table_id = await run_in_threadpool(_open, request, account, body)
+    table = request.app.state.accounts.open_game(table_id)
+    return JSONResponse(_table_json(table), status_code=201)
 
 
 def _table_or_404(request: Request, table_id: str) -> OpenGame:
@@ -174,9 +196,11 @@ def mine_page(request: Request, account: CurrentAccount) -> Response:
 
 @api_router.get("/lobby", response_model=list[OpenTable], responses=refusals())
 def lobby_json(request: Request) -> JSONResponse:
-    """The open games (``?game=trambahn|1840``, ``?lang_filter=de``), oldest first."""
-    game, lang = _filters(request)
-    return JSONResponse([_table_json(t) for t in request.app.state.accounts.open_list(game, lang)])
+    """The open games (``?game=trambahn|1840``, ``?lang_filter=de``,
+    ``?pace=none|live|async``), oldest first."""
+    game, lang, pace = _filters(request)
+    return JSONResponse([_table_json(t) for t in request.app.state.accounts.open_list(
+        game, lang, pace_kind=pace)])
 
 
 @api_router.get("/account/games", response_model=list[AccountGame],

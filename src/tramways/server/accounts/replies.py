@@ -13,8 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from tramways.server.api import ErrorBody
 from tramways.server.replies import MyGame
 
-__all__ = ["AccountGame", "ChatMessage", "ChatMessages", "CsrfToken", "Muted", "OpenPlayer",
-           "OpenTable", "Said", "WhoAmI", "refusals"]
+__all__ = ["AccountGame", "ChatMessage", "ChatMessages", "CsrfToken", "Muted", "OpenPace",
+           "OpenPlayer", "OpenTable", "Said", "WhoAmI", "refusals"]
 
 _REFUSALS: dict[int, str] = {
     401: "no session: log in (``login_required``)",
@@ -62,6 +62,15 @@ class OpenPlayer(_Reply):
     name: str
 
 
+class OpenPace(_Reply):
+    """An open game's pace: it becomes the game's when the table starts (docs/async.md)."""
+
+    kind: str = Field(examples=["live", "async"])
+    seconds: int = Field(description="per move")
+    on_deadline: str = Field(examples=["nothing", "remind", "bot_move", "hand_over"])
+    bot: str = Field(examples=["bot:rule"], description="who stands in")
+
+
 class OpenTable(_Reply):
     """An open game of the lobby (``GET /api/lobby``)."""
 
@@ -73,6 +82,8 @@ class OpenTable(_Reply):
     status: str = Field(examples=["open", "started"])
     game_id: str | None = Field(description="the game once started, else null")
     players: list[OpenPlayer]
+    pace: OpenPace | None = Field(description="null: no pace (the game waits as long as it "
+                                  "takes)")
 
 
 class ChatMessage(_Reply):

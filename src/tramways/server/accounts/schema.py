@@ -52,6 +52,8 @@ open_games = sa.Table(
     sa.Column("status", sa.String(16), nullable=False, index=True),
     sa.Column("game_id", sa.String(32), nullable=True),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("pace_kind", sa.String(8), nullable=False, server_default="none"),  # 0008
+    sa.Column("pace", sa.JSON, nullable=True),
 )
 open_seats = sa.Table(
     "open_seats", metadata,
