@@ -20,6 +20,45 @@ function apply() {
   const svg = svgEl();
   if (!svg || !box) return;
   svg.setAttribute("viewBox", box.join(" "));
+  legible(svg);
+}
+
+// A phone's map (issue 23, item 11): the map's text is printed for a large sheet (hex ids
+// 5.6 units, names, revenues 6 units), which at the whole map on a phone is 2 px high.  On a
+// narrow map the page starts zoomed in far enough for that text to be read (MIN_TEXT_PX on
+// screen), and at any zoom a label smaller than that is hidden rather than shown as a speck:
+// zooming in brings it back.  A wide map (a desktop) is drawn as it always was.
+const MIN_TEXT_PX = 9;
+const NARROW_MAP_PX = 600;
+const PHONE_TEXT_UNITS = 5.4;  // the smallest label the starting view makes legible (hex ids, names, revenues)
+
+function narrow() { return (mapEl()?.clientWidth || 1e9) < NARROW_MAP_PX; }
+
+function pixelsPerUnit(svg) {
+  const r = svg.getBoundingClientRect();
+  return box ? Math.min(r.width / box[2], r.height / box[3]) : 1;
+}
+
+function legible(svg) {
+  const on = narrow();
+  const scale = on ? pixelsPerUnit(svg) : 0;
+  if (svg.dataset.legibleAt === String(scale)) return;
+  svg.dataset.legibleAt = String(scale);
+  for (const t of svg.querySelectorAll("text")) {
+    const size = Number.parseFloat(t.getAttribute("font-size"));
+    t.classList.toggle("lod-hidden", on && size > 0 && size * scale < MIN_TEXT_PX);
+  }
+}
+
+// The view a narrow map starts with: its middle, zoomed so that PHONE_TEXT_UNITS reads at
+// MIN_TEXT_PX (the whole map is a click on ⤢ away).
+function startBox(vb) {
+  const map = mapEl();
+  if (!narrow() || !map.clientHeight) return vb.slice();
+  const scale = MIN_TEXT_PX / PHONE_TEXT_UNITS;
+  const w = Math.min(vb[2], map.clientWidth / scale);
+  const h = Math.min(vb[3], map.clientHeight / scale);
+  return [vb[0] + (vb[2] - w) / 2, vb[1] + (vb[3] - h) / 2, w, h];
 }
 
 function setup() {
@@ -32,7 +71,7 @@ function setup() {
   svg.removeAttribute("height");
   const vb = svg.getAttribute("viewBox").split(/\s+/).map(Number);
   full = vb;
-  if (!box) box = vb.slice();
+  if (!box) box = startBox(vb);
   apply();
   let lays = {};
   let places = {};
@@ -178,8 +217,12 @@ function focusHex(coord) {
   const m = hex.parentElement.transform.baseVal.consolidate()?.matrix;
   const cx = (m ? m.e : 0) + b.x + b.width / 2;
   const cy = (m ? m.f : 0) + b.y + b.height / 2;
-  const w = Math.min(box[2], full[2] / 3);
-  const h = w * box[3] / box[2];
+  let w = Math.min(box[2], full[2] / 3);
+  let h = w * box[3] / box[2];
+  if (narrow()) {  // close enough for its labels to be read (see legible)
+    const start = startBox(full);
+    if (start[2] < w) { w = start[2]; h = start[3]; }
+  }
   box = [cx - w / 2, cy - h / 2, w, h];
   apply();
 }
