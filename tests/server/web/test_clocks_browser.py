@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,11 @@ def _post(base: str, path: str, body: dict, token: str | None = None) -> dict:
         return dict(json.load(reply))
 
 
+def _get(base: str, path: str) -> dict:
+    with urllib.request.urlopen(base + path, timeout=30) as reply:
+        return dict(json.load(reply))
+
+
 def test_clocks_show_who_is_awaited_and_a_vote_hands_the_seat_over(live_server, browser,
                                                                     shots: Path) -> None:
     made = _post(live_server, "/api/games", {"game": "1840", "seats": [
@@ -56,5 +62,57 @@ def test_clocks_show_who_is_awaited_and_a_vote_hands_the_seat_over(live_server, 
         clocks.screenshot(path=str(shots / "clocks.png"))
         anna.locator("button", has_text="Vote to hand over").click()
         expect(anna).to_contain_text("played by the computer", timeout=WAIT)
+    finally:
+        page.close()
+
+
+def test_clocks_vacation_and_pace_forms_post_through_the_api(live_server, browser,
+                                                            shots: Path) -> None:
+    """Issue 25, item 2: a seat's vacation (until a time; back now) and the game's pace, set
+    from the clocks panel by a person's seat; a spectator sees neither form."""
+    made = _post(live_server, "/api/games", {"game": "1840", "seats": [
+        "human", "human", "bot:rule", "bot:rule"], "names": ["Anna", "Boris"]})
+    gid, t1 = made["id"], made["seats"][0]["token"]
+    page = browser.new_page(viewport=DESKTOP, locale="en-US")
+    try:
+        page.goto(f"{live_server}/g/{gid}?token={t1}&lang=en")
+        clocks = page.locator("#clocks")
+        expect(clocks.locator(".pace")).to_have_text(
+            "No pace: the game waits as long as it takes.", timeout=WAIT)
+        form = clocks.locator("#pace-form")
+        expect(form).to_be_visible()
+        form.locator("#pace-kind").select_option("live")
+        expect(form.locator("#pace-hours")).to_be_hidden()
+        form.locator("#pace-minutes").fill("10")
+        form.locator("#pace-deadline").select_option("bot_move")
+        form.locator("#pace-bot").select_option("bot:strong")
+        form.locator("button[type=submit]").click()
+        expect(clocks.locator(".pace")).to_have_text(
+            "Pace: 10 min a move; at the deadline: the computer moves for the seat",
+            timeout=WAIT)
+        paced = _get(live_server, f"/api/games/{gid}/clocks")["pace"]
+        assert paced == {"seconds": 600, "on_deadline": "bot_move", "bot": "bot:strong"}
+        vacation = clocks.locator("#vacation-form")
+        vacation.locator("#vacation-until").fill("2035-12-01T18:00")
+        vacation.locator("button[type=submit]").click()
+        expect(clocks.locator(".error")).to_have_text("a vacation lasts at most 60 days",
+                                                      timeout=WAIT)
+        until = (datetime.now() + timedelta(days=2)).replace(second=0, microsecond=0)
+        vacation.locator("#vacation-until").fill(until.strftime("%Y-%m-%dT%H:%M"))
+        vacation.locator("button[type=submit]").click()
+        expect(clocks.locator("li[data-seat='1']")).to_contain_text("on vacation", timeout=WAIT)
+        expect(vacation.locator(".vacation-now")).to_contain_text("You are on vacation until")
+        expect(clocks.locator(".error")).to_be_hidden()
+        mine = _get(live_server, f"/api/games/{gid}/clocks")["seats"][0]
+        assert datetime.fromisoformat(mine["vacation_until"]) == until.astimezone(UTC)
+        clocks.screenshot(path=str(shots / "clocks-vacation.png"))
+        vacation.locator(".vacation-cancel").click()
+        expect(clocks.locator("li[data-seat='1']")).not_to_contain_text("on vacation",
+                                                                       timeout=WAIT)
+        assert _get(live_server, f"/api/games/{gid}/clocks")["seats"][0]["vacation_until"] is None
+        page.goto(f"{live_server}/g/{gid}?lang=en")  # a spectator: no forms
+        expect(page.locator("#clocks .pace")).to_contain_text("10 min a move", timeout=WAIT)
+        expect(page.locator("#vacation-form")).to_be_hidden()
+        expect(page.locator("#pace-form")).to_be_hidden()
     finally:
         page.close()

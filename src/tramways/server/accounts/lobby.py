@@ -101,14 +101,13 @@ def _filters(request: Request) -> tuple[str | None, str | None, str | None]:
 def lobby(request: Request, account: CurrentAccount) -> Response:
     state = request.app.state
     game, lang, pace = _filters(request)
-    from tramways.bots import bot_names
     from tramways.server.accounts.ratings import bot_ratings
 
     return render(request, "open_lobby.html",
                   tables=state.accounts.open_list(game, lang, pace_kind=pace),
                   mine=my_games(state, account) if account else [], game_filter=game or "",
                   lang_filter=lang or "", pace_filter=pace or "", games=list(SEATS),
-                  bots=bot_ratings(state.accounts), stand_ins=bot_names("1840"))
+                  bots=bot_ratings(state.accounts))
 
 
 def _open(request: Request, account: Account, body: NewTable) -> str:

@@ -56,6 +56,9 @@ def environment(lang: str) -> Environment:
     env.filters["g1840_say"] = lambda words: words.say(gettext) if words is not None else ""
     env.globals["lang"] = lang
     env.globals["language_names"] = LANGUAGE_NAMES
+    from tramways.bots import bot_names
+
+    env.globals["stand_ins"] = bot_names("1840")  # who may stand in for a late seat (both games)
     return env
 
 

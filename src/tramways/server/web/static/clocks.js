@@ -1,6 +1,7 @@
 // Every seat's clock (docs/async.md): GET /api/games/ID/clocks, drawn in the page's words
 // (the data-t-* of #clocks), again every 20 s and whenever the table is redrawn (a move, a
-// live update); the controls post to the same API with the seat's token.
+// live update); the controls post to the same API with the seat's token: the seat's
+// vacation (until a time; back now) and the game's pace (any person's seat may set it).
 
 const box = document.getElementById("clocks");
 const say = (key, values = {}) => {
@@ -66,10 +67,63 @@ async function draw() {
     }
     list.append(li);
   }
+  forms(data, data.seats.find((s) => s.seat === me));
   box.hidden = false;
 }
 
+let paceShown = false;
+
+// The seat's own forms: its vacation and the game's pace (a person's seat only).
+function forms(data, mine) {
+  const person = Boolean(token() && mine && (mine.kind === "human" || mine.handed));
+  const vacation = box.querySelector("#vacation-form");
+  const pace = box.querySelector("#pace-form");
+  vacation.hidden = !person;
+  pace.hidden = !person;
+  if (!person) return;
+  const away = vacation.querySelector(".vacation-now");
+  away.hidden = !mine.vacation_until;
+  vacation.querySelector(".vacation-cancel").hidden = !mine.vacation_until;
+  if (mine.vacation_until) away.textContent = say("vacation-until", { when: new Date(mine.vacation_until).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" }) });
+  if (data.pace && !paceShown) {
+    const hours = data.pace.seconds % 3600 === 0;
+    pace.querySelector("#pace-kind").value = hours ? "async" : "live";
+    pace.querySelector(hours ? "#pace-hours" : "#pace-minutes").value = data.pace.seconds / (hours ? 3600 : 60);
+    pace.querySelector("#pace-deadline").value = data.pace.on_deadline;
+    pace.querySelector("#pace-bot").value = data.pace.bot;
+  }
+  paceShown = paceShown || Boolean(data.pace);
+  paceFields();
+}
+
+function paceFields() {
+  const kind = box.querySelector("#pace-kind").value;
+  for (const el of box.querySelectorAll("#pace-form .pace-live")) el.hidden = kind !== "live";
+  for (const el of box.querySelectorAll("#pace-form .pace-async")) el.hidden = kind !== "async";
+}
+
+function wireForms() {
+  const vacation = box.querySelector("#vacation-form");
+  vacation.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const until = vacation.querySelector("#vacation-until").value;
+    if (until) ask("vacation", { until: new Date(until).toISOString() });
+  });
+  vacation.querySelector(".vacation-cancel").addEventListener("click", () => ask("vacation", { until: null }));
+  const pace = box.querySelector("#pace-form");
+  pace.querySelector("#pace-kind").addEventListener("change", paceFields);
+  pace.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const live = pace.querySelector("#pace-kind").value === "live";
+    const body = { on_deadline: pace.querySelector("#pace-deadline").value, bot: pace.querySelector("#pace-bot").value };
+    if (live) body.minutes = Number(pace.querySelector("#pace-minutes").value);
+    else body.hours = Number(pace.querySelector("#pace-hours").value);
+    ask("pace", body);
+  });
+}
+
 if (box) {
+  wireForms();
   draw();
   setInterval(draw, 20000);
   const main = document.querySelector("main.game");
