@@ -41,6 +41,7 @@ from tramways.g1840.program_actions import Program
 from tramways.g1840.programs import legal_programs, next_programmed, round_begins, set_program
 from tramways.g1840.rounds import company, line, pre_share, share
 from tramways.g1840.rounds.base import Round
+from tramways.g1840.rounds.company_auctions import chooser
 from tramways.g1840.view import result, view
 from tramways.g1840.view_types import ResultJSON, View1840
 
@@ -149,9 +150,17 @@ class State1840(Position):
         """X-23 (proposed, 18xx.games): the site returns a private only in a Company or Line
         Round, by the player acting now (their own, or the acting company's), and scraps a tram
         only in the company's buying turn or by the acting line in its turn."""
-        if seat != self.current_round.acting(self) or self.round.type not in ("CR", "LR"):
+        if self.round.type not in ("CR", "LR"):
             return []
         offered = self.current_round.offered_private()
+        opener = self._auction_opener()
+        if opener is not None:  # the site's round is the opener's while its line is
+            # auctioned: only its director returns, a private of their own (random_44004_5p)
+            if seat != self.companies[opener].director:
+                return []
+            return [ReturnPrivate(seat, p) for p in self.players[seat].privates if p != offered]
+        if seat != self.current_round.acting(self):
+            return []
         out: list[Action] = [ReturnPrivate(seat, p) for p in self.players[seat].privates
                              if p != offered]
         acting = self._acting_company()
@@ -159,8 +168,10 @@ class State1840(Position):
         if tram_company is None or tram_company.director != seat:
             return out
         cid = tram_company.id
-        out.extend(CompanyReturnPrivate(company=cid, private=p, player=seat)
-                   for p in tram_company.privates if p != offered)
+        if self.round.type == "LR":  # in a Company Round the site returns only the
+            # director's own privates (a company's are its lines', asked in their turns)
+            out.extend(CompanyReturnPrivate(company=cid, private=p, player=seat)
+                       for p in tram_company.privates if p != offered)
         if not self.current_round.takes_in_turn(self, cid):
             return out
         line = self.current_round.turn_view(self).line
@@ -172,6 +183,14 @@ class State1840(Position):
         out.extend(ScrapTram(company=cid, colour=c, player=seat)
                    for c in sorted(set(tram_company.owned()), key=TRAM_COLOURS.index))
         return out
+
+    def _auction_opener(self) -> str | None:
+        """The company that opened the line auction going on now (X-23), if any."""
+        cr = self.current_round
+        if self.round.type != "CR" or getattr(cr, "auction", None) is None or getattr(
+                cr, "buying", None) is not None:
+            return None
+        return chooser(cr, self)
 
     def _site_refuses(self, action: Action) -> bool:
         """X-23 (proposed, 18xx.games), where the site's steps are narrower than the turn:

@@ -252,3 +252,23 @@ def test_x25_an_unsold_lines_home_circle_stays_reserved_after_cr5():
     assert not [t for t in session.legal_notation() if " station D4" in t]
     with pytest.raises(IllegalAction, match="IX.6"):
         session.play("L14 station D4.0")
+
+
+def test_x23_in_a_line_auction_only_the_openers_director_returns_a_private():
+    """random_44004_5p, CR3: DT (P2) opens line 3; in GW's turn to bid, GW's director P3
+    returned Stephansdom and the site refused it ("Acquire Corporations cannot process
+    action choose_ability"): its round stays with the opener while the line is auctioned.
+    The opener's director may return a private of their own there (a site export,
+    random_45000_2p cut while SJE's director P1 returns Hofburg, imports figure for
+    figure)."""
+    session = _replayed("random_44004_5p-cut226")
+    state = session.state
+    assert session.record.actions[-1] == "DT auction L3 30"
+    assert state.sub.auction.turn == "GW" and state.companies["GW"].director == 2
+    assert "P3 return SD" not in session.legal_notation(2)
+    with pytest.raises(IllegalAction, match="X-23"):
+        session.play("P3 return SD")
+    case = "x23_opener_returns_in_auction"
+    record = import_export(load_export(HERE / f"{case}.json"),
+                           read_trace(HERE / f"{case}.trace.jsonl.gz"))
+    assert record.actions[-2:] == ["SJE auction L4 260", "P1 return HB"]

@@ -164,7 +164,8 @@ SWITCHES += (
            "consent.", ("IV.2",), "Ruleset.sale_without_consent: LineRound._buy_private",
            "the site's BuyCompany step (no answer step); our exports with an offer"),
     Switch("X-23", "(proposed) A private is returned, a tram scrapped, only by the side acting "
-           "now, in a Company or Line Round.", ("IV.2", "VIII.5.3"),
+           "now, in a Company or Line Round (while a line is auctioned, the opener's director; "
+           "in a Company Round, the director's own privates only).", ("IV.2", "VIII.5.3"),
            "Ruleset.returns_and_scraps_in_turn: State1840._site_anytime_actions",
            "our random games: 'Blocking step Buy Trains cannot process action choose_ability'"),
     Switch("X-24", "(proposed) A line places no second station marker on a hex where it has "
