@@ -187,8 +187,8 @@ class State1840(Position):
     def _auction_opener(self) -> str | None:
         """The company that opened the line auction going on now (X-23), if any."""
         cr = self.current_round
-        if self.round.type != "CR" or getattr(cr, "auction", None) is None or getattr(
-                cr, "buying", None) is not None:
+        if not isinstance(cr, company.CompanyRound) or cr.auction is None or (
+                cr.buying is not None):
             return None
         return chooser(cr, self)
 
