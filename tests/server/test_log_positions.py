@@ -68,3 +68,20 @@ def test_item_9_the_payload_links_log_lines_to_positions_through_an_undo(client)
     # only what is new after a cursor: the marks of those lines
     newer = client.get(f"/api/games/{gid}", params={"since": before["cursor"]}).json()
     assert newer["log_at"] == state["log_at"][newer["log_from"]:]
+
+
+def test_the_log_positions_benchmark_prints_its_figures():
+    """benchmarks/log_positions.py still runs (a short game; its times printed, never
+    asserted): every line of a game without undo links to a position."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bench = Path(__file__).resolve().parents[2] / "benchmarks" / "log_positions.py"
+    out = json.loads(subprocess.run([sys.executable, str(bench), "--moves", "90"],
+                                    capture_output=True, text=True, timeout=300,
+                                    check=True).stdout)
+    assert out["moves"] == 90 and out["linked_lines"] == out["log_lines"] > 90
+    assert {"rebuild_ms", "line_positions_ms", "payload_ms", "log_index_ms", "page_cold_ms",
+            "history_cold_ms", "page_warm_ms", "history_warm_ms", "past_page_ms"} <= set(out)

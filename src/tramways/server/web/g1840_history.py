@@ -70,7 +70,8 @@ def worth_chart(table: Worth, say: Callable[[str], str], over: bool) -> str:
     labels = [s.label or (say("End") if over else say("Now")) for s in table.samples]
     series: dict[str, list[int | None]] = {
         name: list(values) for name, values in zip(table.names, table.values, strict=True)}
-    return line_chart(series, labels, say("Wealth of each player after each Company Round"))
+    return line_chart(series, labels, say("Wealth of each player after each Company Round"),
+                      from_zero=False)
 
 
 async def steps_from(b: Backend, gid: str, token: str | None, at: int) -> RoundSteps | None:
