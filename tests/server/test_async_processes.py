@@ -1,13 +1,15 @@
 """The done-when test of issue 25 (docs/async.md), with real processes: two ``tramways
 serve`` on one database (PostgreSQL when ``TRAMWAYS_TEST_POSTGRES_URL`` is set, SQLite
-otherwise), their clocks moved by a test-only offset file (``TRAMWAYS_CLOCK_OFFSET_FILE``).
+otherwise: the ``db_url`` fixture runs it on both), their clocks moved by test-only offset
+files (``TRAMWAYS_CLOCK_OFFSET_FILE``), one per process.
 
 A 4-player 1840 game: two people on a 1-hour pace whose deadline hands a late seat to a bot,
 the other two seats bots.  Person 1 programs a pass in every Share Round and a pass in the
 auctions, person 2 programs buying W until holding 2 shares, then stops answering.  The
-programs fire; person 2 is reminded half-way, the process that reminded them is killed
-(``kill -9``), the other process hands the seat to the rule bot at the deadline (once), and
-the game goes on to its end after CR6 with person 1 answering through both processes.
+programs fire; person 2 is reminded half-way by process A (only A's clock has moved on: the
+reminder cannot fire in B), A is killed (``kill -9``), and at the deadline process B hands
+the seat to the rule bot (once); the game goes on to its end after CR6 with person 1
+answering through both processes, then through B.
 """
 
 from __future__ import annotations
@@ -46,12 +48,14 @@ def _choose(legal: list[str]) -> str:
 
 def test_async_a_paced_game_with_programs_and_a_silent_seat_finishes_on_its_own(
         db_url: str, tmp_path: Path) -> None:
-    offset = tmp_path / "clock-offset"
-    offset.write_text("0")
-    env = {"TRAMWAYS_CLOCK_OFFSET_FILE": str(offset), "TRAMWAYS_DEADLINE_SWEEP_SECONDS": "0.2",
-           "TRAMWAYS_BOT_SWEEP_SECONDS": "1"}
-    a, base_a = start_server(db_url, None, "--moves-per-second", "0", env=env)
-    b, base_b = start_server(db_url, None, "--moves-per-second", "0", env=env)
+    offset_a, offset_b = tmp_path / "clock-offset-a", tmp_path / "clock-offset-b"
+    env = {"TRAMWAYS_DEADLINE_SWEEP_SECONDS": "0.2", "TRAMWAYS_BOT_SWEEP_SECONDS": "1"}
+    for offset in (offset_a, offset_b):
+        offset.write_text("0")
+    a, base_a = start_server(db_url, None, "--moves-per-second", "0",
+                             env={**env, "TRAMWAYS_CLOCK_OFFSET_FILE": str(offset_a)})
+    b, base_b = start_server(db_url, None, "--moves-per-second", "0",
+                             env={**env, "TRAMWAYS_CLOCK_OFFSET_FILE": str(offset_b)})
     try:
         with httpx.Client(timeout=30) as http:
             made = http.post(f"{base_a}/api/games", json={
@@ -86,15 +90,22 @@ def test_async_a_paced_game_with_programs_and_a_silent_seat_finishes_on_its_own(
                     assert reply.status_code in (200, 409), reply.text
                     moves_by_person_1 += 1
                 elif 2 in state["to_act"] and seat2 == "human" and not reminded:
-                    offset.write_text(str(31 * 60))  # half the pace: a reminder
+                    # the seat's clock runs (set by whichever process touched it first, on
+                    # the unmoved clocks) before A's clock moves on
+                    while http.get(f"{base_b}/api/games/{gid}/clocks").json()[
+                            "seats"][1]["since"] is None:
+                        assert time.monotonic() < end, "seat 2's clock never started"
+                        time.sleep(0.05)
+                    offset_a.write_text(str(31 * 60))  # half the pace, in A only: A reminds
                     while not any(s == "remind" and done for _p, s, done in _fired(db_url, gid)):
                         assert time.monotonic() < end, "no reminder"
                         time.sleep(0.1)
                     reminded = True
-                    a.kill()  # kill -9 of a process that may have fired it
+                    assert _fired(db_url, gid) == [(2, "remind", True)]  # no hand-over yet
+                    a.kill()  # kill -9 of the process that reminded
                     a.wait()
                     bases = [base_b]
-                    offset.write_text(str(62 * 60))  # the deadline: process B hands it over
+                    offset_b.write_text(str(62 * 60))  # the deadline, in B: B hands it over
                 elif seat2 != "human" and not handed:
                     handed = True
                 else:

@@ -18,17 +18,13 @@ from tramways.server.clocks.deadlines import Deadlines  # noqa: E402
 
 
 @pytest.fixture
-def client(db_url: str, request: pytest.FixtureRequest):
+def client(db_url: str):
     """The app with no deadline sweep of its own: the tests sweep on their manual clock, and a
     background sweep (every 30 s) on the advanced clock would fire what they count.
 
-    Known gap (issue 25, open): on PostgreSQL these in-process tests race with the bots'
-    threads and the database's other games (a seat to act moves on, a claim is not taken
-    over); they are marked xfail there until fixed.  The real-process test
-    (test_async_processes.py) covers deadlines across processes."""
-    if db_url.startswith("postgresql"):
-        request.applymarker(pytest.mark.xfail(reason="issue 25: PostgreSQL in-process races",
-                                              strict=False))
+    On PostgreSQL the database is shared with the other tests, and the app resumes the bots
+    of their unfinished games too: each test waits for its own game's bots
+    (``wait_for_bots(..., gid)``) before it reads who is to act."""
     from fastapi.testclient import TestClient
 
     from tramways.server import ServerSettings, create_app
@@ -39,8 +35,14 @@ def client(db_url: str, request: pytest.FixtureRequest):
         yield c
 
 
+def _settled(client, gid: str) -> None:
+    """Wait until the game's bots have played what they had to (a person is to act)."""
+    assert client.app.state.service.wait_for_bots(60, gid)
+
+
 def _setup(client, seats: list[str]) -> tuple[str, list[str | None], Deadlines, list]:
     made = client.post("/api/games", json={"game": "1840", "seats": seats}).json()
+    _settled(client, made["id"])
     d: Deadlines = client.app.state.deadlines
     d.clock = ManualClock()
     sent: list = []
@@ -82,12 +84,12 @@ def test_async_a_late_seat_is_reminded_then_handed_to_a_bot_once_and_taken_back(
     name = state["seats"][late - 1]["name"]
     assert (f"{name}'s deadline passed: the computer (rule) plays the seat until its owner "
             "takes it back") in state["log"]
-    assert client.app.state.service.wait_for_bots(60)
+    _settled(client, gid)
     now = client.get(f"/api/games/{gid}").json()
     assert now["n"] >= 1 and now["to_act"] != [late]  # the bot played the late seat's move
     back = client.post(f"/api/games/{gid}/take-back", headers=_auth(tokens[late - 1]))
     assert back.status_code == 200, back.text
-    client.app.state.service.wait_for_bots(60)
+    _settled(client, gid)
     state = client.get(f"/api/games/{gid}").json()
     assert state["seats"][late - 1]["kind"] == "human"
     assert f"{name} takes the seat back from the computer (bot:rule)".replace(
@@ -165,33 +167,89 @@ def test_async_the_other_players_vote_a_seat_out_and_a_seat_resigns(client) -> N
     assert any(line.startswith("The other players voted") for line in state["log"])
     assert client.post(f"/api/games/{gid}/resign", headers=_auth(tokens[2]),
                        json={"bot": "bot:random"}).status_code == 200
-    client.app.state.service.wait_for_bots(60)
+    _settled(client, gid)
     state = client.get(f"/api/games/{gid}").json()
     assert state["seats"][2]["kind"] == "bot:random"
     refused = client.post(f"/api/games/{gid}/take-back", headers=_auth(tokens[2]))
     assert refused.status_code == 422 and refused.json()["error"] == "resigned"
 
 
+def _clock_rows(client, gid: str) -> dict[str, list]:
+    """The game's rows in every table of play over days, and its seats, revision and log."""
+    import sqlalchemy as sa
+
+    from tramways.server.clocks.schema import deadline_fired, game_pace, seat_clocks, seat_votes
+    from tramways.server.tables import games, log, seats
+
+    out: dict[str, list] = {}
+    with client.app.state.store.engine.connect() as conn:
+        for table in (game_pace, seat_clocks, deadline_fired, seat_votes, seats, log):
+            out[table.name] = sorted(tuple(r) for r in conn.execute(
+                sa.select(table).where(table.c.game_id == gid)))
+        out["rev"] = list(conn.execute(sa.select(games.c.rev).where(games.c.id == gid)))
+    return out
+
+
 def test_async_bad_requests_are_refused_with_one_message_and_change_nothing(client) -> None:
+    """Issue 25's quality bar: a program that can never fire, a time in the past, a vote by a
+    spectator, a takeover of a seat that is not late (and the other refusals of
+    docs/async.md): each refused with its one message, and no row of the game changed."""
     gid, tokens, d, _sent = _setup(client, ["human", "human", "bot:rule", "bot:rule"])
-    before = (client.get(f"/api/games/{gid}/clocks").json(),
-              client.get(f"/api/games/{gid}").json()["rev"])
+    paced = client.post(f"/api/games/{gid}/pace", headers=_auth(tokens[0]),
+                        json={"hours": 1, "on_deadline": "hand_over"})
+    assert paced.status_code == 200, paced.text
+    to_act = _to_act(client, gid)
+    other = 3 - to_act
+    d.clock.advance(59 * 60)  # a minute before the deadline: late it is not
+    assert d.check(gid) == 1  # the reminder, half-way: before the snapshot
+    name = client.get(f"/api/games/{gid}").json()["seats"][to_act - 1]["name"]
+    before = (_clock_rows(client, gid), client.get(f"/api/games/{gid}/record").json(),
+              client.get(f"/api/games/{gid}/clocks").json())
+    n = before[1]["actions"].__len__()
+    past = (d.clock.now() - timedelta(hours=1)).isoformat()
     cases = [
-        ("pace", tokens[0], {"minutes": 0}, 422, "bad_pace"),
-        ("pace", tokens[0], {"hours": 24, "bot": "bot:nobody"}, 422, "bad_bot"),
-        ("pace", None, {"hours": 24}, 403, "spectator"),
-        ("vacation", tokens[0], {"until": (d.clock.now() - timedelta(hours=1)).isoformat()},
-         422, "in_the_past"),
-        ("vote", None, {"seat": 1}, 403, "spectator"),
-        ("vote", tokens[0], {"seat": 3}, 422, "not_a_person"),
-        ("takeover", tokens[1], {"seat": 1}, 422, "not_late"),
-        ("takeover", tokens[0], {"seat": 1}, 422, "own_seat"),
-        ("take-back", tokens[0], {}, 422, "not_handed"),
+        ("pace", tokens[0], {"minutes": 0}, 422, "bad_pace",
+         "a pace is between 1 minute and 30 days a move"),
+        ("pace", tokens[0], {"hours": 24 * 31}, 422, "bad_pace",
+         "a pace is between 1 minute and 30 days a move"),
+        ("pace", tokens[0], {"hours": 24, "bot": "bot:nobody"}, 422, "bad_bot",
+         "the stand-in is one of bot:easy, bot:normal, bot:random, bot:rule, bot:search, "
+         "bot:strong"),
+        ("pace", None, {"hours": 24}, 403, "spectator",
+         "spectators cannot set the pace: use your seat's link"),
+        ("vacation", tokens[0], {"until": past}, 422, "in_the_past",
+         "that time is in the past (now: 2026-01-01T00:59+00:00)"),
+        ("vacation", tokens[0], {"until": "2026-01-01T05:00"}, 422, "bad_time",
+         "give the time with its zone (2026-12-01T18:00Z)"),
+        ("vacation", tokens[0], {"until": "2026-04-01T00:00Z"}, 422, "too_long",
+         "a vacation lasts at most 60 days"),
+        ("vote", None, {"seat": 1}, 403, "spectator",
+         "spectators cannot vote: use your seat's link"),
+        ("vote", tokens[0], {"seat": 3}, 422, "not_a_person",
+         "Player 3 is played by the computer already"),
+        ("vote", tokens[0], {"seat": 1}, 422, "own_seat", "that is your own seat: resign instead"),
+        ("takeover", tokens[other - 1], {"seat": to_act}, 422, "not_late",
+         f"{name} is not late: a seat is handed over only after its deadline (or by a vote of "
+         "the other players)"),
+        ("takeover", None, {"seat": to_act}, 403, "spectator",
+         "spectators cannot hand a seat over: use your seat's link"),
+        ("takeover", tokens[0], {"seat": 1}, 422, "own_seat",
+         "that is your own seat: resign instead"),
+        ("takeover", tokens[0], {"seat": 7}, 422, "bad_request", None),
+        ("take-back", tokens[0], {}, 422, "not_handed",
+         "this seat is yours already: nothing to take back"),
+        ("moves", tokens[0], {"n": n, "action": "P1 program buy W 7"}, 422, "illegal",
+         "cannot program buying W up to 7 shares (a company in the game, more shares than "
+         "held, at most 6)"),
+        ("moves", tokens[0], {"n": n, "action": "P1 program off auctions"}, 422, "illegal",
+         "no auctions program to switch off"),
     ]
-    for path, token, body, status, error in cases:
+    for path, token, body, status, error, message in cases:
         reply = client.post(f"/api/games/{gid}/{path}", headers=_auth(token), json=body)
         assert (reply.status_code, reply.json()["error"]) == (status, error), (path, reply.text)
-        assert reply.json()["message"]
-    after = (client.get(f"/api/games/{gid}/clocks").json(),
-             client.get(f"/api/games/{gid}").json()["rev"])
+        if message is not None:
+            assert reply.json()["message"] == message, (path, body)
+    after = (_clock_rows(client, gid), client.get(f"/api/games/{gid}/record").json(),
+             client.get(f"/api/games/{gid}/clocks").json())
     assert after == before
+    assert [f[2] for f in d.store.fired(gid)] == ["remind"]

@@ -165,6 +165,7 @@ class BotPlayer:
         for game_id in self.store.active_bot_games(since):
             self.kick(game_id)
 
-    def wait(self, timeout: float = 30.0) -> bool:
-        """Wait until no bot is thinking or queued; ``False`` on time-out."""
-        return self.scheduler.wait_idle(timeout)
+    def wait(self, timeout: float = 30.0, game_id: str | None = None) -> bool:
+        """Wait until no bot is thinking or queued (with ``game_id``: none of that game's);
+        ``False`` on time-out."""
+        return self.scheduler.wait_idle(timeout, game_id)

@@ -143,13 +143,20 @@ class BotScheduler:
         with self._cond:
             return not self._queued and not self._running
 
-    def wait_idle(self, timeout: float) -> bool:
-        """Wait until :meth:`idle` (``False`` on time-out)."""
+    def wait_idle(self, timeout: float, game_id: str | None = None) -> bool:
+        """Wait until :meth:`idle`, or with ``game_id`` until that game is neither queued
+        nor deciding (its bots have played what they had to: a person is to act, or the
+        game is over); ``False`` on time-out."""
         import time
+
+        def busy() -> bool:
+            if game_id is None:
+                return bool(self._queued or self._running)
+            return game_id in self._queued or game_id in self._running
 
         end = time.monotonic() + timeout
         with self._cond:
-            while self._queued or self._running:
+            while busy():
                 left = end - time.monotonic()
                 if left <= 0:
                     return False

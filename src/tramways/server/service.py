@@ -493,6 +493,8 @@ class GameService(Positions):
         only those of games not written for that long seconds)."""
         self.bots.resume(idle_for)
 
-    def wait_for_bots(self, timeout: float = 30.0) -> bool:
-        """Wait until no bot is thinking or queued (tests, benchmarks); ``False`` on time-out."""
-        return self.bots.wait(timeout)
+    def wait_for_bots(self, timeout: float = 30.0, game_id: str | None = None) -> bool:
+        """Wait until no bot is thinking or queued (tests, benchmarks), with ``game_id``: none
+        of that game's (on a shared PostgreSQL database the process also plays the other
+        games it resumed); ``False`` on time-out."""
+        return self.bots.wait(timeout, game_id)

@@ -2,6 +2,13 @@
 :class:`~tramways.server.storage.Store` (its engine, its write lock, its log and its
 ``NOTIFY``), so that a seat handed over is one write like a move: ``games.rev`` goes up, the
 log gets its line, every process hears of it.
+
+A row that may not exist yet (a pace, a seat's clock, a fired deadline) is written with an
+``INSERT ... ON CONFLICT DO NOTHING`` before any update, never by "update, and insert if no
+row was updated": on PostgreSQL two writers (a request and a bot's thread, or two server
+processes) both find no row and both insert, and the second fails on the primary key
+(issue 25: the in-process clocks tests failed so on PostgreSQL; SQLite's one writer lock
+hid it).
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from tramways.server.clocks.schema import deadline_fired, game_pace, seat_clocks, seat_votes
@@ -58,6 +66,16 @@ class ClockStore:
         with self.store._write() as conn:  # the store's one writer (SQLite: its lock)
             yield conn
 
+    def _insert_new(self, conn: Connection, table: sa.Table, **values: Any) -> bool:
+        """Insert the row unless one with its primary key exists (written by anyone, even
+        at this very moment): whether this insert made it."""
+        insert = postgresql.insert if self.store.is_postgres else sqlite.insert
+        key = table.primary_key.columns.values()[0]
+        # RETURNING, not the rowcount: psycopg reports -1 for an insert that did nothing
+        made = conn.execute(insert(table).values(**values).on_conflict_do_nothing()
+                            .returning(key)).first()
+        return made is not None
+
     # -- paces ------------------------------------------------------------------------------
 
     def pace(self, game_id: str) -> Pace | None:
@@ -68,10 +86,9 @@ class ClockStore:
     def set_pace(self, game_id: str, pace: Pace) -> None:
         values = {"seconds": pace.seconds, "on_deadline": pace.on_deadline, "bot": pace.bot}
         with self._write() as conn:
-            done = conn.execute(game_pace.update().where(game_pace.c.game_id == game_id)
-                                .values(**values)).rowcount
-            if not done:
-                conn.execute(game_pace.insert().values(game_id=game_id, **values))
+            if not self._insert_new(conn, game_pace, game_id=game_id, **values):
+                conn.execute(game_pace.update().where(game_pace.c.game_id == game_id)
+                             .values(**values))
 
     def paced_games(self) -> list[str]:
         """Unfinished games that have a pace (the sweep's work)."""
@@ -94,15 +111,13 @@ class ClockStore:
         """Seat ``seat`` is to act at move ``n``: its clock starts now unless it already runs
         for ``n`` (a conditional write: of two processes, the first sets it)."""
         with self._write() as conn:
-            done = conn.execute(
-                seat_clocks.update()
-                .where(seat_clocks.c.game_id == game_id, seat_clocks.c.seat == seat)
-                .values(n=sa.case((seat_clocks.c.n == n, seat_clocks.c.n), else_=n),
-                        since=sa.case((seat_clocks.c.n == n, seat_clocks.c.since), else_=now))
-            ).rowcount
-            if not done:
-                conn.execute(seat_clocks.insert().values(game_id=game_id, seat=seat, n=n,
-                                                         since=now))
+            if not self._insert_new(conn, seat_clocks, game_id=game_id, seat=seat, n=n,
+                                    since=now):
+                conn.execute(
+                    seat_clocks.update()
+                    .where(seat_clocks.c.game_id == game_id, seat_clocks.c.seat == seat,
+                           seat_clocks.c.n != n)
+                    .values(n=n, since=now))
 
     def set_vacation(self, game_id: str, seat: int, until: datetime | None, n: int,
                      now: datetime) -> None:
@@ -120,13 +135,9 @@ class ClockStore:
         insert its row, or the one that takes over a claim left undone for ``lease`` seconds
         (its process died) by a conditional ``UPDATE``."""
         key = {"game_id": game_id, "seat": seat, "n": n, "stage": stage}
-        try:
-            with self._write() as conn:
-                conn.execute(deadline_fired.insert().values(**key, claimed=now, done=False))
-            return True
-        except sa.exc.IntegrityError:
-            pass
         with self._write() as conn:
+            if self._insert_new(conn, deadline_fired, **key, claimed=now, done=False):
+                return True
             taken = conn.execute(
                 deadline_fired.update()
                 .where(*(deadline_fired.c[k] == v for k, v in key.items()),
@@ -167,14 +178,12 @@ class ClockStore:
                          .values(rev=games.c.rev + 1, updated=datetime.now(UTC)))
             rev = int(conn.execute(sa.select(games.c.rev).where(games.c.id == game_id))
                       .scalar_one())
-            done = conn.execute(
-                seat_clocks.update()
-                .where(seat_clocks.c.game_id == game_id, seat_clocks.c.seat == seat)
-                .values(owner_kind=owner_kind, resigned=resigned)).rowcount
-            if not done:
-                conn.execute(seat_clocks.insert().values(
-                    game_id=game_id, seat=seat, n=n, since=now, owner_kind=owner_kind,
-                    resigned=resigned))
+            if not self._insert_new(conn, seat_clocks, game_id=game_id, seat=seat, n=n,
+                                    since=now, owner_kind=owner_kind, resigned=resigned):
+                conn.execute(
+                    seat_clocks.update()
+                    .where(seat_clocks.c.game_id == game_id, seat_clocks.c.seat == seat)
+                    .values(owner_kind=owner_kind, resigned=resigned))
             conn.execute(seat_votes.delete().where(seat_votes.c.game_id == game_id,
                                                    seat_votes.c.seat == seat))
             self.store._log(conn, game_id, None, [line], datetime.now(UTC))
@@ -186,12 +195,7 @@ class ClockStore:
     def vote(self, game_id: str, seat: int, voter: int) -> set[int]:
         """Record ``voter``'s vote to hand ``seat`` over (once); the voters so far."""
         with self._write() as conn:
-            try:
-                with conn.begin_nested():
-                    conn.execute(seat_votes.insert().values(game_id=game_id, seat=seat,
-                                                            voter=voter))
-            except sa.exc.IntegrityError:
-                pass
+            self._insert_new(conn, seat_votes, game_id=game_id, seat=seat, voter=voter)
             voters: list[Any] = list(conn.execute(
                 sa.select(seat_votes.c.voter).where(seat_votes.c.game_id == game_id,
                                                     seat_votes.c.seat == seat)).scalars())
