@@ -74,6 +74,9 @@ def test_ix4_hex_panel_shows_a_picture_per_legal_tile_and_rotation_and_lays_it(
     page.screenshot(path=str(shots / "g1840-tiles-desktop.png"))
     confirm = page.locator("#hex-confirm button[name=action]")
     assert confirm.get_attribute("value") == chosen
+    _line, _lay, _hex, tile, rotation = chosen.split()
+    assert page.locator("#hex-confirm img.lay-pic").get_attribute("src") == \
+        f"/tiles/1840/{tile}.svg?rotation={rotation[1:]}&phase={phase}"
     before = page.locator("#table").get_attribute("data-n")
     confirm.click()
     page.wait_for_function("n => document.querySelector('#table').dataset.n !== n", arg=before)

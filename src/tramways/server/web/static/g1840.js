@@ -278,6 +278,15 @@ async function preview(option) {
   for (const b of document.querySelectorAll("#hex-options button")) {
     b.classList.toggle("chosen", b.dataset.notation === option.notation);
   }
+  // the tile about to be laid, beside "Lay this tile" (on a phone the map may be out of sight)
+  confirm.querySelector("img.lay-pic")?.remove();
+  const pic = [...document.querySelectorAll("#hex-options button.rotation")]
+    .find((b) => b.dataset.notation === option.notation)?.querySelector("img.tile-pic");
+  if (pic) {
+    const copy = pic.cloneNode();
+    copy.classList.add("lay-pic");
+    confirm.prepend(copy);
+  }
 }
 
 function costText(cost) {
