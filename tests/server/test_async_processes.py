@@ -14,7 +14,9 @@ answering through both processes, then through B.
 
 from __future__ import annotations
 
+import secrets
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -24,6 +26,28 @@ import sqlalchemy as sa
 from tests.server.conftest import start_server, stop_server
 
 ENDS_WITHIN = 600.0  # seconds: the rule bots play three of the four seats
+
+
+@pytest.fixture
+def own_db_url(db_url: str) -> Iterator[str]:
+    """``db_url``, on PostgreSQL a database of this test's own on the same server (dropped
+    afterwards): each ``tramways serve`` resumes the bots of every unfinished game of its
+    database, and the shared one holds the other tests' games (hundreds by the end of the
+    suite), which the two processes would otherwise play to their end meanwhile."""
+    if not db_url.startswith("postgresql"):
+        yield db_url
+        return
+    url = sa.make_url(db_url)
+    name = f"tw_async_{secrets.token_hex(4)}"
+    admin = sa.create_engine(url, poolclass=sa.pool.NullPool, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        yield url.set(database=name).render_as_string(hide_password=False)
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
 
 
 def _fired(url: str, game_id: str) -> list[tuple[int, str, bool]]:
@@ -47,7 +71,8 @@ def _choose(legal: list[str]) -> str:
 
 
 def test_async_a_paced_game_with_programs_and_a_silent_seat_finishes_on_its_own(
-        db_url: str, tmp_path: Path) -> None:
+        own_db_url: str, tmp_path: Path) -> None:
+    db_url = own_db_url
     offset_a, offset_b = tmp_path / "clock-offset-a", tmp_path / "clock-offset-b"
     env = {"TRAMWAYS_DEADLINE_SWEEP_SECONDS": "0.2", "TRAMWAYS_BOT_SWEEP_SECONDS": "1"}
     for offset in (offset_a, offset_b):
