@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
-from tests.server.web.chromium import DESKTOP, needs_chromium  # noqa: E402
+from tests.server.web.chromium import DESKTOP, PHONE, needs_chromium  # noqa: E402
 from tests.server.web.g1840_drive import BotGame, api  # noqa: E402
 
 pytestmark = needs_chromium
@@ -111,4 +111,25 @@ def test_ix5_tile_manifest_shows_each_tile_and_its_upgrades_as_pictures(
     page.wait_for_function("() => { const i = document.querySelector("
                            "'#tile-manifest tr[data-tile=\"3\"] img.tile-pic');"
                            " return i.complete && i.naturalWidth > 0; }")
+    page.close()
+
+
+def test_ix4_hex_panel_pictures_fit_a_phone(browser, fast_server: str, shots: Path) -> None:
+    """On a phone (390x844) the panel's pictures wrap: none is cut, the page never scrolls
+    sideways."""
+    game = BotGame(fast_server, seed=5)
+    coord, lays = _line_turn(game)
+    page = browser.new_page(viewport=PHONE, has_touch=True)
+    page.goto(game.url(lang="ru"))
+    page.wait_for_selector('#map svg[data-ready="1"]')
+    page.locator(f'button.hex-link[data-hex="{coord}"]').first.click()
+    page.wait_for_selector("#hex-panel:not([hidden])")
+    boxes = page.locator("#hex-options img.tile-pic").evaluate_all(
+        "is => is.map(i => { const r = i.getBoundingClientRect(); return [r.left, r.right]; })")
+    assert len(boxes) == len(lays)
+    assert all(left >= 0 and right <= PHONE["width"] for left, right in boxes)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("#hex-options button.rotation").first.click()
+    page.wait_for_selector("#hex-confirm:not([hidden])")
+    page.screenshot(path=str(shots / "g1840-tiles-phone-ru.png"))
     page.close()
