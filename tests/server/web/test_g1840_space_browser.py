@@ -71,6 +71,8 @@ def test_map_text_on_a_phone_is_legible_at_the_start_and_at_the_whole_map(
     assert [(t, round(h, 1)) for t, _w, h, *_ in closer if h < MIN_PX] == []
     assert len(closer) > len(whole)  # zooming in brings labels back
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})  # on its side
+    page.wait_for_function("() => !document.querySelector('#map svg text.lod-hidden')")
     page.close()
 
 

@@ -50,6 +50,9 @@ function legible(svg) {
   }
 }
 
+// a phone turned on its side: the labels' sizes on the screen change with the map's width
+window.addEventListener("resize", () => { const svg = svgEl(); if (svg) legible(svg); });
+
 // The view a narrow map starts with: its middle, zoomed so that PHONE_TEXT_UNITS reads at
 // MIN_TEXT_PX (the whole map is a click on ⤢ away).
 function startBox(vb) {
