@@ -85,6 +85,7 @@ def _check_scrap_asks(page) -> None:
         dialog.dismiss()
 
     page.once("dialog", dismiss)
+    page.locator("#table .choice-scrap details").evaluate_all("ds => ds.forEach(d => d.open = true)")
     page.locator("#table .choice-scrap button[data-confirm]").first.click()
     page.wait_for_timeout(300)
     assert asked and not is_notation(asked[0])

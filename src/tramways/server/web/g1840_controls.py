@@ -45,6 +45,19 @@ class Option:
     """Buying, par and selling (VII.3): the certificate count after it against the limit."""
     confirm: Words | None = None
     """A question the page asks before the move is sent (scrapping a tram)."""
+    folded: bool = False
+    """Offered folded away: legal, but rarely wise (scrapping a tram that runs at no cost)."""
+
+
+@dataclass(frozen=True)
+class ArrangeLine:
+    """One line of the tram reassignment editor (VIII.5.3): the tram running it now and the
+    colours it may be given (the company's trams; ``none`` when there are fewer trams than
+    lines)."""
+
+    line: int
+    current: str
+    colours: tuple[str, ...]
 
 
 @dataclass
@@ -59,6 +72,8 @@ class Choice:
     pick: bool = False
     privates: list[dict[str, object]] = field(default_factory=list)
     """Buying a private for a line's company (IV.2): each private with its price range."""
+    lines: list[ArrangeLine] = field(default_factory=list)
+    """The tram reassignment as a small editor (VIII.5.3): a tram colour per line."""
 
     @property
     def notations(self) -> list[str]:
@@ -212,23 +227,52 @@ def _buy_tram(ctx: Context, actor: str, rest: list[str], text: str
                           and TRAM_COLOURS.index(name) > TRAM_COLOURS.index(newest)):
         newest = name
     upkeep = entities().maintenance_for(name, newest)
-    label = words(_("Buy a %(colour)s tram for %(price)s (maintenance %(upkeep)s)"),
+    label = words(_("Buy a tram (%(colour)s) for %(price)s (maintenance %(upkeep)s)"),
                   colour=colour(name), price=price if price is not None else 0,
                   upkeep=f"{upkeep:+d}")
     return "tram", "", Option(text, label, price=price)
 
 
 def _scrap(ctx: Context, actor: str, rest: list[str], text: str) -> tuple[str, str, Option]:
-    """VIII.5.3: scrapping gives nothing back, so the page asks first."""
+    """VIII.5.3: scrapping gives nothing back, so the page asks first.  It is offered in
+    sight where it makes sense (:func:`scrap_makes_sense`), the other trams folded away."""
     name = rest[0]
+    company = ctx.view.companies.get(actor)
+    trams = list(company.trams) if company is not None else []
+    lines = list(company.lines) if company is not None else []
+    upkeep = _upkeep(ctx.view, name)
+    running = [t for t in trams[:len(lines)] if t]
+    spare = name not in running
     if len(rest) > 1:
-        label = words(_("Scrap the %(colour)s tram of %(line)s"), colour=colour(name),
-                      line=line_name(rest[1]))
-    else:
+        label = words(_("Scrap the %(colour)s tram of %(line)s (maintenance %(upkeep)s)"),
+                      colour=colour(name), line=line_name(rest[1]), upkeep=f"{upkeep:+d}")
+    elif spare:
         label = words(_("Scrap a spare %(colour)s tram"), colour=colour(name))
+    else:
+        label = words(_("Scrap one %(colour)s tram (maintenance %(upkeep)s)"),
+                      colour=colour(name), upkeep=f"{upkeep:+d}")
     ask = words(_("Scrap this %(colour)s tram? It is lost without compensation."),
                 colour=colour(name))
-    return "scrap", "", Option(text, label, confirm=ask)
+    at_limit = len([t for t in trams if t]) >= entities().max_trams
+    return "scrap", "", Option(text, label, confirm=ask,
+                               folded=not scrap_makes_sense(upkeep, spare, at_limit))
+
+
+def _upkeep(view: View1840, name: str) -> int:
+    """Table 7: what a tram of colour ``name`` adds to its run now (negative: it costs)."""
+    newest = view.trams.newest or name
+    try:
+        return entities().maintenance_for(name, newest)
+    except KeyError:
+        return 0
+
+
+def scrap_makes_sense(upkeep: int, spare: bool, at_limit: bool) -> bool:
+    """VIII.5.3, Table 7: scrapping a tram is worth a thought when it costs its line money on
+    every run (negative maintenance) or when the company holds as many trams as it may and a
+    tram may have to make room for a new one; a tram that runs at no cost, or a spare below the
+    limit, is scrapped only by choice (offered, folded)."""
+    return (upkeep < 0 and not spare) or at_limit
 
 
 def _arrange(ctx: Context, actor: str, rest: list[str], text: str
@@ -374,6 +418,8 @@ def _finish(ctx: Context, c: Choice) -> None:
             o.label = words(msg, amount=amount, after=prices[amount])
     if c.kind == "buy_private":
         c.privates = _private_ranges(c)
+    if c.kind == "arrange":
+        c.lines = _arrange_lines(ctx, c)
 
 
 def _title(ctx: Context, c: Choice) -> Words | None:
@@ -423,4 +469,25 @@ def _private_ranges(c: Choice) -> list[dict[str, object]]:
         p = ent.privates.get(private)
         out.append({"id": private, "name": p.name if p else private, "low": min(found),
                     "high": max(found), "prices": sorted(found)})
+    return out
+
+
+def _arrange_lines(ctx: Context, c: Choice) -> list[ArrangeLine]:
+    """The editor's lines (VIII.5.3): per line of the company, its tram now and every colour
+    some legal arrangement gives it (the page composes the move from the chosen colours and
+    sends it only when it is one of the legal arrangements)."""
+    company = ctx.view.companies.get(c.actor)
+    if company is None:
+        return []
+    given: list[list[str]] = [[] for _ in company.lines]
+    for o in c.options:
+        for i, name in enumerate(o.notation.split()[2].split(",")[:len(company.lines)]):
+            if name not in given[i]:
+                given[i].append(name)
+    out = []
+    for i, line in enumerate(company.lines):
+        now = company.tram_of(line) or "none"
+        colours = sorted({now, *given[i]},
+                         key=lambda x: TRAM_COLOURS.index(x) if x in TRAM_COLOURS else 99)
+        out.append(ArrangeLine(line, now, tuple(colours)))
     return out

@@ -614,6 +614,29 @@ document.addEventListener("input", (e) => {
   if (form) composePrivate(form);
 });
 
+// The tram reassignment (VIII.5.3) is a small editor: a colour per line; the move is the
+// legal arrangement giving the lines those colours (spares after them, in the engine's
+// order), and it is sent only when there is one.
+function composeArrangement(form) {
+  const picks = [...form.querySelectorAll(".arrange-pick")];
+  const chosen = picks.map((p) => p.value);
+  const same = picks.every((p) => p.value === p.dataset.current);
+  const legal = JSON.parse(form.dataset.notations || "[]");
+  const found = legal.find((n) => {
+    const colours = (n.split(" ")[2] || "").split(",");
+    return chosen.every((c, i) => colours[i] === c);
+  });
+  const note = form.querySelector(".arrange-note");
+  note.textContent = found ? "" : (same ? note.dataset.same : note.dataset.bad);
+  note.hidden = Boolean(found);
+  form.querySelector("input[name=action]").value = found || "";
+  form.querySelector("button.primary").disabled = !found;
+}
+document.addEventListener("change", (e) => {
+  const form = e.target.closest?.("form.arrange-editor");
+  if (form) composeArrangement(form);
+});
+
 // Moves that cannot be taken back in effect (scrapping a tram, VIII.5.3) ask first.
 document.addEventListener("click", (e) => {
   const button = e.target.closest?.("button[data-confirm]");
