@@ -1,7 +1,11 @@
-"""The tram reassignment as a small editor in a real browser (issue 23, item 4; VIII.5.3).
+"""The tram controls in a real browser (issue 23, item 4; VIII.5.3): scrapping and the
+reassignment editor.
 
-A rule-bot game (seed 7) is played through the API until a company may rearrange its trams;
-its director's page shows one list per line (the line's tram now selected) and one button:
+A rule-bot game (seed 7) is played through the API.  At its first scrap a tram that runs at no
+cost (Table 7) below the tram limit is folded away ("1 more tram may be scrapped"); opened and
+clicked, the page asks first and, dismissed, sends nothing.  When a company may rearrange its
+trams, its director's page shows one list per line (the line's tram now selected) and one
+button:
 
 - as loaded (the trams as they run now) the button is disabled and the page says why;
 - lines given trams the company cannot give them (one tram on two lines): still disabled,
@@ -28,16 +32,50 @@ def _arrangements(game: BotGame) -> list[str]:
     return [a for a in game.legal() if a.split()[1] == "arrange"]
 
 
-def test_viii_5_3_the_reassignment_is_a_list_per_line_and_one_button(browser,
-                                                                      fast_server: str) -> None:
+def _check_folded_scrap(page, game: BotGame) -> None:
+    """A yellow tram under a yellow newest runs at no cost: its scrap is folded; it asks."""
+    page.goto(game.url(lang="en"))
+    box = page.locator("#table .choice-scrap")
+    assert box.locator("button[data-confirm]:visible").count() == 0
+    more = box.locator("details.scrap-more")
+    assert more.get_attribute("open") is None
+    assert more.locator("summary").inner_text() == \
+        "1 more tram may be scrapped (it costs nothing to keep)"
+    more.locator("summary").click()
+    button = more.locator("button[data-confirm]")
+    assert button.inner_text() == "Scrap one yellow tram (maintenance +0)"
+    asked: list[str] = []
+
+    def dismiss(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", dismiss)
+    n = page.locator("#table").get_attribute("data-n")
+    button.click()
+    page.wait_for_timeout(300)
+    assert asked == ["Scrap this yellow tram? It is lost without compensation."]
+    assert page.locator("#table").get_attribute("data-n") == n
+
+
+def test_viii_5_3_scrapping_folds_and_asks_and_the_reassignment_is_a_list_per_line(
+        browser, fast_server: str) -> None:
     game = BotGame(fast_server, seed=7)
+    page = browser.new_page(viewport=DESKTOP)
+    while not any(a.split()[1] == "scrap" for a in game.legal()):
+        game.step()
+    scraps = [a for a in game.legal() if a.split()[1] == "scrap"]
+    view = game.session.state.view(None)
+    owner = view.companies[scraps[0].split()[0]]
+    assert [a.split()[1:] for a in scraps] == [["scrap", "yellow"]]
+    assert view.trams.newest == "yellow" and len([t for t in owner.trams if t]) < 3
+    _check_folded_scrap(page, game)
     while not game.over and not _arrangements(game):
         game.step()
     legal = _arrangements(game)
     assert legal
     actor = legal[0].split()[0]
     company = game.session.state.view(None).companies[actor]
-    page = browser.new_page(viewport=DESKTOP)
     page.goto(game.url(lang="en"))
     editor = page.locator("form.arrange-editor")
     assert editor.count() == 1
