@@ -71,6 +71,33 @@ def test_every_string_of_the_pages_is_translated(lang: str) -> None:
     assert problems == []
 
 
+def _ids(catalog: Catalog) -> list[str | tuple[str, str]]:
+    return [m.id for m in catalog if m.id]
+
+
+def test_the_template_holds_exactly_the_strings_marked_in_the_pages() -> None:
+    """``messages.pot`` is what ``pybabel extract`` finds today (CONTRIBUTING.md), sorted: a
+    string marked for translation and missing from it, or one left over, fails here."""
+    with open(WEB / "messages.pot", "rb") as f:
+        template = read_po(f)
+    ids = _ids(template)
+    assert set(ids) == set(_extracted())
+    assert ids == sorted(ids, key=_key)
+    assert len(ids) > 500
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGE_NAMES if lang != DEFAULT_LANGUAGE])
+def test_catalog_is_the_template_updated(lang: str) -> None:
+    """Each catalog holds the template's strings in its order (``pybabel update``), none
+    obsolete, none appended by hand out of order, none fuzzy."""
+    with open(WEB / "messages.pot", "rb") as f:
+        template = read_po(f)
+    catalog = _catalog(lang)
+    assert _ids(catalog) == _ids(template)
+    assert not catalog.obsolete
+    assert [m.id for m in catalog if m.id and "fuzzy" in m.flags] == []
+
+
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGE_NAMES if lang != DEFAULT_LANGUAGE])
 def test_compiled_catalog_is_current(lang: str) -> None:
     """The committed .mo holds exactly the .po's translations (run ``pybabel compile``)."""
