@@ -347,11 +347,12 @@ def test_every_page_names_its_icon_and_the_icon_is_served(sqlite_client) -> None
 def test_r_lr_5_a_removal_names_the_stadtbahn_owner_where_a_line_shares_the_place() -> None:
     """Issue 23, item 5: a line's marker and Stadtbahn V's on one place; the removal is of
     V's marker (only Stadtbahn markers are removed, R-LR-5), never "L11's"."""
+    from tramways.g1840.view_types import StadtbahnView
     from tramways.server.web.g1840_table import _places
 
-    view = {"stadtbahn": {"V": {"markers": ["F6.0"]}},
-            "companies": {"WT": {"markers": {"11": ["F6.0"]}}}}
-    found = _places(["L11 remove F6.0", "L11 station F6.0"], view)
+    stadtbahn = {"V": StadtbahnView(id="V", price=60, ipo=100, pool=0, last_run=0,
+                                    markers=("F6.0",))}
+    found = _places(["L11 remove F6.0", "L11 station F6.0"], stadtbahn)
     assert [(o["kind"], o["owner"]) for o in found["F6"]] == [("remove", "V"), ("station", "")]
 
 

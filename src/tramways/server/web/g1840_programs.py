@@ -13,9 +13,11 @@ The table's other controls leave program notations to this panel (:func:`is_prog
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tramways.g1840.view_types import View1840
 from tramways.server.web.g1840_words import Words, _, words
 
 
@@ -83,34 +85,50 @@ class BuyTarget:
     most: int
 
 
-def programs_model(legal: list[str], view: dict[str, Any], me: int | None) -> dict[str, Any]:
-    """What the panel shows the seat ``me`` (0-based): its programs, and what it may set
-    (only what ``legal`` holds: nothing for a spectator or a game without programs)."""
+@dataclass(frozen=True)
+class ProgramsPanel:
+    """What the panel shows a seat: whether it shows at all (``on``), the seat's actor
+    (``P1``), its programs, the passes it may program (notation, words), the companies it may
+    program to buy (and every such notation, for the panel's script), the auctions' pass."""
+
+    on: bool
+    actor: str = ""
+    held: tuple[Held, ...] = ()
+    passes: tuple[tuple[str, Words], ...] = ()
+    buy: tuple[BuyTarget, ...] = ()
+    buy_notations: tuple[str, ...] = ()
+    auctions: str | None = None
+
+
+OFF = ProgramsPanel(on=False)
+
+
+def programs_model(legal: Sequence[str], view: View1840, me: int | None) -> ProgramsPanel:
+    """What the panel shows the seat ``me`` (0-based): its programs (``View1840.programs``:
+    the engine shows a seat only its own), and what it may set (only what ``legal`` holds:
+    nothing for a spectator or a game without programs)."""
     mine = [t for t in legal if is_program(t)]
     if me is None or not mine:
-        return {"on": False}
+        return OFF
     actor = mine[0].split()[0]
-    held = [Held(kind, program_words(text), f"{actor} program off {kind}")
-            for kind, text in sorted((view.get("programs") or {}).items())]
+    held = tuple(Held(kind, program_words(text), f"{actor} program off {kind}")
+                 for kind, text in sorted(view.programs.items()))
     targets: dict[str, list[int]] = {}
     for text in mine:
         parts = text.split()
         if len(parts) >= 5 and parts[2] == "buy":
             targets.setdefault(parts[3], []).append(int(parts[4]))
-    buy = [BuyTarget(c, min(ns), max(ns)) for c, ns in targets.items()]
-    return {
-        "on": True,
-        "actor": actor,
-        "held": held,
-        "pass": [(f"{actor} program pass{flags}", label) for flags, label in (
-            ("", words(_("in this Share Round, until another player sells or buys a "
-                         "director's share"))),
-            (" always", words(_("in this Share Round, whatever the others do"))),
-            (" indefinitely", words(_("in every Share Round, until another player sells "
-                                      "or buys a director's share"))),
-            (" always indefinitely", words(_("in every Share Round, whatever the others do"))),
-        ) if f"{actor} program pass{flags}" in mine],
-        "buy": buy,
-        "buy_notations": [t for t in mine if t.split()[2] == "buy"],
-        "auctions": f"{actor} program auctions" if f"{actor} program auctions" in mine else None,
-    }
+    passes = tuple((f"{actor} program pass{flags}", label) for flags, label in (
+        ("", words(_("in this Share Round, until another player sells or buys a "
+                     "director's share"))),
+        (" always", words(_("in this Share Round, whatever the others do"))),
+        (" indefinitely", words(_("in every Share Round, until another player sells "
+                                  "or buys a director's share"))),
+        (" always indefinitely", words(_("in every Share Round, whatever the others do"))),
+    ) if f"{actor} program pass{flags}" in mine)
+    auctions = f"{actor} program auctions"
+    return ProgramsPanel(
+        on=True, actor=actor, held=held, passes=passes,
+        buy=tuple(BuyTarget(c, min(ns), max(ns)) for c, ns in targets.items()),
+        buy_notations=tuple(t for t in mine if t.split()[2] == "buy"),
+        auctions=auctions if auctions in mine else None)

@@ -10,6 +10,8 @@ notation of the seat, and every legal notation is offered exactly once (tested).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tramways.g1840.analysis import (
@@ -23,7 +25,8 @@ from tramways.g1840.analysis import (
 from tramways.g1840.board import Board
 from tramways.g1840.entities import entities
 from tramways.g1840.render import render_svg
-from tramways.g1840.view_types import View1840, as_view1840
+from tramways.g1840.routes import Run
+from tramways.g1840.view_types import StadtbahnView, View1840, as_view1840
 from tramways.server.web.g1840_cards import (
     auction_lines,
     company_line_cards,
@@ -35,6 +38,7 @@ from tramways.server.web.g1840_controls import LAY, PLACE, Choice, group_legal
 from tramways.server.web.g1840_log import ROUND_START, log_rounds
 from tramways.server.web.g1840_programs import is_program, programs_model
 from tramways.server.web.g1840_stats import statistics
+from tramways.server.web.payload import SeatInfo, TablePayload
 
 __all__ = ["LAY", "PLACE", "PREVIEW_LIMIT", "ROUND_START", "Choice", "board_svg",
            "group_legal", "history_charts", "log_rounds", "table_model"]
@@ -54,21 +58,19 @@ def _lays(legal: list[str]) -> dict[str, list[dict[str, Any]]]:
     return dict(by_hex)
 
 
-def run_rows(run: dict[str, Any] | None) -> list[tuple[str, int]]:
+def run_rows(run: Run | None) -> list[tuple[str, int]]:
     """A run's stops with what each earns, in running order (IX.8)."""
-    if not run:
+    if run is None:
         return []
-    return list(zip(run["stops"], run["parts"], strict=True))
+    return list(zip((f"{c}.{loc}" for c, loc in run.stops), run.parts, strict=True))
 
 
-def _places(legal: list[str], view: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def _places(legal: list[str], stadtbahn: Mapping[str, StadtbahnView]
+            ) -> dict[str, list[dict[str, Any]]]:
     """Station places and removable markers by hex; a removal names the marker's owner, a
     Stadtbahn company (only Stadtbahn markers are removed, R-LR-5), even where a line's marker
     shares the place."""
-    owners: dict[str, str] = {}
-    for sid, s in view["stadtbahn"].items():
-        for place in s["markers"]:
-            owners[place] = str(sid)
+    owners = {place: sid for sid, s in stadtbahn.items() for place in s.markers}
     by_hex: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for text in legal:
         m = PLACE.match(text)
@@ -86,15 +88,19 @@ def _tile_order(item: tuple[str, int]) -> tuple[int, str]:
     return (int(digits) if digits else 0, item[0])
 
 
-def share_chart(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
+@dataclass(frozen=True, slots=True)
+class ChartSpace:
+    """A space of the share chart (X.1): its price and the markers on it, top first."""
+
+    price: int
+    markers: tuple[str, ...]
+
+
+def share_chart(view: View1840) -> list[list[ChartSpace]]:
     """The share chart (X.1) as rows of spaces, each with its markers, top first."""
-    rows = entities().market_rows
-    stacks = view.get("market_stacks", {})
-    out = []
-    for r, row in enumerate(rows):
-        out.append([{"price": price, "markers": list(stacks.get(f"{r},{c}", []))}
-                    for c, price in enumerate(row)])
-    return out
+    stacks = view.market_stacks
+    return [[ChartSpace(price, tuple(stacks.get((r, c), ()))) for c, price in enumerate(row)]
+            for r, row in enumerate(entities().market_rows)]
 
 
 def board_svg(view: View1840, line: int | None = None,
@@ -121,34 +127,34 @@ def board_svg(view: View1840, line: int | None = None,
     return svg, run
 
 
-def _previews(typed: View1840, line: str | None, flat: list[tuple[str, str, int]],
+def _previews(typed: View1840, line: int | None, flat: list[tuple[str, str, int]],
               board: Board) -> dict[str, int | None]:
     """The change of the line's best run for each lay, when the turn has few enough."""
     previews: dict[str, int | None] = {}
     if line is not None and flat and len(flat) <= PREVIEW_LIMIT:
-        for (h, tile, rot), delta in lay_previews(typed, int(line), flat, board).items():
+        for (h, tile, rot), delta in lay_previews(typed, line, flat, board).items():
             previews[f"L{line} lay {h} {tile} r{rot}"] = delta
     return previews
 
 
-def _map_moves(typed: View1840, view: dict[str, Any], legal: list[str],
-               line: str | None, board: Board) -> dict[str, Any]:
+def _map_moves(typed: View1840, legal: list[str], line: int | None,
+               board: Board) -> dict[str, Any]:
     """The map's moves: tile lays by hex (with the change of the best run and the cost), station
     places and removals (with their cost), the pending bonus (R-LR-1)."""
     lays = _lays(legal)
     flat = [(h, o["tile"], o["rotation"]) for h, opts in lays.items() for o in opts]
     previews = _previews(typed, line, flat, board)
-    costs = line_option_costs(typed, int(line), legal, board) if line is not None else {}
+    costs = line_option_costs(typed, line, legal, board) if line is not None else {}
     for opts in lays.values():
         for o in opts:
             o["delta"] = previews.get(o["notation"])
             o.update(costs.get(o["notation"], {"cost": 0, "kind": "normal"}))
-    places = _places(legal, view)
+    places = _places(legal, typed.stadtbahn)
     for opts in places.values():
         for o in opts:
             o.update(costs.get(o["notation"], {"cost": 0, "kind": "normal"}))
-    line_turn = view["round_info"].get("line_turn") or None
-    bonus = (line_turn or {}).get("bonus") if line is not None else None
+    line_turn = typed.round_info.line_turn
+    bonus = line_turn.bonus if line is not None and line_turn is not None else None
     bonus_lays = sorted({h for h, opts in lays.items() for o in opts
                          if o["kind"] not in ("normal", "stadtbahn")})
     bonus_places = [o for opts in places.values() for o in opts if o["kind"] == "bonus"]
@@ -162,84 +168,98 @@ def _map_moves(typed: View1840, view: dict[str, Any], legal: list[str],
     }
 
 
-def _run_section(typed: View1840, legal: list[str], line: str | None,
+def _run_section(typed: View1840, legal: list[str], line: int | None,
                  board: Board) -> dict[str, Any]:
     """The board with the line's best run drawn when it may run (IX.7), and that run."""
     runs_offered = any(t.split()[1] == "run" for t in legal if len(t.split()) > 1)
-    claim = int(line) if line is not None and runs_offered else None
+    claim = line if runs_offered else None
     svg, run = board_svg(typed, claim, board=board)
-    data = run.to_json() if run is not None else None
-    return {"svg": svg, "claim_line": claim, "run": data, "run_rows": run_rows(data),
+    return {"svg": svg, "claim_line": claim,
+            "run": run.to_json() if run is not None else None,
+            "run_rows": run_rows(run),
             "run_total": run.total if run is not None else None}
 
 
-def _players(state: dict[str, Any], me: int | None, turn: dict[str, Any]
-             ) -> list[dict[str, Any]]:
-    view = state["view"]
-    limit = entities().certificate_limit.get(len(view["players"]))
-    kinds = [s.get("kind", "human") for s in state.get("seats") or []]
-    out = []
-    for p in view["players"]:
-        kind = kinds[p["seat"]] if p["seat"] < len(kinds) else "human"
-        out.append({**p, "number": p["seat"] + 1, "is_me": p["seat"] == me,
-                    "to_act": turn.get("player") == p["seat"],
-                    "limit": limit, "bot": kind if kind.startswith("bot:") else None})
-    return out
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """A row of the players' table: a player's holdings (III.3) and wealth (XI), with what
+    the page marks (the viewer, the player to act, a bot) and the certificate limit (VII.3)."""
+
+    seat: int
+    number: int  # seat + 1
+    name: str
+    cash: int
+    loans: int
+    shares: Mapping[str, int]
+    privates: tuple[str, ...]
+    certificates: int
+    limit: int | None
+    value: int
+    is_me: bool
+    to_act: bool
+    bot: str | None  # "bot:rule", None for a human
 
 
-def table_model(state: dict[str, Any]) -> dict[str, Any]:
+def _players(view: View1840, seats: Sequence[SeatInfo], me: int | None) -> list[PlayerRow]:
+    limit = entities().certificate_limit.get(len(view.players))
+    acting = view.turn.player if view.turn is not None else None
+    return [PlayerRow(seat=p.seat, number=p.seat + 1, name=p.name, cash=p.cash, loans=p.loans,
+                      shares=p.shares, privates=p.privates, certificates=p.certificates,
+                      limit=limit, value=p.value, is_me=p.seat == me, to_act=acting == p.seat,
+                      bot=seats[p.seat].bot if p.seat < len(seats) else None)
+            for p in view.players]
+
+
+def table_model(state: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the 1840 page shows, from the payload of ``GET /api/games/ID``."""
-    view = state["view"]
-    typed = View1840.from_json(view)
-    every: list[str] = list(state.get("legal") or [])
-    legal = [t for t in every if not is_program(t)]  # programs: their own panel
+    payload = TablePayload.from_json(state)
+    view = as_view1840(payload.view)
+    legal = [t for t in payload.legal if not is_program(t)]  # programs: their own panel
     ent = entities()
-    seat = state.get("seat")
-    me = seat - 1 if seat is not None else None
-    turn = view.get("turn") or {}
-    line_turn = view["round_info"].get("line_turn") or None
-    line = line_turn["line"] if line_turn and turn else None
-    board = board_from_view(typed)
+    me = payload.me
+    line_turn = view.round_info.line_turn
+    line = line_turn.line if line_turn is not None and view.turn is not None else None
+    board = board_from_view(view)
     supply = [(k, v) for k, v in sorted(board.supply.items(), key=_tile_order) if v > 0]
-    choices = group_legal(legal, typed)
+    choices = group_legal(legal, view)
     return {
         "view": view,
-        "n": state["n"],
-        "over": bool(view["finished"]),
-        "my_turn": me is not None and me + 1 in state.get("to_act", []),
+        "n": payload.n,
+        "over": view.finished,
+        "my_turn": me is not None and me + 1 in payload.to_act,
         "spectator": me is None,
         "me": me,
-        "turn": turn,
+        "turn": view.turn,
         "line_turn": line_turn,
-        "players": _players(state, me, turn),
-        "order": [view["players"][s]["name"] for s in view["playing_order"]],
-        "companies": view["companies"],
-        "stadtbahn": view["stadtbahn"],
+        "players": _players(view, payload.seats, me),
+        "order": [view.players[s].name for s in view.playing_order],
+        "companies": view.companies,
+        "stadtbahn": view.stadtbahn,
         "chart": share_chart(view),
-        "round_bar": [{"name": r.name, "type": r.type, "current": r.name == view["round"]}
+        "round_bar": [{"name": r.name, "type": r.type, "current": r.name == view.round}
                       for r in ent.round_bar],
         "choices": choices,
-        "private_cards": private_cards(typed),
-        "display_lines": display_cards(typed),
-        "line_cards": auction_lines(typed),
+        "private_cards": private_cards(view),
+        "display_lines": display_cards(view),
+        "line_cards": auction_lines(view),
         "line_auction": any(c.kind in ("auction", "bid") and not c.actor.startswith("P")
                             for c in choices),
-        "company_lines": company_line_cards(typed),
-        "line_home": ent.lines[int(line)].home_hex if line is not None else None,
-        "programs": programs_model(every, view, me),
-        **_map_moves(typed, view, legal, line, board),
-        **_run_section(typed, legal, line, board),
+        "company_lines": company_line_cards(view),
+        "line_home": ent.lines[line].home_hex if line is not None else None,
+        "programs": programs_model(list(payload.legal), view, me),
+        **_map_moves(view, legal, line, board),
+        **_run_section(view, legal, line, board),
         "supply": supply,
         "tiles": tile_manifest(board),
-        "log": list(state.get("log") or [])[::-1],
-        "log_rounds": log_rounds(list(state.get("log") or []), state.get("log_at")),
-        "stats": statistics(list(state.get("log") or []), typed),
+        "log": list(payload.log)[::-1],
+        "log_rounds": log_rounds(payload.log, payload.log_at),
+        "stats": statistics(list(payload.log), view),
         "legal_count": len(legal),
         "preview_limit": PREVIEW_LIMIT,
-        "result": view.get("result"),
-        "undoable": state.get("undoable", 0),
-        "record": state.get("record", False),
-        "seats": state.get("seats") or [],
+        "result": view.result,
+        "undoable": payload.undoable,
+        "record": payload.record,
+        "seats": payload.seats,
     }
 
 

@@ -23,7 +23,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from tramways.g1840.analysis import lay_previews
-from tramways.g1840.view_types import View1840
+from tramways.g1840.view_types import View1840, as_view1840
 from tramways.server.deps import CostlyRead, lane_of
 from tramways.server.errors import ApiError
 from tramways.server.urls import seat_url, spectator_url
@@ -41,7 +41,9 @@ from tramways.server.web.forms import (
     trambahn_form,
 )
 from tramways.server.web.i18n import environment, negotiate, translations
+from tramways.server.web.payload import TablePayload
 from tramways.server.web.table import table_model
+from tramways.trambahn.view_types import as_trambahn_view
 
 router = APIRouter(include_in_schema=False)
 
@@ -209,14 +211,13 @@ async def _table(
         return {"missing": True, "api_status": reply.status, "detail": _detail(reply.data)}
     state = reply.data
     hotseat = len(tokens) == 2
-    view = state["view"]
-    if hotseat and not view["over"] and view["you"] != view["turn"]:
+    if hotseat and _waits_for_other_seat(state):
         token = tokens[1]
         other = await b.state(gid, token, at)
         if not other.ok:
             return {"missing": True, "api_status": other.status, "detail": _detail(other.data)}
         state = other.data
-        view = state["view"]
+    payload = TablePayload.from_json(state)
     context: dict[str, Any] = {
         "missing": False,
         "gid": gid,
@@ -225,41 +226,52 @@ async def _table(
         "hotseat": hotseat,
         "at": at,
         "ready": ready,
-        "n_now": state["n"],
-        "rev": state.get("rev", state["n"]),
+        "n_now": payload.n,
+        "rev": payload.rev,
         "ws_token": tokens[0] if tokens else "",
     }
     context["q"] = _query(context)
-    context["latest"] = state.get("latest", state["n"])
+    context["latest"] = payload.latest
 
     def q_at(k: int) -> str:
         return _query({"tokens": tokens}, at=k)
 
     context["q_at"] = q_at
-    if state.get("game") == "1840":
+    if payload.game == "1840":
         context["g"] = await _cpu(b, at is not None, g1840_table.table_model, state)
         context["seats"] = state.get("seats") or []
         context.update(await g1840_history.history_context(
             b, gid, token, state, at, translations(_lang(request)).gettext))
-        if view["finished"]:
+        view = as_view1840(payload.view)
+        if view.finished:
             context["charts"] = await _charts(b, gid, token, view)
         return context
-    if state.get("game", "trambahn") != "trambahn":
-        context["other_game"] = state.get("game")
+    if (payload.game or "trambahn") != "trambahn":
+        context["other_game"] = payload.game
         return context
-    if hotseat and not view["over"] and ready != view["turn"]:
+    tview = as_trambahn_view(payload.view)
+    if hotseat and not tview.over and ready != tview.turn:
         context["pass_screen"] = {
-            "name": view["names"][view["turn"]],
-            "seat": view["turn"],
-            "turn_number": view["turn_number"],
-            "scores": view["scores"],
-            "names": view["names"],
+            "name": tview.names[tview.turn],
+            "seat": tview.turn,
+            "turn_number": tview.turn_number,
+            "scores": list(tview.scores),
+            "names": list(tview.names),
         }
-        context["ready_q"] = _query({"tokens": tokens, "ready": view["turn"]})
+        context["ready_q"] = _query({"tokens": tokens, "ready": tview.turn})
         return context
     context["t"] = await _cpu(b, at is not None, table_model, state)
     context["seats"] = state.get("seats") or []
     return context
+
+
+def _waits_for_other_seat(state: dict[str, Any]) -> bool:
+    """Whether a hot-seat Trambahn page (two tokens) should show the second seat: the game
+    goes on and the first token's seat is not in turn.  An 1840 page shows the first seat."""
+    if state.get("game", "trambahn") != "trambahn":
+        return False
+    view = as_trambahn_view(state["view"])
+    return not view.over and view.you != view.turn
 
 
 async def _cpu(b: Backend, heavy: bool, fn: Callable[..., Any], *args: Any) -> Any:
@@ -273,14 +285,12 @@ _CHARTS: dict[str, dict[str, str]] = {}
 """After-game charts of finished 1840 games (a finished record never changes)."""
 
 
-async def _charts(
-    b: Backend, gid: str, token: str | None, view: dict[str, Any]
-) -> dict[str, str]:
+async def _charts(b: Backend, gid: str, token: str | None, view: View1840) -> dict[str, str]:
     if gid not in _CHARTS:
         reply = await b.record(gid, token)
         if not reply.ok:
             return {}
-        names = [p["name"] for p in view["players"]]
+        names = [p.name for p in view.players]
         if len(_CHARTS) > 100:
             _CHARTS.clear()
         _CHARTS[gid] = g1840_table.history_charts(reply.data, names)

@@ -10,10 +10,11 @@ gets no hand and no actions.  All words are left to the templates (gettext).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tramways.core import NotationError
+from tramways.server.web.payload import TablePayload
 from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station, parse_action
 from tramways.trambahn.cards import (
     COLOURS,
@@ -25,7 +26,7 @@ from tramways.trambahn.cards import (
     face_points,
 )
 from tramways.trambahn.preview import column_score, preview
-from tramways.trambahn.view_types import ColumnView, TrambahnView
+from tramways.trambahn.view_types import ColumnView, TrambahnView, as_trambahn_view
 
 
 def card(face: str) -> dict[str, Any]:
@@ -124,13 +125,15 @@ def score_pad(view: TrambahnView) -> dict[str, Any]:
     }
 
 
-def table_model(state: dict[str, Any]) -> dict[str, Any]:
+def table_model(state: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the table template shows, from one viewer's state JSON."""
-    view = TrambahnView.from_json(state["view"])
+    payload = TablePayload.from_json(state)
+    view = as_trambahn_view(payload.view)
     me = view.you
     # The viewer's side is drawn at the bottom; a spectator sees player 1 at the bottom.
     bottom = 0 if me is None else me
     top = 1 - bottom
+    bots = {s.seat: s.bot for s in payload.seats}
     players: list[dict[str, Any]] = []
     for p in (0, 1):
         players.append(
@@ -144,15 +147,13 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
                 "columns": [column(c, i) for i, c in enumerate(view.columns[p])],
                 "to_act": not view.over and view.turn == p,
                 "is_me": me == p,
-                "bot": next((s["kind"] for s in state.get("seats") or []
-                             if s.get("seat") == p + 1 and str(s.get("kind")).startswith("bot:")),
-                            None),
+                "bot": bots.get(p + 1),
             }
         )
     mine = players[bottom]
     return {
-        "n": state["n"],
-        "rev": state.get("rev", state["n"]),
+        "n": payload.n,
+        "rev": payload.rev,
         "me": me,
         "spectator": me is None,
         "players": players,
@@ -176,15 +177,15 @@ def table_model(state: dict[str, Any]) -> dict[str, Any]:
         "step": view.step,
         "passengers_placed": view.passengers_placed,
         "my_turn": me is not None and not view.over and view.turn == me,
-        "actions": _actions(view, list(state.get("legal") or [])),
-        "tramless": [c["number"] for c in mine["columns"] if c["tram"] is None],
+        "actions": _actions(view, list(payload.legal)),
+        "tramless": [i + 1 for i, c in enumerate(view.columns[bottom]) if c.tram is None],
         "pad": score_pad(view),
         "over": view.over,
         "result": view.result.to_json() if view.result is not None else None,
         "end_reason": view.end_reason,
-        "log": [log_entry(line, view.names) for line in state.get("log") or []],
-        "undoable": state.get("undoable", 0),
-        "record": bool(state.get("record")),
+        "log": [log_entry(line, view.names) for line in payload.log],
+        "undoable": payload.undoable,
+        "record": payload.record,
     }
 
 
