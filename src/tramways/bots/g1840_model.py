@@ -50,8 +50,7 @@ def board_of(view: View, key: tuple[Any, ...] | None = None) -> Board:
     if board is None:
         if len(_BOARDS) > 64:
             _BOARDS.clear()
-        board = Board.from_json({"layout": key[0], "ruleset": view.ruleset, "tiles": tiles,
-                                 "markers": markers})
+        board = Board.of(key[0], view.ruleset, tiles, markers)
         _BOARDS[key] = board
     return board
 

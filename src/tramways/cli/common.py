@@ -13,7 +13,7 @@ from tramways.core.game import view_json
 from tramways.core.record import GameRecord
 from tramways.core.replay import Session
 from tramways.core.rng import draw_seed
-from tramways.core.selfplay import play_game
+from tramways.core.selfplay import SelfplaySummary, play_game
 from tramways.games import game_names, get_game
 
 
@@ -173,7 +173,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             policy = _bots_policy(game, args, settings, seed)
         try:
             outcome = play_game(args.game, settings, seed, policy=policy, check=check)
-            summary = outcome.summary()
+            summary: SelfplaySummary = outcome.summary()
         except (TramwaysError, AssertionError) as exc:  # AssertionError: a broken invariant
             summary = {"game": args.game, "seed": seed, "settings": settings,
                        "finished": False, "error": str(exc)}

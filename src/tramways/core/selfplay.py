@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from tramways.core.actions import Action
 from tramways.core.errors import TramwaysError
-from tramways.core.game import GameState
+from tramways.core.game import JSON, GameState
 from tramways.core.replay import Session
 
 Policy = Callable[[GameState, int, random.Random], Action]
@@ -27,15 +27,29 @@ def uniform_policy(state: GameState, player: int, rng: random.Random) -> Action:
     return rng.choice(actions)
 
 
+class SelfplaySummary(TypedDict):
+    """One self-played game as ``tramways selfplay --json`` prints it: the game, its seed and
+    settings (record data), whether it finished, and its number of actions and result (or the
+    error that stopped it)."""
+
+    game: str
+    seed: int
+    settings: dict[str, Any]
+    finished: bool
+    actions: NotRequired[int]
+    result: NotRequired[JSON]
+    error: NotRequired[str]
+
+
 @dataclass
 class SelfplayResult:
     seed: int
     finished: bool
     actions: int
-    result: Any
+    result: JSON
     session: Session
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> SelfplaySummary:
         return {
             "game": self.session.game.name,
             "seed": self.seed,

@@ -18,64 +18,59 @@ Pure functions: nothing here changes the view or the board passed in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from tramways.core.errors import IllegalAction
-from tramways.g1840.board import Board, default_location_map
+from tramways.g1840.board import Board, MarkerAt, default_location_map
 from tramways.g1840.entities import entities, layout_name, privates_in
 from tramways.g1840.routes import RouteContext, Run, best_route
 from tramways.g1840.ruleset import Ruleset
-from tramways.g1840.view_types import View1840, as_view1840, place_of
+from tramways.g1840.view_types import View1840, place_of
 
-View = View1840 | Mapping[str, Any]
-"""A typed view, or its JSON as the service sends it (read through :func:`as_view1840`)."""
+if TYPE_CHECKING:
+    from tramways.g1840.legality.context import SimpleBuildState
+
 Lay = tuple[str, str, int]
 """A tile lay: (hex, tile id, rotation), as in ``L7 lay E17 57 r2``."""
 
 
-def layout_of(view: View) -> str:
+def layout_of(view: View1840) -> str:
     """The map of the game (R-SETUP-3): the small 3-player map has no Prater (XII)."""
-    view = as_view1840(view)
     n = len(view.players)
     if n == 3 and set(view.privates) == set(privates_in("small3")):
         return layout_name(3, True)
     return layout_name(n, False)
 
 
-def markers_of(view: View) -> list[list[Any]]:
-    """Every station marker of the view as ``[hex, location, owner]`` (Stadtbahn first)."""
-    view = as_view1840(view)
-    out: list[list[Any]] = []
+def markers_of(view: View1840) -> list[MarkerAt]:
+    """Every station marker of the view as ``(hex, location, owner)`` (Stadtbahn first)."""
+    out: list[MarkerAt] = []
     for sid, s in view.stadtbahn.items():
         for place in s.markers:
             coord, loc = place_of(place)
-            out.append([coord, loc, sid])
+            out.append((coord, loc, sid))
     for company in view.companies.values():
         for line, places in company.markers.items():
             for place in places:
                 coord, loc = place_of(place)
-                out.append([coord, loc, line])
+                out.append((coord, loc, line))
     return out
 
 
-def tiles_of(view: View) -> dict[str, list[Any]]:
-    """The view's tiles as the board's JSON takes them: hex -> [tile id, rotation]."""
-    view = as_view1840(view)
-    return {h: [t.tile, t.rotation] for h, t in view.tiles.items()}
+def tiles_of(view: View1840) -> dict[str, tuple[str, int]]:
+    """The view's tiles: hex -> (tile id, rotation)."""
+    return {h: (t.tile, t.rotation) for h, t in view.tiles.items()}
 
 
-def board_from_view(view: View) -> Board:
+def board_from_view(view: View1840) -> Board:
     """The board the view shows (tiles and markers; the tile supply follows from the tiles)."""
-    view = as_view1840(view)
-    return Board.from_json({"layout": layout_of(view), "ruleset": view.ruleset,
-                            "tiles": tiles_of(view), "markers": markers_of(view)})
+    return Board.of(layout_of(view), view.ruleset, tiles_of(view), markers_of(view))
 
 
-def line_context(view: View, line: int, board: Board) -> RouteContext | None:
+def line_context(view: View1840, line: int, board: Board) -> RouteContext | None:
     """The route context of ``line`` (its company's landmarks, its tram's maintenance, Table
     7), or None if no company owns the line."""
-    view = as_view1840(view)
     cid = view.company_of_line(line)
     if cid is None:
         return None
@@ -90,9 +85,8 @@ def line_context(view: View, line: int, board: Board) -> RouteContext | None:
                         ruleset=Ruleset.named(view.ruleset))
 
 
-def best_run(view: View, line: int, board: Board | None = None) -> Run | None:
+def best_run(view: View1840, line: int, board: Board | None = None) -> Run | None:
     """The line's best run (IX.8) on the view's board, or None (no company, no route)."""
-    view = as_view1840(view)
     board = board if board is not None else board_from_view(view)
     context = line_context(view, line, board)
     if context is None:
@@ -113,14 +107,13 @@ def after_lay(board: Board, lay: Lay) -> Board:
     return out
 
 
-def lay_previews(view: View, line: int, lays: Iterable[Lay],
+def lay_previews(view: View1840, line: int, lays: Iterable[Lay],
                  board: Board | None = None) -> dict[Lay, int | None]:
     """For each lay, how much the line's best run (its net total: revenue with maintenance)
     changes if that tile is laid this turn; None where the board refuses the lay.
 
     Exact: each figure is the router's proven best (IX.8) after the lay, minus the best now.
     """
-    view = as_view1840(view)
     board = board if board is not None else board_from_view(view)
     base = _total(best_run(view, line, board))
     out: dict[Lay, int | None] = {}
@@ -134,7 +127,7 @@ def lay_previews(view: View, line: int, lays: Iterable[Lay],
     return out
 
 
-def _build_position(view: View1840, board: Board) -> Any:
+def _build_position(view: View1840, board: Board) -> SimpleBuildState:
     """What the legality checks read (a :class:`BuildState`): the board, the phase (R-LR-7)
     and the lines that have operated (those with a marker on the board, IX.6)."""
     from tramways.g1840.legality.context import SimpleBuildState
@@ -144,7 +137,7 @@ def _build_position(view: View1840, board: Board) -> Any:
                             operated=operated)
 
 
-def _lay_kind(view: View1840, pos: Any, line: int, lay: Lay) -> tuple[str, int] | None:
+def _lay_kind(view: View1840, pos: SimpleBuildState, line: int, lay: Lay) -> tuple[str, int] | None:
     """(kind, cost) of a legal tile lay, tried in the engine's order (R-LR-1): the pending
     bonus action first, then the Stadtbahn tile, then the normal lay; None if none accepts."""
     from tramways.g1840.legality import stadtbahn as sb
@@ -185,7 +178,7 @@ class OptionCost(TypedDict):
     cost: int
 
 
-def line_option_costs(view: View, line: int, notations: Iterable[str],
+def line_option_costs(view: View1840, line: int, notations: Iterable[str],
                       board: Board | None = None) -> dict[str, OptionCost]:
     """For each of ``line``'s legal notations that costs or may cost its company money (tile
     lays, station markers, marker removals), ``{"cost": N, "kind": K}``: what the treasury pays
@@ -197,7 +190,6 @@ def line_option_costs(view: View, line: int, notations: Iterable[str],
     The notations are the engine's legal ones: this says what they cost, never whether they
     are legal (tested against the engine's treasury after applying each).
     """
-    view = as_view1840(view)
     from tramways.g1840.legality import stadtbahn as sb
     from tramways.g1840.legality.stations import REMOVAL_COST, next_marker_cost
 
@@ -227,11 +219,10 @@ def line_option_costs(view: View, line: int, notations: Iterable[str],
     return out
 
 
-def claimed_run(view: View, line: int, route: str, board: Board | None = None) -> Run:
+def claimed_run(view: View1840, line: int, route: str, board: Board | None = None) -> Run:
     """The run of a route claimed stop by stop (``"D18.0-E19.0"``): checked (IX.2, IX.7,
     R-LR-6: ``IllegalAction`` naming the rule) and valued (IX.8) as the engine does; whether
     it is the best is the engine's question when it is played (IX.8)."""
-    view = as_view1840(view)
     from tramways.g1840.routes import check_route
 
     board = board if board is not None else board_from_view(view)
@@ -241,10 +232,9 @@ def claimed_run(view: View, line: int, route: str, board: Board | None = None) -
     return check_route(context, route)
 
 
-def dividend_prices(view: View, company: str, amounts: Iterable[int]) -> dict[int, int]:
+def dividend_prices(view: View1840, company: str, amounts: Iterable[int]) -> dict[int, int]:
     """The share price of ``company`` after paying each amount (X.2, Table 6, R-CR-2 of the
     game's rulings edition, R-VERSION-1): the move shown before a dividend is confirmed."""
-    view = as_view1840(view)
     from tramways.g1840.market import ShareMarket
 
     rules = Ruleset.of({"ruleset": view.ruleset, "edition": view.edition})

@@ -34,7 +34,7 @@ import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypedDict
 
 from tramways.g1840.data import initial_supply, supply_key, tiles
 from tramways.g1840.hexgrid import HexTrack, neighbour_table, printed_track, tile_track
@@ -49,10 +49,23 @@ from tramways.g1840.model import (
 )
 from tramways.g1840.reach import Reach, Tables, relaid, walk
 
-__all__ = ["Board", "Placed", "Reach", "default_location_map"]
+__all__ = ["Board", "BoardJSON", "MarkerAt", "Placed", "Reach", "default_location_map"]
 
 _VERSIONS = itertools.count(1)
 """Board versions are drawn from one counter, so two diverging copies never share a version."""
+
+MarkerAt = tuple[str, int, Owner]
+"""A station marker on the board: (hex, location, owner: a line number or a Stadtbahn id)."""
+
+
+class BoardJSON(TypedDict):
+    """The JSON of a :class:`Board` (:meth:`Board.to_json`)."""
+
+    layout: str
+    ruleset: str
+    tiles: dict[str, list[str | int]]  # hex -> [tile id, rotation]
+    markers: list[list[str | int]]  # [hex, location, owner]
+
 
 _EMPTY: Mapping[int, tuple[Owner, ...]] = FrozenDict()
 
@@ -358,7 +371,7 @@ class Board:
 
     # ------------------------------------------------------------------ JSON
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> BoardJSON:
         """The board as JSON: layout, ruleset, tiles ``{coord: [tile, rotation]}`` and markers
         ``[[coord, location, owner], ...]`` in placement order (the supply follows from them)."""
         return {
@@ -374,20 +387,30 @@ class Board:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Board:
-        """The board :meth:`to_json` wrote (``ValueError`` / ``KeyError`` if inconsistent)."""
+    def of(cls, layout: str, ruleset: str, tiles: Mapping[str, tuple[str, int]],
+           markers: Iterable[MarkerAt]) -> Board:
+        """A board of ``layout`` with ``tiles`` laid (hex -> (tile id, rotation)) and then the
+        station ``markers`` placed (``ValueError`` / ``KeyError`` if inconsistent): the board a
+        public position shows (:func:`tramways.g1840.analysis.board_from_view`)."""
         from tramways.g1840.data import load_layout
 
-        board = cls(load_layout(data["layout"]), data.get("ruleset", "rules"))
+        board = cls(load_layout(layout), ruleset)
         for coord, by_loc in list(board._markers.items()):
             for loc, owners in list(by_loc.items()):
                 for owner in owners:
                     board.remove_marker(coord, loc, owner)
-        for coord, (tile_id, rotation) in data.get("tiles", {}).items():
+        for coord, (tile_id, rotation) in tiles.items():
             board.lay(coord, tile_id, int(rotation))
-        for coord, loc, owner in data.get("markers", ()):
+        for coord, loc, owner in markers:
             board.place_marker(coord, int(loc), owner)
         return board
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Board:
+        """The board :meth:`to_json` wrote (``ValueError`` / ``KeyError`` if inconsistent)."""
+        return cls.of(data["layout"], data.get("ruleset", "rules"),
+                      {c: (t[0], int(t[1])) for c, t in data.get("tiles", {}).items()},
+                      [(c, int(loc), owner) for c, loc, owner in data.get("markers", ())])
 
     # ------------------------------------------------------------------ misc
 

@@ -162,7 +162,9 @@ def _worse_route(view: dict, line: int):
     stop), with the best run; (None, best) if there is none."""
     from tramways.core.errors import IllegalAction
     from tramways.g1840.analysis import best_run, claimed_run
+    from tramways.g1840.view_types import as_view1840
 
+    view = as_view1840(view)
     best = best_run(view, line)
     if best is None or len(best.stops) < 3:
         return None, best
@@ -303,8 +305,9 @@ def test_a_person_plays_1840_against_three_random_bots(browser, live_server: str
         turn = view["round_info"].get("line_turn") or {}
         if turn.get("bonus"):  # R-LR-1: the prompt offers exactly the bonus's legal hexes
             from tramways.g1840.analysis import line_option_costs
+            from tramways.g1840.view_types import as_view1840
 
-            costs = line_option_costs(view, int(turn["line"]), state["legal"])
+            costs = line_option_costs(as_view1840(view), int(turn["line"]), state["legal"])
             hexes = sorted({t.split()[2] for t, c in costs.items() if t.split()[1] == "lay"
                             and c["kind"] not in ("normal", "stadtbahn")})
             assert page.locator("#bonus-prompt button[data-hex]").evaluate_all(

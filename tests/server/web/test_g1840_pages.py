@@ -211,12 +211,14 @@ def _check_line_turn(client, gid: str, token: str, state: dict, seen: set[str]) 
     """The page of a line turn against the engine: costs, the bonus prompt, the run table,
     and (once) a claimed route valued, an invalid one refused, a worse one refused (IX.8)."""
     from tramways.g1840.analysis import best_run, claimed_run, line_option_costs
+    from tramways.g1840.view_types import as_view1840
 
     view, legal = state["view"], state["legal"]
+    typed = as_view1840(view)
     turn = view["round_info"]["line_turn"]
     line = int(turn["line"])
-    costs = line_option_costs(view, line, legal)
-    run = best_run(view, line)
+    costs = line_option_costs(typed, line, legal)
+    run = best_run(typed, line)
     interesting = (
         any(c["cost"] == 40 and c["kind"] != "removal" for c in costs.values())
         or turn.get("bonus")
@@ -264,7 +266,7 @@ def _check_line_turn(client, gid: str, token: str, state: dict, seen: set[str]) 
     for sub in (run.stops[:-1], run.stops[1:]):
         text = "-".join(f"{c}.{loc}" for c, loc in sub)
         try:
-            if claimed_run(view, line, text).total < run.total:
+            if claimed_run(typed, line, text).total < run.total:
                 worse = text
                 break
         except Exception:
@@ -273,14 +275,14 @@ def _check_line_turn(client, gid: str, token: str, state: dict, seen: set[str]) 
         return
     valued = client.get(f"/g/{gid}/route?line={line}&route={worse}")
     assert valued.status_code == 200
-    assert valued.json()["run"] == claimed_run(view, line, worse).to_json()
+    assert valued.json()["run"] == claimed_run(typed, line, worse).to_json()
     first = f"{run.stops[0][0]}.{run.stops[0][1]}"
     refused = client.get(f"/g/{gid}/route?line={line}&route={first}")
     assert refused.status_code == 422 and refused.json()["rule"] == "IX.7"
     body = {"n": str(state["n"]), "act_token": token, "token": token,
             "action": f"L{line} run {worse}"}
     after = client.post(f"/g/{gid}/move", content=urlencode(body), headers=FORM)
-    claimed = claimed_run(view, line, worse).total
+    claimed = claimed_run(typed, line, worse).total
     assert (f"<code>IX.8: the claimed route earns {claimed}; the best earns "
             f"{run.total}</code>") in after.text
     assert client.get(f"/api/games/{gid}").json()["n"] == state["n"]

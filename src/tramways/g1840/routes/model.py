@@ -8,13 +8,13 @@ a :class:`Run` is one valid route with its revenue worked out stop by stop (IX.8
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from tramways.g1840.ruleset import RULES, Ruleset
 
 if TYPE_CHECKING:
     from tramways.g1840.board import Board
-    from tramways.g1840.model import PathDef
+    from tramways.g1840.model import End, PathDef
 
 PHASES = ("yellow", "green", "brown", "grey")
 
@@ -71,11 +71,14 @@ class Run:
     total: int
     text: str = field(default="")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RunJSON:
         """A JSON-able description (for UIs and ``tramways routes --json``)."""
 
-        def end(e: Any) -> dict[str, int]:
-            return {"edge": e.edge} if e.edge is not None else {"location": e.location}
+        def end(e: End) -> RunEndJSON:
+            if e.edge is not None:
+                return {"edge": e.edge}
+            assert e.location is not None  # an End has exactly one of them
+            return {"location": e.location}
 
         return {
             "route": self.text,
@@ -88,3 +91,32 @@ class Run:
             "maintenance": self.maintenance,
             "total": self.total,
         }
+
+
+class RunEndJSON(TypedDict, total=False):
+    """One end of a piece of track run: a hex edge, or a location on the tile."""
+
+    edge: int
+    location: int
+
+
+class RunPathJSON(TypedDict):
+    """A piece of track run: its hex and its two ends."""
+
+    hex: str
+    a: RunEndJSON
+    b: RunEndJSON
+
+
+class RunJSON(TypedDict):
+    """The JSON of a :class:`Run` (the pages' run table and ``tramways routes --json``)."""
+
+    route: str
+    stops: list[str]  # "hex.location", in running order
+    parts: list[int]
+    hexes: list[str]
+    paths: list[RunPathJSON]
+    landmark_bonus: int
+    revenue: int
+    maintenance: int
+    total: int
