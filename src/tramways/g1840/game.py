@@ -21,17 +21,19 @@ from tramways.core.errors import RecordError
 from tramways.core.game import GameBase, GameInfo
 from tramways.core.rng import derive_rng
 from tramways.g1840 import actions as notation
-from tramways.g1840.edition import LATEST, Edition
+from tramways.g1840.edition import LATEST
 from tramways.g1840.engine import State1840
 from tramways.g1840.entities import layout_name, lines_in, privates_in, stadtbahn_in
 from tramways.g1840.invariants import check
 from tramways.g1840.policy import policy
 from tramways.g1840.record_schema import check_setup
+from tramways.g1840.ruleset import NAMES
+from tramways.g1840.settings import Settings1840, default_names
 from tramways.g1840.site_draw import site_draw
 from tramways.g1840.view import text_view
 from tramways.g1840.view_types import View1840
 
-RULESETS = ("rules", "18xx.games")
+RULESETS = NAMES
 """``"rules"``: the printed rules with RULINGS.md; ``"18xx.games"``: X-1..X-20, for records
 imported from the site (see :mod:`tramways.g1840.interop`)."""
 
@@ -47,37 +49,8 @@ class Game1840(GameBase):
     every random outcome (the line deck, the playing order) is drawn at the set-up."""
 
     def normalize_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
-        players = settings.get("players", 4)
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
-            raise RecordError("1840: players must be 2 to 6")
-        small = settings.get("small_map", False)
-        if not isinstance(small, bool):
-            raise RecordError("1840: small_map must be true or false")
-        if small and players != 3:
-            raise RecordError("1840: the small map (XII) is for 3 players only")
-        names = settings.get("names") or [f"Player {i + 1}" for i in range(players)]
-        if (not isinstance(names, list) or len(names) != players
-                or not all(isinstance(n, str) and n for n in names)):
-            raise RecordError(f"1840: names must be {players} non-empty strings")
-        ruleset = settings.get("ruleset", "rules")
-        if ruleset not in RULESETS:
-            raise RecordError(f"1840: ruleset must be one of {', '.join(RULESETS)}")
-        edition = Edition.of(settings)  # R-VERSION-1
-        programs = settings.get("programs", False)
-        if not isinstance(programs, bool):
-            raise RecordError("1840: programs must be true or false")
-        unknown = set(settings) - {"players", "small_map", "names", "ruleset", "edition",
-                                   "programs"}
-        if unknown:
-            raise RecordError(f"1840: unknown settings {', '.join(sorted(unknown))}")
-        out = {"players": players, "small_map": small, "names": list(names)}
-        if ruleset != "rules":
-            out["ruleset"] = ruleset
-        if "edition" in settings:
-            out["edition"] = int(edition)
-        if programs:
-            out["programs"] = True  # programmed actions (g1840.program_actions)
-        return out
+        """The record's settings checked and completed (:class:`Settings1840`)."""
+        return Settings1840.from_json(settings).to_json()
 
     def new_game_settings(self) -> dict[str, Any]:
         """Settings every new game starts from: the newest edition of the rulings
@@ -133,8 +106,7 @@ class Game1840(GameBase):
         return notation.parse_action(text)
 
     def player_names(self, settings: dict[str, Any]) -> Sequence[str]:
-        return list(settings.get("names") or
-                    [f"Player {i + 1}" for i in range(settings.get("players", 4))])
+        return list(settings.get("names") or default_names(settings.get("players", 4)))
 
     def text_view(self, view: View1840) -> str:
         return text_view(view)

@@ -9,7 +9,8 @@ is a pure function of the record.  The tram stack (horse, steam, electric) is no
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tramways.core import Action, RecordError, derive_rng
@@ -34,19 +35,17 @@ from tramways.trambahn.views import public_notation
 DEFAULT_NAMES = ("P1", "P2")
 
 
-class TrambahnGame(GameBase):
-    """The Trambahn game object (see :class:`tramways.core.game.Game`)."""
+@dataclass(frozen=True, slots=True)
+class TrambahnSettings:
+    """A game's settings (Setup): two players and their names.  :meth:`from_json` checks a
+    record's settings (one ``RecordError`` line), :meth:`to_json` writes them as every record
+    stores them."""
 
-    name = "trambahn"
-    version = 1
-    info = GameInfo(name="trambahn", title="Trambahn", players=(2,), hidden_information=True,
-                    chance=True)
-    """The record (seed, deal, deck order) stays with the host until the game is over; the
-    discard pile is reshuffled during play (T-R-5)."""
+    names: tuple[str, str] = DEFAULT_NAMES
 
-    def normalize_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
-        players = settings.get("players", 2)
-        if players != 2:
+    @classmethod
+    def from_json(cls, settings: Mapping[str, Any]) -> TrambahnSettings:
+        if settings.get("players", 2) != 2:
             raise RecordError("trambahn: a game for exactly 2 players")
         names = settings.get("names", list(DEFAULT_NAMES))
         if (
@@ -58,7 +57,25 @@ class TrambahnGame(GameBase):
         unknown = set(settings) - {"players", "names"}
         if unknown:
             raise RecordError(f"trambahn: unknown settings {sorted(unknown)}")
-        return {"players": 2, "names": [n.strip() for n in names]}
+        return cls(names=(names[0].strip(), names[1].strip()))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": 2, "names": list(self.names)}
+
+
+class TrambahnGame(GameBase):
+    """The Trambahn game object (see :class:`tramways.core.game.Game`)."""
+
+    name = "trambahn"
+    version = 1
+    info = GameInfo(name="trambahn", title="Trambahn", players=(2,), hidden_information=True,
+                    chance=True)
+    """The record (seed, deal, deck order) stays with the host until the game is over; the
+    discard pile is reshuffled during play (T-R-5)."""
+
+    def normalize_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
+        """The record's settings checked and completed (:class:`TrambahnSettings`)."""
+        return TrambahnSettings.from_json(settings).to_json()
 
     def setup(self, settings: dict[str, Any], seed: int) -> dict[str, Any]:
         """Shuffle the 120 cards and deal (Setup A, C); faces, top of the draw pile first."""
