@@ -15,15 +15,16 @@ starts a new line, :mod:`tramways.server.history`), so each is read once per pro
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from tramways.g1840.view_types import View1840
+from tramways.g1840.view_types import as_view1840
 from tramways.server.positions import LogIndex
 from tramways.server.web.backend import Backend
 from tramways.server.web.g1840_log import RoundSteps, round_starts, round_steps
 from tramways.server.web.g1840_stats import Worth, company_round_ends, worth
 from tramways.server.web.g1840_table import line_chart
+from tramways.server.web.payload import TablePayload
 
 WORTH_KEPT = 4096
 """Samples of worth kept per process (one a game, line of play and Company Round)."""
@@ -43,7 +44,7 @@ async def _values_at(b: Backend, gid: str, token: str | None, line: int,
             reply = await b.state(gid, token, n)
             if not reply.ok:
                 continue
-            _WORTH[key] = [int(p["value"]) for p in reply.data["view"]["players"]]
+            _WORTH[key] = [p.value for p in as_view1840(reply.data["view"]).players]
             while len(_WORTH) > WORTH_KEPT:
                 _WORTH.popitem(last=False)
         _WORTH.move_to_end(key)
@@ -52,13 +53,13 @@ async def _values_at(b: Backend, gid: str, token: str | None, line: int,
 
 
 async def worth_over_time(b: Backend, gid: str, token: str | None,
-                          state: dict[str, Any]) -> Worth:
+                          state: Mapping[str, Any]) -> Worth:
     """Each player's worth after each Company Round up to the position shown, and there."""
-    view = View1840.from_json(state["view"])
-    n = int(state["n"])
-    ends = company_round_ends(round_starts(state["log"], state.get("log_at")), n,
-                              bool(view.finished))
-    line = int(state["rev"]) - int(state.get("latest", n))
+    payload = TablePayload.from_json(state)
+    view = as_view1840(payload.view)
+    n = payload.n
+    ends = company_round_ends(round_starts(payload.log, payload.log_at), n, view.finished)
+    line = payload.rev - payload.latest
     here = {n: [p.value for p in view.players]}
     values = {**await _values_at(b, gid, token, line, [s.n for s in ends if s.n != n]),
               **here}
@@ -84,12 +85,12 @@ async def steps_from(b: Backend, gid: str, token: str | None, at: int) -> RoundS
     return round_steps(round_starts(index.lines, index.at), at)
 
 
-async def history_context(b: Backend, gid: str, token: str | None, state: dict[str, Any],
+async def history_context(b: Backend, gid: str, token: str | None, state: Mapping[str, Any],
                           at: int | None, say: Callable[[str], str]) -> dict[str, Any]:
     """What the 1840 page adds for its history: the round steps of a past position
     (``round_steps``), the worth table (``worth``) and its chart (``worth_chart``)."""
     table = await worth_over_time(b, gid, token, state)
-    over = bool(state["view"].get("finished"))
+    over = as_view1840(state["view"]).finished
     return {
         "round_steps": await steps_from(b, gid, token, at) if at is not None else None,
         "worth": table,
