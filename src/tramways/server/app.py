@@ -182,7 +182,11 @@ def app_from_env() -> FastAPI:
 def _written(service: GameService, hub: Hub, written: Written) -> None:
     """A write of any process (PostgreSQL ``NOTIFY``): its move played on this process's
     cached position first (so that the sockets' frames and this process's next write find it
-    current), then the sockets woken."""
+    current), then the sockets woken.  A write without a move (an undo, a seat changing
+    hands, a closing) may have given a seat a new token: the game's tokens seen here are
+    forgotten (a substitute's old owner can no longer act in any process)."""
+    if written.action is None:
+        service.forget_token(written.game_id)
     service.follow(written)
     hub.publish(written.game_id, written.rev)
 

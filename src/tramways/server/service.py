@@ -169,10 +169,11 @@ class GameService(Positions):
         known = self._seats.get((game_id, token))
         return None if known is None else int(known)
 
-    def forget_token(self, game_id: str, token: str) -> None:
-        """Forget a seat token this process has seen (its seat was given a new one: a seat
-        link claimed by an account, :mod:`tramways.server.accounts`)."""
-        self._seats.pop((game_id, token))
+    def forget_token(self, game_id: str, token: str | None = None) -> None:
+        """Forget a seat token seen here (``None``: every one of the game): its seat has a new
+        one (a seat link claimed by an account, a substitute, :mod:`tramways.server.accounts`)."""
+        for key in [k for k in self._seats.keys() if k[0] == game_id and token in (None, k[1])]:
+            self._seats.pop(key)
 
     # -- payloads ---------------------------------------------------------------------------
 

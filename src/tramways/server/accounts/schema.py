@@ -128,3 +128,21 @@ class ResultRow:
     before: float
     after: float
     created: str
+
+
+seat_invites = sa.Table(  # migration 0009: one-use invitations of a substitute to a seat
+    "seat_invites", metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("invited_by", sa.Integer, nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("used", sa.DateTime(timezone=True), nullable=True),
+)
+seat_substitutes = sa.Table(  # the owner's token (hash) and account while a substitute plays
+    "seat_substitutes", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("owner_hash", sa.String(64), nullable=False),
+    sa.Column("owner_account", sa.String(32), nullable=True),
+)

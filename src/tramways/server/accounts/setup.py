@@ -35,7 +35,7 @@ def install(app: FastAPI, settings: Any, shared: bool) -> None:
         store=store, prefix="signup:")
     state.chat_limiter = RateLimiter(
         settings.chat_per_minute / 60.0, 5, what="chat messages", store=store, prefix="chat:")
-    from tramways.server.accounts import admin, chat, email, lobby, pages
+    from tramways.server.accounts import admin, chat, email, lobby, pages, substitutes
 
     state.admins = admin.admin_names(settings.admins)
 
@@ -43,7 +43,9 @@ def install(app: FastAPI, settings: Any, shared: bool) -> None:
     app.include_router(admin.router)
     app.include_router(email.router)
     app.include_router(lobby.router)
+    app.include_router(substitutes.router)
     app.include_router(pages.api_router, prefix="/api")
     app.include_router(lobby.api_router, prefix="/api")
     app.include_router(chat.router, prefix="/api")
+    app.include_router(substitutes.api_router, prefix="/api")
     state.chat_feed = chat.chat_feed(state)

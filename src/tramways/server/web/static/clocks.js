@@ -19,12 +19,25 @@ async function ask(path, body) {
     headers: { "content-type": "application/json", authorization: `Bearer ${token()}` },
   });
   const error = box.querySelector(".error");
+  const data = await reply.json().catch(() => ({}));
   if (!reply.ok) {
-    const data = await reply.json().catch(() => ({}));
     error.textContent = data.message || reply.statusText;
     error.hidden = false;
   } else error.hidden = true;
   await draw();
+  return reply.ok ? data : null;
+}
+
+// A one-use link for a late or handed-over seat (POST .../substitute): shown to copy.
+async function inviteSubstitute(seat) {
+  const made = await ask("substitute", { seat });
+  if (!made) return;
+  const shown = box.querySelector(".invitation");
+  shown.querySelector("span").textContent = say("substitute-link");
+  const link = shown.querySelector(".invite-link");
+  link.href = made.link;
+  link.textContent = new URL(made.link, location.href).href;
+  shown.hidden = false;
 }
 
 function button(label, action) {
@@ -64,6 +77,7 @@ async function draw() {
       }));
       if (!mine && s.kind === "human" && s.late) li.append(" ", button(say("takeover"), () => ask("takeover", { seat: s.seat })));
       if (!mine && s.kind === "human" && !s.late && me) li.append(" ", button(say("vote"), () => ask("vote", { seat: s.seat })));
+      if (!mine && me && (s.late || (s.handed && s.kind !== "human"))) li.append(" ", button(say("substitute"), () => inviteSubstitute(s.seat)));
     }
     list.append(li);
   }
