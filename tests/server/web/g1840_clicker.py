@@ -72,16 +72,29 @@ class Clicker:
     """Every control label seen (none may read as notation)."""
     no_lay: set[int] = field(default_factory=set)
     """Positions where no free lay was found on the first hex (the turn goes on without)."""
+    waited: float = 0.0
+    """Seconds spent waiting for the turn (the bots' moves and the page's refreshes)."""
+    acting: float = 0.0
+    """Seconds spent reading the page, clicking and waiting for the move's answer."""
 
     def wait_for_turn(self, deadline: float) -> dict[str, Any]:
         """The page once it is the person's turn or the game is over."""
-        remaining = max(1_000, int((deadline - time.monotonic()) * 1000))
+        start = time.monotonic()
+        remaining = max(1_000, int((deadline - start) * 1000))
         self.page.wait_for_selector("#table.my-turn:not(.busy), #table.over",
                                     timeout=min(WAIT, remaining))
+        self.waited += time.monotonic() - start
         return dict(self.page.evaluate(COLLECT))
 
     def play(self, state: dict[str, Any]) -> str:
         """Choose and click one control on the page read as ``state``; what was done."""
+        start = time.monotonic()
+        try:
+            return self._play(state)
+        finally:
+            self.acting += time.monotonic() - start
+
+    def _play(self, state: dict[str, Any]) -> str:
         for text in state["labels"]:
             assert not is_notation(text), text
             self.labels.add(text)

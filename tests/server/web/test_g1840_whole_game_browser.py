@@ -110,6 +110,11 @@ def test_a_whole_4_player_game_is_played_by_clicking_words_in_each_language(
     page.on("dialog", lambda d: d.accept())  # scrapping asks first (VIII.5.3)
     failures: list[str] = []
     page.on("pageerror", lambda e: failures.append(str(e)))
+    traffic = {"frames": 0, "tables": 0}
+    page.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda _f: traffic.__setitem__("frames", traffic["frames"] + 1)))
+    page.on("request", lambda r: traffic.__setitem__(
+        "tables", traffic["tables"] + ("/table?" in r.url)))
     _create(page, server)
     url = page.url.split("&lang")[0]
     clicker = Clicker(page)
@@ -129,7 +134,9 @@ def test_a_whole_4_player_game_is_played_by_clicking_words_in_each_language(
             spot = _spot_check(browser, url)  # the live position, its controls in sight
         clicker.play(state)
     took = time.monotonic() - start
-    print(f"whole game: {took:.0f} s, {sum(clicker.clicks.values())} clicks {clicker.clicks}")
+    print(f"whole game: {took:.0f} s, {sum(clicker.clicks.values())} clicks {clicker.clicks}; "
+          f"{traffic['frames']} live messages, {traffic['tables']} tables fetched; waited "
+          f"{clicker.waited:.0f} s for the turn, {clicker.acting:.0f} s clicking")
     assert page.locator("#table section.result h1").inner_text() == "The game is over"
     assert page.locator("#table section.result li").count() == 4
     assert any(r.startswith("CR6") for r in rounds), rounds

@@ -50,6 +50,26 @@ async function refresh(query) {
   if (query !== undefined) history.replaceState(null, "", `/g/${t.dataset.gid}?${q}`);
 }
 
+// One refresh at a time: while one is on its way, the newer revisions announced meanwhile
+// wait for it, and one more refresh then fetches the newest table (a bot playing ten moves
+// in a row cost ten whole tables fetched at once, each rendered by the server for nothing).
+let refreshing = false;
+async function catchUp() {
+  if (refreshing) return;
+  refreshing = true;
+  try {
+    let before = null;
+    while (!busy && stale() && root()?.dataset.rev !== before) {
+      before = root()?.dataset.rev;
+      await refresh();
+    }
+  } catch {
+    // the connection's loss is handled by the socket (it refreshes when it is back)
+  } finally {
+    refreshing = false;
+  }
+}
+
 document.addEventListener("submit", async (event) => {
   const form = event.target;
   if (!form.classList.contains("move")) return;
@@ -70,7 +90,7 @@ document.addEventListener("submit", async (event) => {
     busy = false;
   }
   // A move of the other side (a bot) may have arrived while this one was on its way.
-  if (stale()) await refresh();
+  if (stale()) await catchUp();
 });
 
 document.addEventListener("click", (event) => {
@@ -103,7 +123,7 @@ function connect() {
     }
     const rev = typeof data.rev === "number" ? data.rev : data.n;
     if (typeof rev === "number") latest = Math.max(latest ?? rev, rev);
-    if (!busy && stale()) refresh();
+    if (!busy && stale()) catchUp();
   };
   socket.onclose = () => {
     lost = true;
