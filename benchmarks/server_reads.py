@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from server_load import pct, start
+from server_load import cpu_seconds, pct, start
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden" / "1840-5p.json"
 MAX_SECONDS = 60.0
@@ -153,6 +153,29 @@ async def _setup(base: str, game: dict[str, Any]) -> tuple[list[str], str]:
     return [a for a in legal if LAY.match(a)], other
 
 
+def descendants(pid: int) -> list[int]:
+    """The processes below ``pid`` (the read pool's fork server and workers)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int(
+                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {p for p, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return sorted(found)
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """CPU seconds so far of the server process itself, and of its read workers."""
+    return cpu_seconds(pid), sum(cpu_seconds(p) for p in descendants(pid))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hammers", type=int, default=8, help=f"hammering loops (max {MAX_HAMMERS})")
@@ -181,7 +204,9 @@ def main() -> None:
                                                              seconds + 1.0, results))
             hammer.start()
             time.sleep(max(0.0, start_at - time.time()) + 0.5)
+            cpu0 = cpu_split(proc.pid)
             hammered = asyncio.run(measure(base, paths, seconds))
+            cpu1 = cpu_split(proc.pid)
             statuses = results.get(timeout=seconds + 180)
             hammer.join(timeout=30)
             if hammer.is_alive():
@@ -190,6 +215,10 @@ def main() -> None:
             proc.terminate()
             proc.wait()
     hammered["hammer_requests"] = statuses
+    # where the hammered time's CPU went: the server process (its event loop and threads)
+    # and the read pool's worker processes
+    hammered["server_cpu_s"] = round(cpu1[0] - cpu0[0], 2)
+    hammered["read_workers_cpu_s"] = round(cpu1[1] - cpu0[1], 2)
     print(json.dumps({"game_moves": game["n"], "hammers": hammers, "seconds": seconds,
                       "reads_per_second": args.reads_per_second, "cores": os.cpu_count(),
                       "quiet": quiet, "hammered": hammered}), flush=True)

@@ -152,7 +152,7 @@ def test_board_preview_and_history_work_in_worker_threads(sqlite_url, monkeypatc
 
     monkeypatch.setattr(g1840_table, "board_svg", svg)
     monkeypatch.setattr(g1840_table, "table_model", model)
-    with _reads_client(sqlite_url) as c:
+    with _reads_client(sqlite_url, read_processes=0) as c:  # the pool's own: test_readpool
         gid = new_game(c, ["human"] * 4, game="1840", settings={"players": 4})["id"]
         assert c.get(f"/g/{gid}/board?lay=L1 lay D18 235 r0").status_code == 200
         assert c.get(f"/g/{gid}?at=0").status_code == 200

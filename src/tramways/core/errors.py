@@ -23,6 +23,10 @@ class IllegalAction(TramwaysError):
         self.rule = rule
         self.message = message
 
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str]]:
+        # pickled as its two fields (the server's read workers send it back to the server)
+        return (type(self), (self.rule, self.message))
+
 
 class NotationError(TramwaysError):
     """A text that is not the notation of any action of the game."""

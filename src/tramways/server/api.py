@@ -54,7 +54,8 @@ _ERRORS: dict[int, str] = {
     422: "an illegal move (``illegal``, with ``rule``) or invalid fields (``bad_request``, "
          "``bad_game``, ``bad_seats``, ``bad_settings``, ...)",
     429: "too fast: ``rate_limited``, with ``retry_after`` and a ``Retry-After`` header",
-    503: "the database is not answering (``unavailable``; ``Retry-After``)",
+    503: "the database is not answering (``unavailable``), the costly reads' workers are all "
+         "busy (``busy``) or one stopped (``read_failed``); ``Retry-After``",
 }
 
 

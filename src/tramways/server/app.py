@@ -40,6 +40,7 @@ from tramways.server.limits import (
 )
 from tramways.server.live import Hub
 from tramways.server.notify import Notifier, SmtpSettings
+from tramways.server.readpool import READ_NICE, READ_PROCESSES, READ_QUEUE, READ_RESULTS, ReadPool
 from tramways.server.rows import Written
 from tramways.server.service import CACHE_BYTES, CACHE_GAMES, GameService
 from tramways.server.storage import Store
@@ -79,7 +80,22 @@ class ServerSettings:
     read_burst: int = 60
     heavy_threads: int = 1
     """Of the ``threads``, how many may work on such costly reads at once (the others
-    wait their turn without taking the CPU from the rest of the site)."""
+    wait their turn without taking the CPU from the rest of the site): past positions'
+    payloads, and the work below when ``read_processes`` is 0."""
+    read_processes: int = READ_PROCESSES
+    """Worker processes for the costliest reads (the 1840 map's previews, the table of a
+    past position; :mod:`tramways.server.readpool`): their CPU work never holds this
+    process's interpreter.  0: in the lane of ``heavy_threads`` instead."""
+    read_queue: int = READ_QUEUE
+    """Such reads waiting or running at once; one more is refused with 503 ``busy``."""
+    read_results: int = READ_RESULTS
+    """Results of such reads kept (by game, revision and what was asked)."""
+    read_nice: int = READ_NICE
+    """How much lower the read workers' priority is than this process's."""
+    warm_start: bool = False
+    """Compile the pages' templates and start the read workers before answering (``tramways
+    serve`` does): the first reads then hold nobody up (compiling the 1840 table's template
+    is some 0.3 s of the interpreter).  Off: on first use (the tests)."""
     gil_switch_ms: float = 1.0
     """How long a thread may hold the interpreter while another waits (Python's switch
     interval, 5 ms by default): shorter lets the event loop in sooner while a worker thread
@@ -179,6 +195,16 @@ def app_from_env() -> FastAPI:
     return create_app(ServerSettings(**raw))
 
 
+def _warm(reads: ReadPool) -> None:
+    """The warm start: this process's templates compiled; the read workers started, each
+    compiling its own in the background (they run at a lower priority: on a busy machine
+    waiting for them could take long)."""
+    from tramways.server.web.costly import warm
+
+    reads.start(warm)
+    warm()
+
+
 def _written(service: GameService, hub: Hub, written: Written) -> None:
     """A write of any process (PostgreSQL ``NOTIFY``): its move played on this process's
     cached position first (so that the sockets' frames and this process's next write find it
@@ -224,6 +250,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             sys.setswitchinterval(settings.gil_switch_ms / 1000)
         if settings.resume_bots:
             service.resume_bots()
+        if settings.warm_start:
+            await anyio.to_thread.run_sync(_warm, app.state.reads)
         stop = threading.Event()
         if store.is_postgres:  # moves written by other server processes wake our sockets too
             threading.Thread(
@@ -245,6 +273,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             ).start()
         yield
         stop.set()
+        app.state.reads.close()
         notifier.close()
         service.close()
         store.close()
@@ -291,6 +320,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         max_bot_games=settings.max_bot_games, count_bot_only_games=store.count_bot_only_games,
     )
     app.state.heavy = anyio.CapacityLimiter(max(1, settings.heavy_threads))
+    app.state.reads = ReadPool(settings.read_processes, settings.read_queue,
+                               settings.read_results, settings.read_nice, lane=app.state.heavy)
     app.state.socket_limit = SocketLimit(
         settings.sockets_total, settings.sockets_per_address, settings.sockets_per_seat
     )

@@ -38,6 +38,7 @@ from starlette.requests import HTTPConnection
 from tramways.server.bodies import NewGame
 from tramways.server.errors import ApiError
 from tramways.server.limits import Limits
+from tramways.server.readpool import ReadPool
 from tramways.server.service import GameService
 
 
@@ -66,6 +67,12 @@ async def heavy_lane(conn: HTTPConnection) -> anyio.CapacityLimiter:
     return lane_of(conn)
 
 
+async def read_pool(conn: HTTPConnection) -> ReadPool:
+    """The costly reads' worker processes (:mod:`tramways.server.readpool`)."""
+    pool: ReadPool = conn.app.state.reads
+    return pool
+
+
 async def loopback_webhooks(conn: HTTPConnection) -> bool:
     """Whether webhooks may go to loopback (``ServerSettings.allow_loopback_webhooks``: the
     tests only)."""
@@ -76,6 +83,7 @@ ServiceDep = Annotated[GameService, Depends(get_service)]
 LimitsDep = Annotated[Limits, Depends(get_limits)]
 AddressDep = Annotated[str, Depends(client_address)]
 HeavyLaneDep = Annotated[anyio.CapacityLimiter, Depends(heavy_lane)]
+ReadPoolDep = Annotated[ReadPool, Depends(read_pool)]
 LoopbackWebhooksDep = Annotated[bool, Depends(loopback_webhooks)]
 
 AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>")]

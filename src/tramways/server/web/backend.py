@@ -26,6 +26,7 @@ from tramways.server.deps import (
     HeavyLaneDep,
     LimitsDep,
     LoopbackWebhooksDep,
+    ReadPoolDep,
     ServiceDep,
     admit_new_game,
     find_seat,
@@ -33,6 +34,7 @@ from tramways.server.deps import (
 )
 from tramways.server.errors import ApiError
 from tramways.server.limits import Limits
+from tramways.server.readpool import ReadPool
 from tramways.server.service import GameService
 
 
@@ -54,6 +56,8 @@ class Backend:
     limits: Limits
     address: str
     heavy: anyio.CapacityLimiter
+    reads: ReadPool
+    """The costly reads' worker processes (the 1840 previews, a past position's table)."""
     allow_loopback: bool = False
 
     async def _run(self, fn: Callable[[], Any], ok: int = 200, heavy: bool = False) -> ApiReply:
@@ -130,8 +134,9 @@ class Backend:
 
 
 async def get_backend(service: ServiceDep, limits: LimitsDep, address: AddressDep,
-                      heavy: HeavyLaneDep, allow_loopback: LoopbackWebhooksDep) -> Backend:
-    return Backend(service, limits, address, heavy, allow_loopback)
+                      heavy: HeavyLaneDep, reads: ReadPoolDep,
+                      allow_loopback: LoopbackWebhooksDep) -> Backend:
+    return Backend(service, limits, address, heavy, reads, allow_loopback)
 
 
 BackendDep = Annotated[Backend, Depends(get_backend)]

@@ -21,13 +21,13 @@ from urllib.parse import urlencode
 import anyio.to_thread
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
 
-from tramways.g1840.analysis import lay_previews
 from tramways.g1840.view_types import View1840, as_view1840
 from tramways.server.deps import CostlyRead, lane_of
 from tramways.server.errors import ApiError
 from tramways.server.urls import seat_url, spectator_url
-from tramways.server.web import g1840_history, g1840_table
+from tramways.server.web import costly, g1840_history, g1840_table
 from tramways.server.web.backend import ApiReply, Backend, BackendDep
 from tramways.server.web.forms import (
     MAPS_1840,
@@ -233,12 +233,14 @@ async def _table(
     context["q"] = _query(context)
     context["latest"] = payload.latest
 
-    def q_at(k: int) -> str:
-        return _query({"tokens": tokens}, at=k)
-
-    context["q_at"] = q_at
+    context["q_at"] = costly.AtQuery(tuple(tokens))
+    if payload.game == "1840" and state.get("at") is not None:
+        context["seats"] = state.get("seats") or []
+        context["g"] = True
+        context["g_html"] = await _past_1840(request, b, gid, state, context)
+        return context
     if payload.game == "1840":
-        context["g"] = await _cpu(b, at is not None, g1840_table.table_model, state)
+        context["g"] = await _cpu(b, False, g1840_table.table_model, state)
         context["seats"] = state.get("seats") or []
         context.update(await g1840_history.history_context(
             b, gid, token, state, at, translations(_lang(request)).gettext))
@@ -279,6 +281,22 @@ async def _cpu(b: Backend, heavy: bool, fn: Callable[..., Any], *args: Any) -> A
     in the lane of the costly reads (``ServerSettings.heavy_threads`` at once)."""
     return await anyio.to_thread.run_sync(
         lambda: fn(*args), limiter=b.heavy if heavy else None)
+
+
+async def _past_1840(request: Request, b: Backend, gid: str, state: dict[str, Any],
+                     context: dict[str, Any]) -> Markup:
+    """The 1840 table of a past position, model and HTML, made by the read pool's workers (a
+    costly read: never in this process's interpreter), kept by the game's revision, the
+    position, the language and the page's tokens."""
+    lang = _lang(request)
+    key = ("table", gid, state["rev"], state["at"], lang, tuple(context["tokens"]),
+           context["ready"])
+    html = b.reads.kept(key)
+    if html is None:
+        extra = await g1840_history.history_context(
+            b, gid, context["token"], state, state["at"], translations(lang).gettext)
+        html = await b.reads.run(key, costly.table_html, state, lang, {**context, **extra})
+    return Markup(html)
 
 
 _CHARTS: dict[str, dict[str, str]] = {}
@@ -380,23 +398,26 @@ def _status(ctx: dict[str, Any]) -> int:
 
 
 def _fragment(ctx: dict[str, Any]) -> str:
+    if ctx.get("g_html"):
+        return "_html.html"  # made by the read pool (a past 1840 position)
     return "g1840.html" if ctx.get("g") else "table.html"
 
 
 @router.get("/g/{gid}/board", response_class=HTMLResponse, dependencies=[CostlyRead])
 async def board_preview(b: BackendDep, gid: str, lay: str = "") -> Response:
     """The 1840 board as it would be after ``lay`` (``L7 lay E17 57 r2``), with that line's
-    best run: the map shown before a tile lay is confirmed.  Public (1840 hides nothing)."""
+    best run: the map shown before a tile lay is confirmed.  Public (1840 hides nothing).
+    Computed by the read pool's workers, kept by the game's revision and the lay."""
     reply = await b.state(gid, None, None)
     if not reply.ok or reply.data.get("game") != "1840":
         return Response(status_code=404)
     m = g1840_table.LAY.match(lay)
     if not m:
         return Response(status_code=422)
+    line, placed = int(m.group(1)[1:]), (m.group(2), m.group(3), int(m.group(4)))
     try:
-        svg, run = await _cpu(
-            b, True, g1840_table.board_svg, View1840.from_json(reply.data["view"]),
-            int(m.group(1)[1:]), (m.group(2), m.group(3), int(m.group(4))))
+        svg, run = await b.reads.run(("board", gid, reply.data["rev"], line, placed),
+                                     costly.board, reply.data["view"], line, placed)
     except (ValueError, KeyError):
         return Response(status_code=422)
     return HTMLResponse(svg, headers={"X-Run-Total": str(run.total if run else 0)})
@@ -414,9 +435,8 @@ async def claimed_route(b: BackendDep, gid: str, line: int = 0, route: str = "")
     from tramways.core.errors import IllegalAction, NotationError
 
     try:
-        svg, run = await _cpu(
-            b, True, g1840_table.board_svg, View1840.from_json(reply.data["view"]), line,
-            None, None, route)
+        svg, run = await b.reads.run(("route", gid, reply.data["rev"], line, route),
+                                     costly.board, reply.data["view"], line, None, route)
     except IllegalAction as exc:
         return Response(json.dumps({"rule": exc.rule, "message": exc.message}),
                         status_code=422, media_type="application/json")
@@ -434,18 +454,15 @@ async def hex_previews(b: BackendDep, gid: str, hex: str = "", token: str | None
     reply = await b.state(gid, token, None)
     if not reply.ok or reply.data.get("game") != "1840":
         return Response(status_code=404)
-    view = View1840.from_json(reply.data["view"])
     found = [m for m in map(g1840_table.LAY.match, reply.data.get("legal") or []) if m]
     found = [m for m in found if m.group(2) == hex][: g1840_table.PREVIEW_LIMIT]
     if not found:
         return Response("{}", media_type="application/json")
     line = int(found[0].group(1)[1:])
     lays = [(m.group(2), m.group(3), int(m.group(4))) for m in found]
-    previews = await _cpu(b, True, lay_previews, view, line, lays)
-    return Response(
-        json.dumps({f"L{line} lay {h} {t} r{r}": d for (h, t, r), d in previews.items()}),
-        media_type="application/json",
-    )
+    previews = await b.reads.run(("previews", gid, reply.data["rev"], line, tuple(lays)),
+                                 costly.previews, reply.data["view"], line, lays)
+    return Response(json.dumps(previews), media_type="application/json")
 
 
 async def _after(
