@@ -60,9 +60,12 @@ def test_programs_panel_sets_shows_and_cancels_in_the_pages_language(sqlite_clie
     assert api["view"]["programs"] == {
         "share": "buy W from the unsold shares until holding 4 shares, then pass"}
     assert "Player 2 programs: buy W " in " ".join(api["log"])
-    # another seat sees none of it in its panel
+    # another seat sees none of it in its panel (the log, public, tells that P2 programs)
     other = sqlite_client.get(f"/g/{gid}?token={tokens[2]}").text
-    assert "bis ich 4" not in other and "until I hold 4" not in other
+    assert 'id="programs"' in other
+    panel = other[other.find('id="programs"'):]
+    panel = panel[:panel.find("</section>")]
+    assert "bis ich 4" not in panel and "until I hold 4" not in panel
     reply = _move(sqlite_client, gid, tokens[1], "P2 program off share", lang="es")
     assert "No hay ninguna acción programada." in reply.text
     assert "programs" not in sqlite_client.get(f"/api/games/{gid}?token={tokens[1]}").json()["view"]

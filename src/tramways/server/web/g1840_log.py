@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from tramways.server.web.g1840_programs import program_words
+
 
 def _(message: str) -> str:
     """Marks a message for the catalogs (``pybabel extract``); translated when shown."""
@@ -20,6 +22,64 @@ def _(message: str) -> str:
 
 
 _SHAPES: list[tuple[str, str]] = [
+    # before the general shapes below ("... passes", "... buys ... for ..."), which they match
+    (r"Pre-Share Round: the private companies are auctioned",
+     _("Pre-Share Round: the private companies are auctioned")),
+    (r"The game is over \(XI\)", _("The game is over (XI)")),
+    (r"Everybody passed: the privates pay dividends and the round restarts \(R-PRE-3\)",
+     _("Everybody passed: the privates pay dividends and the round restarts (R-PRE-3)")),
+    (r"Everybody passed: the privates pay dividends and the round restarts with the next "
+     r"player \(X-13\)",
+     _("Everybody passed: the privates pay dividends and the round restarts with the next "
+       "player (X-13)")),
+    (r"Everybody passed: (?P<private>\S+) now starts at (?P<price>\d+) \(no private in a "
+     r"player's hands pays a dividend: R-PRE-2, proposed R-PRE-5\)",
+     _("Everybody passed: %(private)s now starts at %(price)s (no private in a player's hands "
+       "pays a dividend: R-PRE-2, proposed R-PRE-5)")),
+    (r"Everybody passed: (?P<private>\S+) now starts at (?P<price>\d+) \((?P<rule>[-A-Z0-9]+)\)",
+     _("Everybody passed: %(private)s now starts at %(price)s (%(rule)s)")),
+    (r"(?P<name>.+) must take (?P<private>\S+) for free \(R-PRE-2\)",
+     _("%(name)s must take %(private)s for free (R-PRE-2)")),
+    (r"Unchosen tram companies leave the game: ", _("No unchosen tram company leaves the game")),
+    (r"No tram is on sale: (?P<companies>.+) cannot buy the tram it must buy; the obligation "
+     r"waits \(R-CR-5\)",
+     _("No tram is on sale: %(companies)s cannot buy the tram it must buy; the obligation "
+       "waits (R-CR-5)")),
+    (r"(?P<name>.+) pays (?P<amount>\d+) towards (?P<company>\S+)'s mandatory tram "
+     r"\(VIII\.5\.3\)",
+     _("%(name)s pays %(amount)s towards %(company)s's mandatory tram (VIII.5.3)")),
+    (r"(?P<company>\S+) scraps line (?P<line>\d+)'s (?P<colour>yellow|orange|red|pink|purple) "
+     r"tram", _("%(company)s scraps line %(line)s's %(colour)s tram")),
+    (r"(?P<company>\S+) arranges its trams \((?P<pairs>.+)\)",
+     _("%(company)s arranges its trams (%(pairs)s)")),
+    (r"(?P<company>\S+) passes on choosing a line \(out of this CR's auctions\)",
+     _("%(company)s passes on choosing a line (out of this CR's auctions)")),
+    (r"(?P<company>\S+) cannot open an auction and passes",
+     _("%(company)s cannot open an auction and passes")),
+    (r"(?P<company>\S+) cannot raise and passes", _("%(company)s cannot raise and passes")),
+    (r"(?P<company>[A-Z]+) offers (?P<price>\d+) for (?P<private>[A-Z]+) to (?P<name>.+)",
+     _("%(company)s offers %(price)s for %(private)s to %(name)s")),
+    (r"(?P<company>[A-Z]+) buys (?P<private>[A-Z]+) from (?P<name>.+) for (?P<price>\d+)",
+     _("%(company)s buys %(private)s from %(name)s for %(price)s")),
+    (r"(?P<name>.+) declines the offer for (?P<private>[A-Z]+)",
+     _("%(name)s declines the offer for %(private)s")),
+    (r"The (?P<landmark>.+) landmark token goes on (?P<hex>\S+)",
+     _("The %(landmark)s landmark token goes on %(hex)s")),
+    (r"Line (?P<line>\d+) finds no free circle on its home base (?P<hex>\S+)",
+     _("Line %(line)s finds no free circle on its home base %(hex)s")),
+    (r"Line (?P<line>\d+) moves its marker to (?P<place>\S+)",
+     _("Line %(line)s moves its marker to %(place)s")),
+    (r"Line (?P<line>\d+) waits for a tile on (?P<hex>\S+) to place its home marker "
+     r"\(18xx\.games, X-20 proposed\)",
+     _("Line %(line)s waits for a tile on %(hex)s to place its home marker (18xx.games, X-20 "
+       "proposed)")),
+    (r"(?P<name>.+)'s programmed action '(?P<program>.+)' plays:",
+     _("%(name)s's programmed action “%(program)s” plays:")),
+    (r"(?P<name>.+)'s programmed action '(?P<program>.+)' is switched off: (?P<reason>.+)",
+     _("%(name)s's programmed action “%(program)s” is switched off: %(reason)s")),
+    (r"(?P<name>.+) switches off the programmed action '(?P<program>.+)'",
+     _("%(name)s switches off the programmed action “%(program)s”")),
+    (r"(?P<name>.+) programs: (?P<program>.+)", _("%(name)s programs: “%(program)s”")),
     (r"All privates are sold: players choose playing order cards, least money first",
      _("All privates are sold: players choose playing order cards, least money first")),
     (r"Unchosen tram companies leave the game: (?P<companies>.+)",
@@ -126,17 +186,51 @@ _COLOUR_WORD = re.compile(r"\b(?:yellow|orange|red|pink|purple)\b")
 _PHASE_WORDS = (_("yellow"), _("green"), _("brown"), _("grey"))  # in the catalogs too
 
 
+_PAIRS_WORD = re.compile(r"\b(?:yellow|orange|red|pink|purple|none)\b")
+_REASONS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"cannot buy (?P<company>\S+) from the unsold shares"),
+     _("cannot buy %(company)s from the unsold shares")),
+    (re.compile(r"cannot buy (?P<company>\S+) from the pool"),
+     _("cannot buy %(company)s from the pool")),
+    (re.compile(r"(?P<name>.+) sold shares of (?P<company>\S+)"),
+     _("%(name)s sold shares of %(company)s")),
+    (re.compile(r"(?P<name>.+) bought the director's share of (?P<company>\S+)"),
+     _("%(name)s bought the director's share of %(company)s")),
+]
+"""Why the engine switched a programmed action off (``tramways.g1840.programs``)."""
+
+
+def _reason(text: str, gettext: Callable[[str], str]) -> str:
+    for pattern, message in _REASONS:
+        found = pattern.fullmatch(text)
+        if found:
+            return gettext(message) % found.groupdict()
+    return text
+
+
+def _value(key: str, word: str, gettext: Callable[[str], str]) -> str:
+    """A placeholder's value in the page's words: colours and phases, lists of tram colours,
+    a program as the programs panel says it, a program's end; names, ids, figures as they
+    are."""
+    if key in _COLOUR_KEYS:  # yellow, green, ... in the page's words
+        return gettext(word)
+    if key == "colours":  # a list naming tram colours: each in the page's words
+        return _COLOUR_WORD.sub(lambda m: gettext(m.group(0)), word)
+    if key == "pairs":  # "L4: orange, L5: none"
+        return _PAIRS_WORD.sub(lambda m: gettext(m.group(0)), word)
+    if key == "program":
+        return program_words(word).say(gettext)
+    if key == "reason":
+        return _reason(word, gettext)
+    return word
+
+
 def log_line(line: str, gettext: Callable[[str], str]) -> str:
     """``line`` in the language of ``gettext`` when it has a known shape, else as it is."""
     for pattern, message in SHAPES:
         found = pattern.fullmatch(line)
         if found:
-            values = found.groupdict()
-            for key, word in list(values.items()):
-                if key in _COLOUR_KEYS:  # yellow, green, ... in the page's words
-                    values[key] = gettext(word)
-                elif key == "colours":  # a list naming tram colours: each in the page's words
-                    values[key] = _COLOUR_WORD.sub(lambda m: gettext(m.group(0)), word)
+            values = {k: _value(k, v, gettext) for k, v in found.groupdict().items()}
             return gettext(message) % values
     return line
 
