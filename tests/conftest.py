@@ -7,6 +7,7 @@ when it is absent.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,10 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 SHARED = (REPO / ".." / "shared").resolve()
 ORACLE = SHARED / "reference" / "1840" / "oracle"
+
+# A finished game's post-game analysis costs seconds of CPU: off in every test's server (and
+# the servers they start) unless a test asks for it (ServerSettings(analysis="thread")).
+os.environ.setdefault("TRAMWAYS_ANALYSIS", "off")
 
 
 @pytest.fixture

@@ -56,6 +56,9 @@ class ServerSettings:
     bot_delay_seconds: float = float(os.environ.get("TRAMWAYS_BOT_DELAY_SECONDS", "0"))
     """A pause before each bot move, its move chosen and its lease held (0: none)."""
     resume_bots: bool = True
+    analysis: str = os.environ.get("TRAMWAYS_ANALYSIS", "process")
+    """Post-game analysis (docs/bots.md): ``"process"`` (in a worker process of its own),
+    ``"thread"`` (on its thread of this process: tests), ``"off"``."""
     sqlite_synchronous: str = SQLITE_SYNCHRONOUS
     threads: int = 4
     """Worker threads for requests (the games' work is Python: more threads than cores only
@@ -242,6 +245,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     deadlines = Deadlines(service, clock_from_env(), remind=notifier.submit)
     service.add_listener(deadlines.on_write)
+    from tramways.server.analyses import Analyser
+
+    analyser = Analyser(service, store, mode=settings.analysis)
+    service.add_listener(analyser.submit)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -275,6 +282,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         stop.set()
         app.state.reads.close()
         notifier.close()
+        analyser.close()
         service.close()
         store.close()
 
@@ -289,6 +297,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.store = store
     app.state.service = service
+    app.state.analyser = analyser
     app.state.hub = hub
     app.state.notifier = notifier
     app.state.deadlines = deadlines
@@ -390,6 +399,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     from tramways.server.api_clocks import router as clocks_router
 
     app.include_router(clocks_router, prefix="/api")
+    from tramways.server.api_analysis import router as analysis_router
+
+    app.include_router(analysis_router, prefix="/api")
     app.include_router(web_router)
     static = Path(__file__).parent / "web" / "static"
     if static.is_dir():

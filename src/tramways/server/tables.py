@@ -11,7 +11,8 @@ migrations in ``tramways/server/migrations``, which read :data:`metadata`).
   of move ``seq`` fail in the database, not in Python;
 - ``log``: the game log as every viewer may read it (engine log lines, redacted notation, undo
   lines), appended in the same transaction as the move that wrote it;
-- ``rate_limits``: token buckets shared by every server process (``Store.take_token``).
+- ``rate_limits``: token buckets shared by every server process (``Store.take_token``);
+- ``analyses``: a finished game's post-game analysis (claim and result).
 """
 
 from __future__ import annotations
@@ -81,3 +82,18 @@ rate_limits = sa.Table(
     sa.Column("stamp", sa.Float, nullable=False),
     sa.Column("allowed", sa.Boolean, nullable=False),
 )
+
+analyses = sa.Table(
+    "analyses",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("status", sa.String(8), nullable=False),
+    sa.Column("n", sa.Integer, nullable=False),
+    sa.Column("data", sa.JSON, nullable=True),
+    sa.Column("started", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished", sa.DateTime(timezone=True), nullable=True),
+)
+"""A finished game's post-game analysis (issue 26, item 4; ``server/analyses.py``): the row
+is its claim (``running``: one process analyses it), then its result (``done``, the
+:class:`~tramways.bots.analysis.Analysis` as JSON) or ``failed``; ``n``: the actions of
+the record analysed."""

@@ -1,0 +1,277 @@
+"""Post-game analysis (issue 26, item 4): the strong bot rates every decision of a finished
+game, as chess sites do.
+
+:func:`analyse` replays a finished game's record.  At every decision where the mover had a
+choice (more than one legal move) it asks the strong bot's own evaluation for the value of
+the move played and of the moves the strong bot considers, from the mover's point of view:
+
+* **before**: the value of the best of them (the position's worth to the mover, had it played
+  well), **after**: the value of the move played, **loss** = before - after (>= 0, since the
+  played move is always among the moves rated);
+* **best**: the move the strong bot rates highest there.
+
+How a move is valued, per game:
+
+* Trambahn: the ``strong`` (``search``) bot's value estimate
+  (:func:`tramways.bots.search.evaluate` after the tuned planner's play-out to the end of the
+  mover's next turn), averaged over :data:`TRAMBAHN_SAMPLES` deals of the hidden cards drawn
+  from the mover's own view (the engine's ``determinize``: the bot knows what the player knew);
+  the moves rated: the planner's best :data:`TRAMBAHN_CANDIDATES` and the move played.
+* 1840: the ``strong`` bot's projected wealth margin
+  (:func:`tramways.bots.g1840_search.projected_margin`, the mover's projected wealth against
+  the best opponent) after a play-out by the rule bot in every seat (``lays`` 2, as the
+  search's play-outs) of at most :data:`G1840_PLAYOUT` actions or to the end of the round, on
+  a copy of the position with the line deck reshuffled (what a player knows); the moves rated:
+  the ``normal`` policy's choice (which ``strong`` starts from), its next best and the move
+  played (at most :data:`G1840_CANDIDATES`).
+
+The work per decision is counted in samples and play-out actions, never in seconds, so the
+figures are the same under the same ``seed`` on any machine (a test checks it).  The chart's
+curve is the static part of the same evaluation (no play-out) for every seat after each rated
+decision: ``evaluate(state, seat)`` (Trambahn) and ``projected_margin(state, seat)`` (1840).
+Turning points are the decisions with the largest losses (the swings the mover gave away).
+
+A finished game's record is public (``core.visibility.record_is_public``), so the analysis,
+which reads the whole record, reveals nothing hidden once the game is over: a host shows it
+only for a finished game.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from tramways.core import Action
+from tramways.core.actions import moves
+from tramways.core.record import GameRecord
+from tramways.core.replay import Session
+from tramways.core.rng import derive_rng
+
+TRAMBAHN_SAMPLES = 4
+"""Deals of the hidden cards each Trambahn decision is rated over."""
+TRAMBAHN_CANDIDATES = 4
+"""The planner's best moves rated beside the move played (Trambahn)."""
+G1840_CANDIDATES = 3
+"""Moves rated per 1840 decision, the played one included."""
+G1840_PLAYOUT = 24
+"""Most actions an 1840 play-out plays after the rated move (or to the end of its round)."""
+G1840_LAYS = 2
+"""Tile lays the 1840 play-out's rule bot weighs per decision (as the search's play-outs)."""
+TURNING_POINTS = 5
+"""Turning points kept: the decisions with the largest losses."""
+WORST = 3
+"""Worst decisions shown per seat."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One rated decision: the position before it is ``at=index`` (``index`` actions played),
+    the move played is the record's action ``index``."""
+
+    index: int
+    seat: int
+    played: str
+    best: str
+    before: float
+    after: float
+    loss: float
+    choices: int
+
+
+@dataclass(frozen=True)
+class Point:
+    """Each seat's static evaluation after the record's first ``index`` actions."""
+
+    index: int
+    values: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A finished game's analysis (JSON: :meth:`to_json` / :meth:`from_json`)."""
+
+    game: str
+    seed: int
+    seats: int
+    actions: int
+    decisions: tuple[Decision, ...]
+    curve: tuple[Point, ...]
+    turning_points: tuple[int, ...] = field(default=())
+    """Indexes (record positions) of the decisions with the largest losses, largest first."""
+    seconds: float = 0.0
+    """Time the analysis took (not part of its figures: :meth:`figures` leaves it out)."""
+
+    def worst(self, seat: int, k: int = WORST) -> list[Decision]:
+        """``seat``'s ``k`` decisions with the largest losses (a loss above 0 only), largest
+        first, ties by the earlier move."""
+        mine = [d for d in self.decisions if d.seat == seat and d.loss > 0]
+        return sorted(mine, key=lambda d: (-d.loss, d.index))[:k]
+
+    def figures(self) -> dict[str, Any]:
+        """Everything but the time taken: equal for two runs under the same seed."""
+        data = self.to_json()
+        data.pop("seconds")
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Analysis:
+        return cls(
+            game=str(data["game"]), seed=int(data["seed"]), seats=int(data["seats"]),
+            actions=int(data["actions"]),
+            decisions=tuple(Decision(**d) for d in data["decisions"]),
+            curve=tuple(Point(index=int(p["index"]), values=tuple(p["values"]))
+                        for p in data["curve"]),
+            turning_points=tuple(int(i) for i in data.get("turning_points", ())),
+            seconds=float(data.get("seconds", 0.0)),
+        )
+
+
+def _r(x: float) -> float:
+    return round(float(x), 1)
+
+
+class _Rater:
+    """Rates one decision of one game and evaluates a position statically."""
+
+    def __init__(self, game: Any, seats: int) -> None:
+        self.game = game
+        self.seats = seats
+
+    def rate(self, state: Any, seat: int, legal: list[Action], played: Action,
+             rng: random.Random) -> tuple[Action, float, float]:
+        """(best move, its value, the played move's value) for ``seat``."""
+        raise NotImplementedError
+
+    def static(self, state: Any, seat: int) -> float:
+        raise NotImplementedError
+
+
+class _TrambahnRater(_Rater):
+    def rate(self, state: Any, seat: int, legal: list[Action], played: Action,
+             rng: random.Random) -> tuple[Action, float, float]:
+        from tramways.bots.search import HORIZON, evaluate
+        from tramways.bots.trambahn_policy import plan_action, ranked_plan
+
+        view = state.view(seat)
+        samples = [self.game.determinize(view, rng) for _ in range(TRAMBAHN_SAMPLES)]
+        ranked = ranked_plan(samples[0], legal)
+        cands = list(dict.fromkeys([*ranked[:TRAMBAHN_CANDIDATES], played]))
+        totals = [0.0] * len(cands)
+        for sample in samples:
+            for i, action in enumerate(cands):
+                s = sample.clone()
+                s.apply(action)
+                start = s.turn_number
+                while not s.over and s.turn_number - start < HORIZON:
+                    s.apply(plan_action(s))
+                totals[i] += evaluate(s, seat)
+        return _pick(cands, totals, played, len(samples))
+
+    def static(self, state: Any, seat: int) -> float:
+        from tramways.bots.search import evaluate
+
+        if state.over:  # the score difference, without the search's bonus for a win
+            return float(state.scores[seat] - state.scores[1 - seat])
+        return evaluate(state, seat)
+
+
+class _G1840Rater(_Rater):
+    def __init__(self, game: Any, seats: int) -> None:
+        super().__init__(game, seats)
+        self.tastes: dict[str, float] = {}
+
+    def rate(self, state: Any, seat: int, legal: list[Action], played: Action,
+             rng: random.Random) -> tuple[Action, float, float]:
+        from tramways.bots.g1840_economy import Economy1840
+        from tramways.bots.g1840_search import projected_margin, public_position, rule_playout
+
+        view = state.view(seat)
+        if not self.tastes:
+            self.tastes = {p: 1.3 for p in sorted(view.privates)}
+        rules = Economy1840(view, legal, rng, self.tastes)
+        choice, _ = rules.decide()
+        ranked = [a for _, a in sorted(rules.scored, key=lambda t: -t[0]) if a in legal]
+        cands = list(dict.fromkeys([choice, *ranked]))[: G1840_CANDIDATES - 1]
+        cands = list(dict.fromkeys([*cands, played]))
+        seed = rng.randrange(2**32)
+        totals = []
+        for action in cands:
+            sample_rng = random.Random(seed)  # common random numbers for every move
+            sample = public_position(state, sample_rng)
+            sample.apply(action, seat)
+            rule_playout(sample, G1840_PLAYOUT, sample_rng, rounds=1, lays=G1840_LAYS,
+                         start=state.round_index)
+            totals.append(projected_margin(sample, seat))
+        return _pick(cands, totals, played, 1)
+
+    def static(self, state: Any, seat: int) -> float:
+        from tramways.bots.g1840_search import projected_margin
+
+        if state.is_over():  # the wealth margin, without the search's bonus for a win
+            wealth = state.result()["wealth"]
+            return float(wealth[seat] - max(w for s, w in enumerate(wealth) if s != seat))
+        return projected_margin(state, seat)
+
+
+def _pick(cands: list[Action], totals: list[float], played: Action, samples: int
+          ) -> tuple[Action, float, float]:
+    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+    return cands[best], totals[best] / samples, totals[cands.index(played)] / samples
+
+
+def _rater(game: Any, seats: int) -> _Rater:
+    if game.name == "trambahn":
+        return _TrambahnRater(game, seats)
+    if game.name == "1840":
+        return _G1840Rater(game, seats)
+    raise ValueError(f"no analysis for {game.name}")
+
+
+def _mover(state: Any, action: Action) -> int:
+    seats = state.seats_for(action)
+    if seats:
+        return int(seats[0])
+    return int(state.current_players()[0])
+
+
+def analyse(record: GameRecord, seed: int = 0, only: Sequence[int] | None = None) -> Analysis:
+    """The analysis of the finished game ``record`` (see the module docstring), its random
+    draws from ``derive_rng(seed, "analysis", index)`` per decision; ``only``: rate just
+    these record positions (a test's shortcut; the curve still covers them alone)."""
+    started = time.perf_counter()
+    session = Session.from_record(record, upto=0)
+    game = session.game
+    state = session.state
+    seats = len(game.player_names(game.normalize_settings(dict(record.settings))))
+    rater = _rater(game, seats)
+    decisions: list[Decision] = []
+    curve: list[Point] = []
+    wanted = None if only is None else set(only)
+    for index, text in enumerate(record.actions):
+        action = game.parse_action(text)
+        seat = _mover(state, action)
+        legal = moves(state.legal_actions(seat))
+        rated = len(legal) > 1 and action in legal and (wanted is None or index in wanted)
+        if rated:
+            rng = derive_rng(seed, "analysis", index)
+            best, before, after = rater.rate(state, seat, legal, action, rng)
+            decisions.append(Decision(
+                index=index, seat=seat, played=text, best=game.format_action(best),
+                before=_r(before), after=_r(after), loss=_r(max(0.0, before - after)),
+                choices=len(legal)))
+        state.apply(action, seat)
+        if rated:
+            curve.append(Point(index + 1, tuple(_r(rater.static(state, s))
+                                                for s in range(seats))))
+    turning = sorted(decisions, key=lambda d: (-d.loss, d.index))[:TURNING_POINTS]
+    return Analysis(game=game.name, seed=seed, seats=seats, actions=len(record.actions),
+                    decisions=tuple(decisions), curve=tuple(curve),
+                    turning_points=tuple(d.index for d in turning if d.loss > 0),
+                    seconds=round(time.perf_counter() - started, 2))
+

@@ -1,0 +1,82 @@
+"""GET /api/games/ID/analysis (issue 26, item 4): a finished game is analysed once, in the
+background, and served; a game in play is not."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from tests.server.conftest import POSTGRES_ENV
+from tests.server.helpers import new_game
+
+
+def _client(url: str) -> Any:
+    from fastapi.testclient import TestClient
+
+    from tramways.server import ServerSettings, create_app
+
+    return TestClient(create_app(ServerSettings(
+        database_url=url, moves_per_second=0, games_per_minute=0, bot_games_per_hour=0,
+        max_bot_games=0, analysis="thread")))
+
+
+@pytest.fixture
+def analysing(db_url: str) -> Iterator[Any]:
+    with _client(db_url) as c:
+        yield c
+
+
+def test_issue26_finished_game_analysed_once_and_served(analysing: Any) -> None:
+    c = analysing
+    created = new_game(c, seats=["bot:normal", "bot:normal"])
+    gid = created["id"]
+    assert c.app.state.service.wait_for_bots(120)
+    assert c.app.state.analyser.wait(120)
+    r = c.get(f"/api/games/{gid}/analysis")
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["status"] == "done"
+    a = body["analysis"]
+    record = c.get(f"/api/games/{gid}/record").json()
+    assert a["game"] == "trambahn" and a["seats"] == 2
+    assert a["actions"] == len(record["actions"])
+    assert len(a["decisions"]) > 50
+    for d in a["decisions"]:
+        assert d["played"] == record["actions"][d["index"]]
+        assert d["loss"] >= 0
+    assert len(a["curve"]) == len(a["decisions"])
+    store = c.app.state.store
+    from tramways.server.tables import analyses
+
+    with store.engine.connect() as conn:  # one row: analysed once
+        rows = conn.execute(sa.select(analyses.c.status).where(
+            analyses.c.game_id == gid)).all()
+    assert [r.status for r in rows] == ["done"]
+    assert c.app.state.analyser.analyse(gid) is False  # claimed already: not again
+
+
+def test_issue26_game_in_play_not_analysed(analysing: Any) -> None:
+    created = new_game(analysing, seats=["human", "human"])
+    r = analysing.get(f"/api/games/{created['id']}/analysis")
+    assert r.status_code == 409
+    assert r.json()["error"] == "not_over"
+    assert analysing.get("/api/games/nosuchgame/analysis").status_code == 404
+
+
+def test_issue26_second_process_leaves_a_claimed_game(db_url: str) -> None:
+    """Two servers on one database (PostgreSQL: two processes): the second finds the claim."""
+    if db_url.startswith("postgresql") and not os.environ.get(POSTGRES_ENV):
+        pytest.skip("no PostgreSQL")
+    with _client(db_url) as first:
+        created = new_game(first, seats=["bot:random", "bot:random"])
+        gid = created["id"]
+        assert first.app.state.service.wait_for_bots(120)
+        assert first.app.state.analyser.wait(120)
+        with _client(db_url) as second:
+            assert second.app.state.analyser.analyse(gid) is False
+            r = second.get(f"/api/games/{gid}/analysis")
+            assert r.status_code == 200 and r.json()["status"] == "done"
