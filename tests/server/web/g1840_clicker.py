@@ -76,6 +76,8 @@ class Clicker:
     """Seconds spent waiting for the turn (the bots' moves and the page's refreshes)."""
     acting: float = 0.0
     """Seconds spent reading the page, clicking and waiting for the move's answer."""
+    seconds: dict[str, float] = field(default_factory=dict)
+    """``acting`` by what was done."""
 
     def wait_for_turn(self, deadline: float) -> dict[str, Any]:
         """The page once it is the person's turn or the game is over."""
@@ -89,10 +91,11 @@ class Clicker:
     def play(self, state: dict[str, Any]) -> str:
         """Choose and click one control on the page read as ``state``; what was done."""
         start = time.monotonic()
-        try:
-            return self._play(state)
-        finally:
-            self.acting += time.monotonic() - start
+        done = self._play(state)
+        took = time.monotonic() - start
+        self.acting += took
+        self.seconds[done] = self.seconds.get(done, 0.0) + took
+        return done
 
     def _play(self, state: dict[str, Any]) -> str:
         for text in state["labels"]:

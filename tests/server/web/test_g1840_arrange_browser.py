@@ -32,7 +32,7 @@ def _arrangements(game: BotGame) -> list[str]:
     return [a for a in game.legal() if a.split()[1] == "arrange"]
 
 
-def _check_folded_scrap(page, game: BotGame) -> None:
+def _check_folded_scrap(page, game: BotGame, shots) -> None:
     """A yellow tram under a yellow newest runs at no cost: its scrap is folded; it asks."""
     page.goto(game.url(lang="en"))
     box = page.locator("#table .choice-scrap")
@@ -42,6 +42,7 @@ def _check_folded_scrap(page, game: BotGame) -> None:
     assert more.locator("summary").inner_text() == \
         "1 more tram may be scrapped (it costs nothing to keep)"
     more.locator("summary").click()
+    box.screenshot(path=str(shots / "g1840-scrap-more.png"))
     button = more.locator("button[data-confirm]")
     assert button.inner_text() == "Scrap one yellow tram (maintenance +0)"
     asked: list[str] = []
@@ -59,7 +60,7 @@ def _check_folded_scrap(page, game: BotGame) -> None:
 
 
 def test_viii_5_3_scrapping_folds_and_asks_and_the_reassignment_is_a_list_per_line(
-        browser, fast_server: str) -> None:
+        browser, fast_server: str, shots) -> None:
     game = BotGame(fast_server, seed=7)
     page = browser.new_page(viewport=DESKTOP)
     while not any(a.split()[1] == "scrap" for a in game.legal()):
@@ -69,7 +70,7 @@ def test_viii_5_3_scrapping_folds_and_asks_and_the_reassignment_is_a_list_per_li
     owner = view.companies[scraps[0].split()[0]]
     assert [a.split()[1:] for a in scraps] == [["scrap", "yellow"]]
     assert view.trams.newest == "yellow" and len([t for t in owner.trams if t]) < 3
-    _check_folded_scrap(page, game)
+    _check_folded_scrap(page, game, shots)
     while not game.over and not _arrangements(game):
         game.step()
     legal = _arrangements(game)
@@ -91,6 +92,8 @@ def test_viii_5_3_scrapping_folds_and_asks_and_the_reassignment_is_a_list_per_li
     note = editor.locator(".arrange-note")
     assert button.is_disabled()
     assert note.inner_text() == "This is how the trams run now: change a line."
+    editor.locator("xpath=ancestor::div[contains(@class, 'choice')]").screenshot(
+        path=str(shots / "g1840-arrange-editor.png"))
 
     owned = [t for t in company.trams if t]
     doubled = [owned[0]] * len(company.lines)

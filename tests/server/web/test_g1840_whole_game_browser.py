@@ -136,7 +136,8 @@ def test_a_whole_4_player_game_is_played_by_clicking_words_in_each_language(
     took = time.monotonic() - start
     print(f"whole game: {took:.0f} s, {sum(clicker.clicks.values())} clicks {clicker.clicks}; "
           f"{traffic['frames']} live messages, {traffic['tables']} tables fetched; waited "
-          f"{clicker.waited:.0f} s for the turn, {clicker.acting:.0f} s clicking")
+          f"{clicker.waited:.0f} s for the turn, {clicker.acting:.0f} s clicking "
+          f"{ {k: round(v) for k, v in clicker.seconds.items()} }")
     assert page.locator("#table section.result h1").inner_text() == "The game is over"
     assert page.locator("#table section.result li").count() == 4
     assert any(r.startswith("CR6") for r in rounds), rounds
