@@ -145,7 +145,9 @@ def test_the_server_goes_on_after_its_read_worker_is_killed(sqlite_url, idle):
         [pid] = reads.worker_pids()
         if idle:
             os.kill(pid, signal.SIGKILL)
-            time.sleep(0.5)
+            end = time.monotonic() + 30  # until the pool has noticed (its manager thread)
+            while not getattr(reads._executor, "_broken", True) and time.monotonic() < end:
+                time.sleep(0.05)
         else:
             reads.queue = 2
 
