@@ -272,3 +272,29 @@ def test_x23_in_a_line_auction_only_the_openers_director_returns_a_private():
     record = import_export(load_export(HERE / f"{case}.json"),
                            read_trace(HERE / f"{case}.trace.jsonl.gz"))
     assert record.actions[-2:] == ["SJE auction L4 260", "P1 return HB"]
+
+
+def test_x17_a_return_after_the_last_purchase_stays_in_the_buying_turn():
+    """random_46000_2p, CR1: WT buys its second orange tram (the site closes nothing yet),
+    WT's director P2 returns Stephansdom, then WT passes.  The import read the return as
+    another entity's action and ended WT's turn before it (X-17), so the return was refused
+    ("our engine refuses 'P2 return SD'"); a return changes no turn, so the turn's end is
+    read past it (4 of 100 games of seed 46)."""
+    case = "return-after-last-purchase"
+    record = import_export(load_export(HERE / f"{case}.json"),
+                           read_trace(HERE / f"{case}.trace.jsonl.gz"))
+    assert record.actions[-4:] == ["WT buy orange", "WT buy orange", "P2 return SD", "WT done"]
+
+
+def test_x23_a_companys_scrap_in_a_line_turn_takes_the_acting_lines_tram():
+    """random_46004_5p, LR: DT's lines 2 and 15 both run orange trams; in line 2's turn
+    ``DT scrap orange`` took line 15's (the last of that colour) while the export wrote it
+    as line 2's scrap, as the site takes it; the site then asked line 15 for a run our
+    game did not make ("Run Routes cannot process action pass").  Under X-23 the
+    company's scrap of the acting line's colour is that line's."""
+    session = _replayed("random_46004_5p-cut367")
+    state = session.state
+    assert state.sub.turn_view(state).line == 2
+    assert [state.tram_of(n) for n in (6, 2, 15)] == ["yellow", "orange", "orange"]
+    session.play("DT scrap orange")
+    assert [state.tram_of(n) for n in (6, 2, 15)] == ["yellow", None, "orange"]

@@ -370,6 +370,8 @@ def _end_turn(ex: Exporter, a: Any, s: Any) -> None:
 
 
 def _skip(ex: Exporter, a: Any, s: Any) -> None:
+    if ex.declined_bonus == a.line:
+        return  # the site's bonus step was closed already (before a removal: random_46020_3s)
     ex.line(a.line, "pass")
 
 

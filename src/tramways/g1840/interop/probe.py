@@ -181,8 +181,12 @@ class _Prober:
             raise _Stop()
         what = head if eff.auto is None else (
             f"{head}, auto action {eff.auto}: {eff.action.TYPE} by {eff.action.entity}")
+        ahead = self.position
+        while ahead < len(effective) and isinstance(effective[ahead].action, a18.ChooseAbility):
+            ahead += 1  # a return changes no turn: whose the turn is next is read past it
         try:
-            texts = self.translator.notations(eff, following)
+            texts = self.translator.notations(
+                eff, effective[ahead] if ahead < len(effective) else None)
         except (NotMapped, KeyError, ValueError, ImportError18xx) as exc:
             raise self.fail(f"action {index} ({what}): not mapped: {exc}") from None
         for text in texts:

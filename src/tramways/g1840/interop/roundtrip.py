@@ -38,7 +38,7 @@ def _figures(session: Session) -> dict[str, Any]:
 def same_game(original: GameRecord, imported: GameRecord) -> str | None:
     """``None`` when both records are the same game, else the first difference (a run may
     come back as the route our engine chose, ``CO scrap C`` as the line's ``CO scrap C LN``,
-    when both lead to the same figures)."""
+    when both lead to the same figures; a declined bonus may come back earlier)."""
     a = Session.from_record(original.model_copy(update={"actions": []}))
     b = Session.from_record(imported.model_copy(update={"actions": []}))
     theirs = list(imported.actions)
@@ -49,6 +49,9 @@ def same_game(original: GameRecord, imported: GameRecord) -> str | None:
                and ours.startswith(head + " ")):
             b.play(theirs[k])  # the bonus our run declined, recorded by the site as a pass
             k += 1
+        if ours == f"{head} skip" and (k >= len(theirs) or theirs[k] != ours):
+            a.play(ours)  # a bonus the site's one pass declined earlier (before a removal)
+            continue
         if k >= len(theirs):
             return f"action {i} ({ours!r}): the import ends"
         other = theirs[k]

@@ -241,7 +241,12 @@ class LineRound:
         log.append(f"{pos.players[seat].name} declines the offer for {private}")
 
     def _scrap(self, pos: Position, turn: Turn, action: ScrapTram, log: list[str]) -> None:
-        trams.scrap(pos, pos.company_of_line(turn.line), action.colour, log, line=action.line)
+        line = action.line
+        if (line is None and pos.rules.returns_and_scraps_in_turn
+                and pos.tram_of(turn.line) == action.colour):
+            line = turn.line  # the acting line's tram, not another line's of that
+            # colour (the site takes it from the line: random_46004_5p)
+        trams.scrap(pos, pos.company_of_line(turn.line), action.colour, log, line=line)
 
     def _return(self, pos: Position, turn: Turn, action: CompanyReturnPrivate,
                 log: list[str]) -> None:
