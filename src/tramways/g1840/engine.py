@@ -206,6 +206,11 @@ class State1840(Position):
                 return False
             line = self.current_round.turn_view(self).line
             return line is None or self.tram_of(line) != action.colour
+        if self.round.type == "CR" and isinstance(action, CompanyReturnPrivate):
+            return True  # the site's SellCompany step finds no owner for it (random_46087_4p)
+        if self.round.type == "CR" and isinstance(action, ScrapTram):
+            company_ = self.companies.get(action.company)
+            return company_ is not None and company_.purchases_closed
         if self.round.type == "CR" and not isinstance(action, ScrapTram):
             step = getattr(self.current_round, "step", None)
             name = getattr(step, "name", None)

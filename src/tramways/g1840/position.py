@@ -57,6 +57,7 @@ class TramCompany:
     privates: list[str] = field(default_factory=list)
     ipo: int = 50  # percent still with the company (the unsold 10% shares)
     pool: int = 0  # percent in the share pool
+    purchases_closed: bool = False  # the site closed this buying turn's purchases
 
 
 @dataclass

@@ -298,3 +298,47 @@ def test_x23_a_companys_scrap_in_a_line_turn_takes_the_acting_lines_tram():
     assert [state.tram_of(n) for n in (6, 2, 15)] == ["yellow", "orange", "orange"]
     session.play("DT scrap orange")
     assert [state.tram_of(n) for n in (6, 2, 15)] == ["yellow", None, "orange"]
+
+
+def test_x17_no_scrap_after_the_purchase_that_closed_the_sites_buying_step():
+    """random_46033_4p, CR2: GW wins line 3 and buys its third tram; the site ends its
+    buying step there (nothing more can be bought) and refused the scrap that followed
+    ("Reassign Trains cannot process action scrap_train"; also random_44061_3p).  Before
+    the purchase GW may scrap; after it, only end its turn."""
+    session = _replayed("random_46033_4p-cut133")
+    state = session.state
+    assert session.record.actions[-1] == "GW auction L3 20"
+    assert "GW scrap yellow" in session.legal_notation()
+    session.play("GW buy yellow")
+    assert state.companies["GW"].trams == ["yellow", "yellow", "yellow"]
+    assert [t for t in session.legal_notation() if t.startswith("GW ")] == ["GW done"]
+    with pytest.raises(IllegalAction):
+        session.play("GW scrap yellow")
+    session.play("GW done")
+
+
+def test_site_reassignment_puts_a_spare_on_a_line_left_without_a_tram():
+    """random_46075_4p, CR5: WKB's line 2 scrapped its orange tram in LR4b and stayed
+    empty (the 18xx.games ruleset waits for the site's reassignment) while a spare orange
+    waited; ``WKB done`` left it so and the site refused the reassignment ("All tram lines
+    need to have one train").  Ending the buying turn now puts the spare on the line."""
+    session = _replayed("random_46075_4p-cut443")
+    company = session.state.companies["WKB"]
+    assert company.lines == [2, 3] and company.trams == [None, "yellow", "orange"]
+    session.play("WKB done")
+    assert company.trams == ["orange", "yellow"]
+
+
+def test_x23_a_company_returns_no_private_in_a_company_round():
+    """random_46087_4p, CR4: BBG returned Schloss Belvedere (bought by one of its lines) in
+    its buying turn; the site refused it ("Buy Trains cannot process action choose_ability":
+    its SellCompany step in a Company Round takes only the director's own privates; a
+    company's are returned in its lines' turns)."""
+    session = _replayed("random_46087_4p-cut306")
+    state = session.state
+    assert state.companies["BBG"].privates == ["SB"]
+    assert session.legal_notation() == [
+        "BBG arrange orange,yellow,yellow", "BBG arrange yellow,yellow,orange",
+        "BBG scrap yellow", "BBG scrap orange", "BBG done"]
+    with pytest.raises(IllegalAction, match="X-23"):
+        session.play("BBG return SB")

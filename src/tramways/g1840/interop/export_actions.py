@@ -113,14 +113,11 @@ def _buy_tram(ex: Exporter, a: Any, s: Any) -> None:
 def _as_line_scrap(ex: Exporter, a: Any, s: Any) -> Any:
     """``CO scrap COLOUR`` of the acting line's tram is that line's scrap (X-23): the site
     takes it from the line, in its Route step (rule_41002_3s, random_44030_2p)."""
-    trams = ex.pieces.trams.get(a.company, [])
     turn = getattr(s.sub, "turn", None)
     if (a.line is None and s.round.type == "LR" and turn is not None
-            and s.tram_of(turn.line) == a.colour
-            and not any(c == a.colour and t not in ex.pieces.on_line.values()
-                        for t, c in trams)):
-        return replace(a, line=turn.line)
-    return a
+            and s.tram_of(turn.line) == a.colour):
+        return replace(a, line=turn.line)  # (also with a spare of that colour, as our
+    return a  # engine takes it: random_46004_5p, random_46015_4p)
 
 
 def _scrap(ex: Exporter, a: Any, s: Any) -> None:

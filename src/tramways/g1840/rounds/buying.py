@@ -20,10 +20,12 @@ BuyingHandler = Callable[[Position, TramCompany, Any, list[str]], bool]
 
 def buying_actions(pos: Position, company: TramCompany) -> list[Action]:
     """Everything ``company`` may do in its buying turn."""
+    actions = trams.turn_actions(pos, company, company.director)
+    if company.purchases_closed:  # X-17: the site's reassign step scraps nothing
+        actions = [a for a in actions if not isinstance(a, ScrapTram)]
     if trams.must_buy_in_turn(pos, company):  # X-18 (proposed, 18xx.games)
-        return trams.turn_actions(pos, company, company.director)
-    return [*trams.turn_actions(pos, company, company.director),
-            Done(company=company.id, player=company.director)]
+        return actions
+    return [*actions, Done(company=company.id, player=company.director)]
 
 
 def play_buying_turn(pos: Position, company: TramCompany, action: Action,
@@ -37,12 +39,32 @@ def play_buying_turn(pos: Position, company: TramCompany, action: Action,
 def _buy(pos: Position, company: TramCompany, action: BuyTram, log: list[str]) -> bool:
     trams.buy(pos, company, action.colour, log,
               mandatory=trams.must_buy_in_turn(pos, company))  # X-18 (proposed)
+    company.purchases_closed = pos.rules.buying_turn_kept_open and _nothing_more(pos, company)
     # X-17: at its tram limit, with no line to arrange trams on, the site ends the step
-    return (pos.rules.buying_turn_kept_open and len(company.owned()) >= pos.ent.max_trams
+    ends = (pos.rules.buying_turn_kept_open and len(company.owned()) >= pos.ent.max_trams
             and not company.lines)
+    if ends:
+        company.purchases_closed = False
+    return ends
+
+
+def _nothing_more(pos: Position, company: TramCompany) -> bool:
+    """X-17: after a purchase the site ends its buying step once the company can buy no
+    more tram: at its limit, or with less than the lowest price any tram on sale can ever
+    have (not today's price); a scrap is then refused (its reassign step: random_46033_4p,
+    random_44061_3p "Reassign Trains cannot process action scrap_train")."""
+    if len(company.owned()) >= pos.ent.max_trams:
+        return True
+    left = [c for c, n in (sp for sp in pos.trams.spaces if sp is not None) if n > 0]
+    floor = min((min(p for p in pos.ent.tram_prices_by_space[c] if p is not None)
+                 for c in left), default=None)
+    return floor is None or company.treasury < floor
 
 
 def _scrap(pos: Position, company: TramCompany, action: ScrapTram, log: list[str]) -> bool:
+    if company.purchases_closed:
+        raise IllegalAction("VIII.5.3", f"{company.id} bought its last tram of the turn: "
+                            "18xx.games asks only where its trams run now (X-17)")
     trams.scrap(pos, company, action.colour, log, line=action.line)
     return False
 
@@ -62,7 +84,22 @@ def _done(pos: Position, company: TramCompany, action: Done, log: list[str]) -> 
     if trams.must_buy_in_turn(pos, company):
         raise IllegalAction("VIII.5.3", f"{company.id} has no tram and must buy one in its "
                             "turn (18xx.games ruleset, X-18 proposed)")
+    company.purchases_closed = False
+    if pos.rules.scrapped_line_stays_empty:
+        _fill_empty_lines(company, log)
     return True
+
+
+def _fill_empty_lines(company: TramCompany, log: list[str]) -> None:
+    """The site's reassign step after a buying turn puts a spare tram on every line left
+    without one ("All tram lines need to have one train": random_46075_4p, a line that
+    scrapped its tram in a Line Round and a spare waiting since)."""
+    n = len(company.lines)
+    for i in range(min(n, len(company.trams))):
+        if company.trams[i] is None and len(company.trams) > n:
+            company.trams[i] = company.trams.pop()
+            log.append(f"{company.id} puts its spare {company.trams[i]} tram on line "
+                       f"{company.lines[i]}")
 
 
 BUYING_TURN: dict[type[Action], BuyingHandler] = {
