@@ -35,6 +35,37 @@ def _figures(session: Session) -> dict[str, Any]:
     return figures_from_view(as_view1840(session.state.view(None)))
 
 
+def _theirs_only(ours: str, head: str, theirs: list[str], k: int) -> bool:
+    """Whether the import's next action has no counterpart in ours: the bonus our run
+    declined (recorded by the site as a pass), or the site's reassignment that our ``done``
+    makes by itself."""
+    if k >= len(theirs):
+        return False
+    other = theirs[k]
+    if other == f"{head} skip" and ours != other and ours.startswith(head + " "):
+        return True
+    return (ours == f"{head} done" and k + 1 < len(theirs) and theirs[k + 1] == ours
+            and other.startswith(f"{head} arrange "))
+
+
+def _ours_only(ours: str, head: str, theirs: list[str], k: int) -> bool:
+    """Whether our action has no counterpart in the import: a bonus the site's one pass
+    declined earlier (before a removal), or arrangements that come back as one (the figures
+    are compared at the turn's ``done``)."""
+    if k < len(theirs) and theirs[k] == ours:
+        return False
+    return ours == f"{head} skip" or ours.startswith(f"{head} arrange ")
+
+
+def _same_action(ours: str, other: str) -> bool:
+    """The same action, or a run that came back as the route our engine chose, or
+    ``CO scrap C`` as the line's ``CO scrap C LN`` (X-23)."""
+    if other == ours or (" scrap " in ours and other.startswith(ours + " L")):
+        return True
+    return (ours.endswith(" run") and _is_run(other)
+            and other.split(" run")[0] == ours.split(" run")[0])
+
+
 def same_game(original: GameRecord, imported: GameRecord) -> str | None:
     """``None`` when both records are the same game, else the first difference (a run may
     come back as the route our engine chose, ``CO scrap C`` as the line's ``CO scrap C LN``,
@@ -45,24 +76,16 @@ def same_game(original: GameRecord, imported: GameRecord) -> str | None:
     k = 0
     for i, ours in enumerate(original.actions):
         head = ours.split(" ", 1)[0]
-        while (k < len(theirs) and theirs[k] == f"{head} skip" and ours != theirs[k]
-               and ours.startswith(head + " ")):
-            b.play(theirs[k])  # the bonus our run declined, recorded by the site as a pass
+        while _theirs_only(ours, head, theirs, k):
+            b.play(theirs[k])
             k += 1
-        if ours == f"{head} skip" and (k >= len(theirs) or theirs[k] != ours):
-            a.play(ours)  # a bonus the site's one pass declined earlier (before a removal)
+        if _ours_only(ours, head, theirs, k):
+            a.play(ours)
             continue
-        if (ours == f"{head} done" and k + 1 < len(theirs) and theirs[k + 1] == ours
-                and theirs[k].startswith(f"{head} arrange ")):
-            b.play(theirs[k])  # the site's reassignment our ``done`` makes by itself
-            k += 1
         if k >= len(theirs):
             return f"action {i} ({ours!r}): the import ends"
         other = theirs[k]
-        scrap = " scrap " in ours and other.startswith(ours + " L")  # the line's, X-23
-        if other != ours and not scrap and not (
-                ours.endswith(" run") and _is_run(other)
-                and other.split(" run")[0] == ours.split(" run")[0]):
+        if not _same_action(ours, other):
             return f"action {i}: {ours!r}, the import has {other!r}"
         a.play(ours)
         b.play(other)
