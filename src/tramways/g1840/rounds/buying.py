@@ -95,11 +95,14 @@ def _fill_empty_lines(company: TramCompany, log: list[str]) -> None:
     without one ("All tram lines need to have one train": random_46075_4p, a line that
     scrapped its tram in a Line Round and a spare waiting since)."""
     n = len(company.lines)
+    if None not in company.trams[:n] or len(company.trams) <= n:
+        return
     for i in range(min(n, len(company.trams))):
         if company.trams[i] is None and len(company.trams) > n:
             company.trams[i] = company.trams.pop()
-            log.append(f"{company.id} puts its spare {company.trams[i]} tram on line "
-                       f"{company.lines[i]}")
+    pairs = ", ".join(f"L{ln}: {t or 'none'}"
+                      for ln, t in zip(company.lines, company.trams, strict=False))
+    log.append(f"{company.id} arranges its trams ({pairs})")  # (the log's known shape)
 
 
 BUYING_TURN: dict[type[Action], BuyingHandler] = {
