@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from tramways.server.bodies import Mine, Move, Notify, Undo
+from tramways.server.clocks.store import Pace
 from tramways.server.deps import (
     ActingSeatDep,
     HeavyLaneDep,
@@ -77,10 +78,18 @@ SinceQuery = Annotated[str | None, Query(
 
 
 @router.post("/games", status_code=201, response_model=Created, responses=_errors(422))
-def create_game(body: NewGameDep, service: ServiceDep) -> JSONResponse:
-    """Create a game: one secret link (token) per human seat, and a spectator link.
-    429 (with ``Retry-After``) when this address creates games too fast."""
-    return JSONResponse(service.start(body), 201)
+def create_game(body: NewGameDep, service: ServiceDep, request: Request) -> JSONResponse:
+    """Create a game: one secret link (token) per human seat, and a spectator link; with a
+    ``pace``, the game's pace from the start (docs/async.md).  429 (with ``Retry-After``) when
+    this address creates games too fast."""
+    created = service.start(body)
+    seconds = body.pace.pace_seconds() if body.pace is not None else None
+    if body.pace is not None and seconds is not None:
+        deadlines = request.app.state.deadlines
+        deadlines.store.set_pace(str(created["id"]), Pace(seconds, body.pace.on_deadline,
+                                                         body.pace.bot))
+        deadlines.on_write(str(created["id"]), 0)
+    return JSONResponse(created, 201)
 
 
 @router.post("/games/mine", response_model=list[MyGame], responses=_errors(422))

@@ -45,6 +45,49 @@ def _refuse(code: str, message: str) -> PydanticCustomError:
     return PydanticCustomError(code, "{message}", {"message": message})
 
 
+OnDeadline = Literal["nothing", "remind", "bot_move", "hand_over"]
+"""What a paced seat's deadline does (docs/async.md)."""
+
+MAX_PACE_MINUTES = 24 * 60
+MAX_PACE_HOURS = 30 * 24
+
+
+class PaceChoice(BaseModel):
+    """A new game's pace, as the lobby's form and ``POST /api/lobby`` send it (issue 24,
+    item 2; issue 25, item 2): ``none``; ``live``, minutes per move (1 to 1,440); ``async``
+    (over days), hours per move (1 to 720); what the deadline does; the bot that stands in
+    (``bot_move``, ``hand_over``).  Checked as a whole (``bad_pace``) by :meth:`pace_of`
+    once the game is known."""
+
+    pace: Literal["none", "live", "async"] = Field(
+        default="none", description="none, live (minutes per move) or async (hours per move)")
+    minutes: int | None = Field(default=None, description="live: minutes per move")
+    hours: int | None = Field(default=None, description="async: hours per move (24)")
+    on_deadline: OnDeadline = "remind"
+    bot: str = Field(default="bot:rule", max_length=32,
+                     description="who stands in at the deadline: a bot of the game")
+
+    def pace_seconds(self) -> int | None:
+        """Seconds per move (``None``: no pace)."""
+        if self.pace == "live":
+            if self.minutes is None or not 1 <= self.minutes <= MAX_PACE_MINUTES:
+                raise _refuse("bad_pace", f"a live pace is 1 to {MAX_PACE_MINUTES} minutes a move")
+            return self.minutes * 60
+        if self.pace == "async":
+            if self.hours is None or not 1 <= self.hours <= MAX_PACE_HOURS:
+                raise _refuse("bad_pace", f"a pace over days is 1 to {MAX_PACE_HOURS} hours a move")
+            return self.hours * 3600
+        return None
+
+    def check_bot(self, game: str) -> None:
+        """The stand-in is a bot of ``game`` (``bad_pace``)."""
+        bots = bot_names(game) if game in game_names() else []
+        if self.pace != "none" and (not self.bot.startswith("bot:")
+                                    or self.bot.removeprefix("bot:") not in bots):
+            raise _refuse("bad_pace", "the stand-in is one of "
+                          + ", ".join(f"bot:{b}" for b in bots))
+
+
 class NewGame(BaseModel):
     """A new game: its kind, settings, seats and names; validated as a whole (game kind, seat
     kinds, names through :func:`tramways.server.text.clean_name`, ``settings.names`` alike,
@@ -62,6 +105,8 @@ class NewGame(BaseModel):
         json_schema_extra={"items": {"type": "string", "enum": _seat_kinds()}},
     )
     names: list[str | None] | None = Field(default=None, description="optional name per seat")
+    pace: PaceChoice | None = Field(default=None, description="the game's pace (docs/async.md); "
+                                    "none: the game waits as long as it takes")
 
     @model_validator(mode="after")
     def _whole(self) -> NewGame:
@@ -75,6 +120,9 @@ class NewGame(BaseModel):
         names = self._clean_names()
         self.names = [*names, *[None] * (len(self.seats) - len(names))]
         self.settings = self._game_settings()
+        if self.pace is not None:
+            self.pace.pace_seconds()
+            self.pace.check_bot(self.game)
         return self
 
     def _check_seats(self) -> None:
@@ -148,49 +196,6 @@ def refusal(exc: ValidationError | Sequence[Any]) -> ApiError:
     return ApiError(422, "bad_request",
                     f"{'.'.join(str(p) for p in first.get('loc', ()))}: {first.get('msg', '')}",
                     detail=detail)
-
-
-OnDeadline = Literal["nothing", "remind", "bot_move", "hand_over"]
-"""What a paced seat's deadline does (docs/async.md)."""
-
-MAX_PACE_MINUTES = 24 * 60
-MAX_PACE_HOURS = 30 * 24
-
-
-class PaceChoice(BaseModel):
-    """A new game's pace, as the lobby's form and ``POST /api/lobby`` send it (issue 24,
-    item 2; issue 25, item 2): ``none``; ``live``, minutes per move (1 to 1,440); ``async``
-    (over days), hours per move (1 to 720); what the deadline does; the bot that stands in
-    (``bot_move``, ``hand_over``).  Checked as a whole (``bad_pace``) by :meth:`pace_of`
-    once the game is known."""
-
-    pace: Literal["none", "live", "async"] = Field(
-        default="none", description="none, live (minutes per move) or async (hours per move)")
-    minutes: int | None = Field(default=None, description="live: minutes per move")
-    hours: int | None = Field(default=None, description="async: hours per move (24)")
-    on_deadline: OnDeadline = "remind"
-    bot: str = Field(default="bot:rule", max_length=32,
-                     description="who stands in at the deadline: a bot of the game")
-
-    def pace_seconds(self) -> int | None:
-        """Seconds per move (``None``: no pace)."""
-        if self.pace == "live":
-            if self.minutes is None or not 1 <= self.minutes <= MAX_PACE_MINUTES:
-                raise _refuse("bad_pace", f"a live pace is 1 to {MAX_PACE_MINUTES} minutes a move")
-            return self.minutes * 60
-        if self.pace == "async":
-            if self.hours is None or not 1 <= self.hours <= MAX_PACE_HOURS:
-                raise _refuse("bad_pace", f"a pace over days is 1 to {MAX_PACE_HOURS} hours a move")
-            return self.hours * 3600
-        return None
-
-    def check_bot(self, game: str) -> None:
-        """The stand-in is a bot of ``game`` (``bad_pace``)."""
-        bots = bot_names(game) if game in game_names() else []
-        if self.pace != "none" and (not self.bot.startswith("bot:")
-                                    or self.bot.removeprefix("bot:") not in bots):
-            raise _refuse("bad_pace", "the stand-in is one of "
-                          + ", ".join(f"bot:{b}" for b in bots))
 
 
 class Move(BaseModel):
