@@ -43,8 +43,6 @@ ALLOWED: dict[str, str] = {
     "core/game.py:Game.new_game_settings": _RECORD,
     "core/game.py:GameBase.new_game_settings": _RECORD,
     "core/game.py:settings_for_new_game": _RECORD,
-    "core/game.py:GameState.result": "the protocol knows no game: each game's result() is "
-                                     "typed (1840 ResultJSON, Trambahn TrambahnResultJSON)",
     "core/game.py:view_json": "the wire: a view's JSON, from its to_json()",
     "core/selfplay.py:play_game": _RECORD,
     "g1840/game.py:Game1840.normalize_settings": _RECORD,

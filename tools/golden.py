@@ -51,7 +51,7 @@ def figures(record: GameRecord) -> dict[str, Any]:
     out: dict[str, Any] = {
         "actions": len(record.actions),
         "finished": state.is_over(),
-        "result": state.result() if state.is_over() else None,
+        "result": state.outcome().to_json() if state.is_over() else None,
     }
     view = view_json(state.view(None))
     if record.game == "1840":

@@ -87,6 +87,10 @@ def test_selfplay_finishes():
     out = play_game("toy", {}, seed=3)
     assert out.finished and out.result["winner"] in (0, 1)
     assert out.actions == len(out.session.record.actions)
+    winner = out.session.state.winner  # who took the last counter
+    assert out.outcome is not None and out.outcome.winners == (winner,)
+    assert out.outcome.places == ((1, 2) if winner == 0 else (2, 1))
+    assert out.result == out.outcome.to_json() == {"winner": winner}
 
 
 def test_cli_play_illegal_leaves_file_byte_identical(tmp_path, capsys):

@@ -15,6 +15,28 @@ class Take(Action):
     n: int
 
 
+@dataclass(frozen=True, slots=True)
+class ToyOutcome:
+    """Who took the last counter: one point for the winner (the core's ``Outcome``)."""
+
+    winner: int
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(int(seat == self.winner) for seat in (0, 1))
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        return tuple(1 if seat == self.winner else 2 for seat in (0, 1))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return (self.winner,)
+
+    def to_json(self) -> dict[str, int]:
+        return {"winner": self.winner}
+
+
 class ToyState:
     def __init__(self, counters: int) -> None:
         self.counters = counters
@@ -51,8 +73,9 @@ class ToyState:
     def is_over(self) -> bool:
         return self.winner is not None
 
-    def result(self) -> Any:
-        return {"winner": self.winner}
+    def outcome(self) -> ToyOutcome:
+        assert self.winner is not None
+        return ToyOutcome(self.winner)
 
     def view(self, player: int | None) -> Any:
         return {"counters": self.counters, "turn": self.turn, "finished": self.is_over()}

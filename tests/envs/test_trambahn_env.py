@@ -144,7 +144,7 @@ def test_rewards_at_the_end_only_win_loss_and_raw_scores_in_infos():
         for seat, agent in enumerate(env.possible_agents):
             expected = 0.0 if winner is None else (1.0 if seat == winner else -1.0)
             assert total[agent] == expected
-        infos = env.unwrapped.final_infos(result)
+        infos = env.unwrapped.final_infos(env.unwrapped.state.outcome())
         assert [i["score"] for i in infos] == result["scores"]
         assert [i["money"] for i in infos] == result["money"]
 

@@ -27,6 +27,17 @@ def test_r_end_1_equal_wealth_shares_the_place() -> None:
     assert r["rank"] == [1, 1] and r["winners"] == [0, 1]
 
 
+def test_r_end_1_the_outcome_ranks_by_wealth_and_its_json_is_the_result() -> None:
+    """The core's Outcome: scores are the wealth (XI), places the rank (R-END-1)."""
+    s = two_player_sr2()
+    s.players[0].cash += s.wealth(1) - s.wealth(0) + 25
+    outcome = s.outcome()
+    assert outcome.scores == outcome.wealth == (s.wealth(0), s.wealth(1))
+    assert outcome.scores[0] - outcome.scores[1] == 25
+    assert outcome.places == (1, 2) and outcome.winners == (0,)
+    assert outcome.to_json() == s.result() == result(s)
+
+
 def test_xi_company_treasury_does_not_count() -> None:
     s = two_player_sr2()
     before = s.wealth(1)

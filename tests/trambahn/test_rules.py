@@ -437,6 +437,22 @@ def test_t_r_4_still_tied_is_a_draw():
     assert st.result()["winner"] is None
 
 
+def test_t_r_4_the_outcome_places_the_winner_first_and_a_draw_shares_the_first_place():
+    """The core's Outcome: scores are the points; places and winners follow T-R-4's winner
+    (the money pile breaks a tie of points)."""
+    won = position(hands=("9b 8b 3r 4r 5r 6r", ""), money=(10, 12), rows={"b": "1b 2b 3b"},
+                   columns=([("4b 5b", "horse")], [("4b 5b", "horse")]), regular=9)
+    won.apply(Passenger(0, "9b", "b"))
+    outcome = won.outcome()
+    assert outcome.scores == (4, 4) and outcome.money == (10, 12)
+    assert outcome.places == (2, 1) and outcome.winners == (1,)
+    assert outcome.to_json() == won.result()
+    drawn = position(hands=("9b 8b 3r 4r 5r 6r", ""), money=(12, 12), rows={"b": "1b 2b 3b"},
+                     regular=9)
+    drawn.apply(Passenger(0, "9b", "b"))
+    assert drawn.outcome().places == (1, 1) and drawn.outcome().winners == (0, 1)
+
+
 # -- refusals --------------------------------------------------------------------------------
 
 

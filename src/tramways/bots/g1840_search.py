@@ -66,6 +66,7 @@ from tramways.g1840.actions import (
     SellShares,
     SkipBonus,
 )
+from tramways.g1840.engine import State1840
 from tramways.g1840.view_types import View1840
 
 KINDS = ("share", "par", "dividend", "tram", "auction", "lay")
@@ -179,11 +180,11 @@ def projected_wealth(model: ViewModel, seat: int, stadtbahn_weight: float = 1.0)
     return value
 
 
-def projected_margin(state: Any, me: int, stadtbahn_weight: float = 1.0) -> float:
+def projected_margin(state: State1840, me: int, stadtbahn_weight: float = 1.0) -> float:
     """My projected wealth minus the best opponent's (the result itself once the game is
-    over, with a bonus for winning)."""
+    over, XI, with a bonus for winning)."""
     if state.is_over():
-        wealth = state.result()["wealth"]
+        wealth = state.outcome().wealth
         best_other = max(w for s, w in enumerate(wealth) if s != me)
         margin = float(wealth[me] - best_other)
         return margin + (1000.0 if margin > 0 else 0.0)

@@ -33,7 +33,8 @@ def play_match(
 
 
 def win_rate(game_name: str, bot: Bot, other: Bot, games: int, seed: int) -> dict[str, Any]:
-    """``bot`` against ``other`` over ``games`` games, alternating seats; draws count half."""
+    """``bot`` against ``other`` over ``games`` two-player games, alternating seats; a shared
+    first place (a draw) counts half; the margin is in the game's ranking score."""
     master = random.Random(seed)
     wins = draws = 0
     margin = 0
@@ -41,11 +42,10 @@ def win_rate(game_name: str, bot: Bot, other: Bot, games: int, seed: int) -> dic
         s = master.randrange(2**53)
         seat = g % 2
         bots = [bot, other] if seat == 0 else [other, bot]
-        result = play_match(game_name, bots, s).state.result()
-        w = result["winner"]
-        wins += w == seat
-        draws += w is None
-        margin += result["scores"][seat] - result["scores"][1 - seat]
+        outcome = play_match(game_name, bots, s).state.outcome()
+        wins += outcome.winners == (seat,)
+        draws += len(outcome.winners) > 1
+        margin += outcome.scores[seat] - outcome.scores[1 - seat]
     return {
         "games": games,
         "wins": wins,

@@ -8,7 +8,7 @@ Nothing here knows about a particular game.  A game plugs in by implementing
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction, NotationError, RecordError, TramwaysError
-from tramways.core.game import Game, GameState, View, view_json
+from tramways.core.game import Game, GameState, Outcome, View, view_json
 from tramways.core.record import GameRecord
 from tramways.core.replay import Session, replay
 from tramways.core.rng import derive_rng, draw_seed
@@ -20,6 +20,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "NotationError",
+    "Outcome",
     "RecordError",
     "Session",
     "TramwaysError",

@@ -39,6 +39,37 @@ def view_json(view: View | JSON) -> JSON:
 
 
 @runtime_checkable
+class Outcome(Protocol):
+    """A finished game's result as every consumer reads it, whatever the game: per seat the
+    figure the ranking reads (``scores``) and the place it gives (``places``), and the
+    ``winners``.  Each game's result is a frozen dataclass with its own figures besides
+    (1840's :class:`~tramways.g1840.view_types.Result`: wealth, XI / R-END-1; Trambahn's
+    :class:`~tramways.trambahn.view_types.TrambahnResult`: points and the money tie-break,
+    T-R-4); only the wire and the records need its JSON (``to_json()``)."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Per seat, the figure the game ranks by (1840: wealth; Trambahn: points)."""
+        ...
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Per seat, its 1-based place; seats the game does not tell apart share a place and
+        the next place is skipped (``(1, 1, 3)``)."""
+        ...
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats in first place (more than one: a shared win or a draw)."""
+        ...
+
+    def to_json(self) -> JSON:
+        """The result as JSON (records, ``tramways selfplay --json``): the one place it is
+        made."""
+        ...
+
+
+@runtime_checkable
 class GameState(Protocol):
     """One position of a game.
 
@@ -87,8 +118,9 @@ class GameState(Protocol):
 
     def is_over(self) -> bool: ...
 
-    def result(self) -> JSON:
-        """The final result (JSON-compatible); only meaningful once ``is_over()``."""
+    def outcome(self) -> Outcome:
+        """The final result (an :class:`Outcome`; its JSON: ``to_json()``); only meaningful
+        once ``is_over()``."""
         ...
 
     def view(self, player: int | None) -> View:

@@ -13,7 +13,7 @@ from typing import Any, NotRequired, TypedDict
 
 from tramways.core.actions import Action
 from tramways.core.errors import TramwaysError
-from tramways.core.game import JSON, GameState
+from tramways.core.game import JSON, GameState, Outcome
 from tramways.core.replay import Session
 
 Policy = Callable[[GameState, int, random.Random], Action]
@@ -43,9 +43,14 @@ class SelfplaySummary(TypedDict):
 
 @dataclass
 class SelfplayResult:
+    """One self-played game: its seed, whether it finished, its number of actions, its final
+    result (``outcome``, typed; ``result``, its JSON as the summary prints it; both ``None``
+    when the game did not finish) and the session that played it."""
+
     seed: int
     finished: bool
     actions: int
+    outcome: Outcome | None
     result: JSON
     session: Session
 
@@ -86,11 +91,12 @@ def play_game(
         count += 1
         if check is not None:
             check(state)
-    finished = state.is_over()
+    outcome = state.outcome() if state.is_over() else None
     return SelfplayResult(
         seed=seed,
-        finished=finished,
+        finished=outcome is not None,
         actions=count,
-        result=state.result() if finished else None,
+        outcome=outcome,
+        result=outcome.to_json() if outcome is not None else None,
         session=session,
     )

@@ -26,7 +26,7 @@ from pettingzoo.utils import wrappers
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.core.game import Game, GameState, settings_for_new_game
+from tramways.core.game import Game, GameState, Outcome, settings_for_new_game
 from tramways.core.record import GameRecord
 from tramways.games import get_game
 
@@ -159,8 +159,8 @@ class TramwaysEnv(AECEnv):
         """The observation array from ``view`` (``state.view(seat)``) only."""
         raise NotImplementedError
 
-    def final_infos(self, result: Any) -> list[dict[str, Any]]:
-        """Per seat: the raw final result (and ``rank``, 1 = best)."""
+    def final_infos(self, result: Outcome) -> list[dict[str, Any]]:
+        """Per seat: its figures in the final result (and ``rank``, its place: 1 = best)."""
         raise NotImplementedError
 
     # --- PettingZoo -----------------------------------------------------------------------
@@ -282,8 +282,7 @@ class TramwaysEnv(AECEnv):
             for a, r in shaped.items():
                 self.rewards[a] += r
         if state.is_over():
-            result = state.result()
-            infos = self.final_infos(result)
+            infos = self.final_infos(state.outcome())
             ranks = [info["rank"] for info in infos]
             for a, r, info in zip(self.possible_agents, place_rewards(ranks), infos, strict=True):
                 self.rewards[a] += r

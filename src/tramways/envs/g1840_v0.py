@@ -43,11 +43,12 @@ from typing import Any
 
 import numpy as np
 
+from tramways.core.game import Outcome
 from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.g1840_catalogue import CATALOGUE, MAX_LOCATION, all_hexes
 from tramways.g1840.data import tiles
 from tramways.g1840.entities import TRAM_COLOURS, entities
-from tramways.g1840.view_types import PrivateAuctionView, ResultJSON, View1840, as_view1840
+from tramways.g1840.view_types import PrivateAuctionView, View1840, as_view1840
 
 _ENT = entities()
 SEATS = 6
@@ -360,8 +361,9 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
     def encode(self, view: View1840, seat: int) -> np.ndarray:
         return encode(view, seat)
 
-    def final_infos(self, result: ResultJSON) -> list[dict[str, Any]]:
-        return [{"wealth": w, "rank": r} for w, r in zip(result["wealth"], result["rank"],
+    def final_infos(self, result: Outcome) -> list[dict[str, Any]]:
+        """XI / R-END-1: each seat's wealth and place."""
+        return [{"wealth": w, "rank": r} for w, r in zip(result.scores, result.places,
                                                          strict=True)]
 
     def render_rgb(self) -> np.ndarray:

@@ -43,6 +43,7 @@ from gymnasium import spaces
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
+from tramways.core.game import Outcome
 from tramways.envs import g1840_v0
 from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.g1840_catalogue import CATALOGUE
@@ -61,7 +62,7 @@ from tramways.envs.g1840_factored import (
 )
 from tramways.g1840.data import load_layout, tiles
 from tramways.g1840.entities import layout_name
-from tramways.g1840.view_types import ResultJSON, as_view1840
+from tramways.g1840.view_types import as_view1840
 
 TABLES = g1840_v0.L.hexes
 """The v0 observation up to its per-hex block: the tables."""
@@ -283,8 +284,9 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
         out[:TABLES] = tables
         return out
 
-    def final_infos(self, result: ResultJSON) -> list[dict[str, Any]]:
-        return [{"wealth": w, "rank": r} for w, r in zip(result["wealth"], result["rank"],
+    def final_infos(self, result: Outcome) -> list[dict[str, Any]]:
+        """XI / R-END-1: each seat's wealth and place."""
+        return [{"wealth": w, "rank": r} for w, r in zip(result.scores, result.places,
                                                          strict=True)]
 
     def render_rgb(self) -> np.ndarray:

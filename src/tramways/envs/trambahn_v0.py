@@ -37,10 +37,11 @@ from typing import Any
 
 import numpy as np
 
+from tramways.core.game import Outcome
 from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.trambahn_catalogue import CATALOGUE, MAX_COLUMNS
 from tramways.trambahn.cards import COLOURS, FACES
-from tramways.trambahn.view_types import TrambahnResultJSON, TrambahnView, as_trambahn_view
+from tramways.trambahn.view_types import TrambahnResult, TrambahnView, as_trambahn_view
 
 FACE_INDEX = {f: i for i, f in enumerate(FACES)}
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
@@ -161,7 +162,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
     def encode(self, view: Any, seat: int) -> np.ndarray:
         return encode(view, seat)
 
-    def final_infos(self, result: TrambahnResultJSON) -> list[dict[str, Any]]:
+    def final_infos(self, result: Outcome) -> list[dict[str, Any]]:
         return final_infos(result)
 
     def render_rgb(self) -> np.ndarray:
@@ -169,13 +170,14 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
         return picture(as_trambahn_view(self.state.view(None)))
 
 
-def final_infos(result: TrambahnResultJSON) -> list[dict[str, Any]]:
-    """Each seat's figures at the end of a game (both Trambahn environments' final infos)."""
-    winner = result["winner"]
-    ranks = [1, 1] if winner is None else [1 if s == winner else 2 for s in (0, 1)]
-    return [{"score": result["scores"][s], "money": result["money"][s],
-             "regular": result["regular"][s], "extra_tours": result["extra_tours"][s],
-             "rank": ranks[s]} for s in (0, 1)]
+def final_infos(result: Outcome) -> list[dict[str, Any]]:
+    """Each seat's figures at the end of a game (both Trambahn environments' final infos):
+    T-R-4's points, their parts, the money pile and the place."""
+    if not isinstance(result, TrambahnResult):
+        raise TypeError(f"not a Trambahn result: {result!r}")
+    return [{"score": result.scores[s], "money": result.money[s],
+             "regular": result.regular[s], "extra_tours": result.extra_tours[s],
+             "rank": result.places[s]} for s in (0, 1)]
 
 
 def env(**kwargs: Any) -> Any:

@@ -53,6 +53,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from tramways.core.actions import Action
+from tramways.core.game import Outcome
 from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.trambahn_catalogue import CATALOGUE, MAX_COLUMNS
 from tramways.envs.trambahn_memory import PublicMemory, View
@@ -66,7 +67,7 @@ from tramways.envs.trambahn_v0 import (
 )
 from tramways.trambahn.actions import Buy, Station
 from tramways.trambahn.cards import COLOURS, FACES
-from tramways.trambahn.view_types import TrambahnResultJSON, as_trambahn_view
+from tramways.trambahn.view_types import as_trambahn_view
 
 N_FACES = len(FACES)
 COLUMN_SIZE = 14
@@ -246,7 +247,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
             val.extend(more_val)
         return np.bincount(idx, weights=val, minlength=self.obs_size).astype(np.float32)
 
-    def final_infos(self, result: TrambahnResultJSON) -> list[dict[str, Any]]:
+    def final_infos(self, result: Outcome) -> list[dict[str, Any]]:
         return final_infos(result)
 
     def render_rgb(self) -> np.ndarray:

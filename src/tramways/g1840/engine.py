@@ -42,8 +42,8 @@ from tramways.g1840.programs import legal_programs, next_programmed, round_begin
 from tramways.g1840.rounds import company, line, pre_share, share
 from tramways.g1840.rounds.base import Round
 from tramways.g1840.rounds.company_auctions import chooser
-from tramways.g1840.view import result, view
-from tramways.g1840.view_types import ResultJSON, View1840
+from tramways.g1840.view import final_result, result, view
+from tramways.g1840.view_types import Result, ResultJSON, View1840
 
 PROGRAMMED_PER_MOVE = 1000
 """At most this many programmed actions play after one action; then the seat to act decides
@@ -364,7 +364,12 @@ class State1840(Position):
     def is_over(self) -> bool:
         return self.finished
 
+    def outcome(self) -> Result:
+        """XI / R-END-1: wealth per seat and the ranking (the core's ``Outcome``)."""
+        return final_result(self)
+
     def result(self) -> ResultJSON:
+        """The final result's JSON (``outcome().to_json()``, as records and tests read it)."""
         return result(self)
 
     def view(self, player: int | None) -> View1840:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import RecordError
-from tramways.core.game import GameBase, GameInfo
+from tramways.core.game import Game, GameBase, GameInfo
 from tramways.core.rng import derive_rng
 from tramways.g1840 import actions as notation
 from tramways.g1840.edition import LATEST
@@ -125,3 +125,6 @@ class Game1840(GameBase):
 
 
 GAME = Game1840()
+
+if TYPE_CHECKING:  # mypy checks the game against the core's protocols: Game, and through
+    _PROTOCOLS: Game = GAME  # new_state its GameState, and through outcome() its Outcome

@@ -97,7 +97,7 @@ def final_result(state: Position) -> Result:
 
 
 def result(state: Position) -> ResultJSON:
-    """The final result as JSON (``GameState.result()``)."""
+    """The final result as JSON (``State1840.result()``: ``final_result(state).to_json()``)."""
     return final_result(state).to_json()
 
 

@@ -348,7 +348,8 @@ class TileView:
 
 
 class ResultJSON(TypedDict):
-    """The JSON of a :class:`Result`: what ``State1840.result()`` returns."""
+    """The JSON of a :class:`Result` (``State1840.outcome().to_json()``, also
+    ``State1840.result()``)."""
 
     wealth: list[int]
     rank: list[int]
@@ -357,11 +358,22 @@ class ResultJSON(TypedDict):
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """XI / R-END-1: wealth per seat and the ranking (equal wealth shares a place)."""
+    """XI / R-END-1: wealth per seat and the ranking (equal wealth shares a place); the core's
+    :class:`~tramways.core.game.Outcome` (``scores`` the wealth, ``places`` the rank)."""
 
     wealth: tuple[int, ...]
     rank: tuple[int, ...]
     winners: tuple[int, ...]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """XI: the game is ranked by wealth."""
+        return self.wealth
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """R-END-1: the rank (1 = the most wealth; equal wealth shares a place)."""
+        return self.rank
 
     def to_json(self) -> ResultJSON:
         return {"wealth": list(self.wealth), "rank": list(self.rank),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from tramways.core import Action
 from tramways.trambahn import rules, views
 from tramways.trambahn.position import TrambahnPosition
-from tramways.trambahn.view_types import TrambahnResultJSON, TrambahnView
+from tramways.trambahn.view_types import TrambahnResult, TrambahnResultJSON, TrambahnView
 
 
 class TrambahnState(TrambahnPosition):
@@ -27,10 +27,14 @@ class TrambahnState(TrambahnPosition):
         """Play ``action`` for ``seat`` (``None``: the player the action names)."""
         return rules.apply_action(self, action, seat)
 
+    def outcome(self) -> TrambahnResult:
+        """T-R-4: points, their parts, the money tie-break and the winner (the core's
+        ``Outcome``)."""
+        return rules.result(self)
+
     def result(self) -> TrambahnResultJSON:
-        """The final result as JSON (:class:`~tramways.trambahn.view_types.TrambahnResult`'s
-        form); typed: :func:`tramways.trambahn.rules.result`."""
-        return rules.result(self).to_json()
+        """The final result's JSON (``outcome().to_json()``, as records and tests read it)."""
+        return self.outcome().to_json()
 
     def view(self, player: int | None) -> TrambahnView:
         return views.build_view(self, player)

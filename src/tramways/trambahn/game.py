@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tramways.core import Action, RecordError, derive_rng
-from tramways.core.game import GameBase, GameInfo
+from tramways.core.game import Game, GameBase, GameInfo
 from tramways.trambahn import actions as notation
 from tramways.trambahn.cards import (
     CARD_FACE,
@@ -176,3 +176,6 @@ class TrambahnGame(GameBase):
 
 
 GAME = TrambahnGame()
+
+if TYPE_CHECKING:  # mypy checks the game against the core's protocols: Game, and through
+    _PROTOCOLS: Game = GAME  # new_state its GameState, and through outcome() its Outcome

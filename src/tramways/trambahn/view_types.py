@@ -80,7 +80,8 @@ class ScoringView:
 
 
 class TrambahnResultJSON(TypedDict):
-    """The JSON of a :class:`TrambahnResult`: what ``TrambahnState.result()`` returns."""
+    """The JSON of a :class:`TrambahnResult` (``TrambahnState.outcome().to_json()``, also
+    ``TrambahnState.result()``)."""
 
     scores: list[int]
     regular: list[int]
@@ -94,7 +95,8 @@ class TrambahnResultJSON(TypedDict):
 @dataclass(frozen=True, slots=True)
 class TrambahnResult:
     """The final result (T-R-4): scores, their regular and Extra Tour parts, the money piles'
-    sizes (the tie-break), the winner (a seat, None: a draw), the reason the game ended."""
+    sizes (the tie-break), the winner (a seat, None: a draw), the reason the game ended; the
+    core's :class:`~tramways.core.game.Outcome` (``places`` and ``winners`` from ``winner``)."""
 
     scores: tuple[int, ...]
     regular: tuple[int, ...]
@@ -103,6 +105,19 @@ class TrambahnResult:
     winner: int | None
     regular_scorings: int
     reason: str
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """T-R-4: the winner first, the other second; a draw (equal points and money) shares
+        the first place."""
+        if self.winner is None:
+            return tuple(1 for _ in self.scores)
+        return tuple(1 if seat == self.winner else 2 for seat in range(len(self.scores)))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winner; both seats after a draw."""
+        return tuple(seat for seat, place in enumerate(self.places) if place == 1)
 
     def to_json(self) -> TrambahnResultJSON:
         return {"scores": list(self.scores), "regular": list(self.regular),

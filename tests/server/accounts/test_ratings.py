@@ -4,6 +4,7 @@ for 1840 (XI / R-END-1 ranks), bots rated too; a game is rated once."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -17,8 +18,10 @@ from tests.server.accounts.helpers import (
     uniq,
 )
 from tests.server.helpers import auth
+from tramways.g1840.view_types import Result
 from tramways.server.accounts.ratings import elo, new_ratings, places, start_rating
 from tramways.server.accounts.tables import Rating
+from tramways.trambahn.view_types import TrambahnResult
 
 
 def test_elo_moves_points_from_the_loser_to_the_winner() -> None:
@@ -29,9 +32,14 @@ def test_elo_moves_points_from_the_loser_to_the_winner() -> None:
 
 
 def test_trambahn_places_follow_the_winner_of_t_r_4() -> None:
-    assert places("trambahn", {"winner": 1}) == [2, 1]
-    assert places("trambahn", {"winner": None}) == [1, 1]
-    assert places("1840", {"rank": [2, 1, 2]}) == [2, 1, 2]
+    won = TrambahnResult(scores=(40, 52), regular=(40, 40), extra_tours=(0, 12), money=(3, 2),
+                         winner=1, regular_scorings=10, reason="tenth scoring")
+    assert places(won) == [2, 1]
+    assert places(replace(won, scores=(52, 52), money=(2, 2), winner=None)) == [1, 1]
+
+
+def test_1840_places_follow_the_rank_of_r_end_1() -> None:
+    assert places(Result(wealth=(900, 1200, 900), rank=(2, 1, 2), winners=(1,))) == [2, 1, 2]
 
 
 def test_openskill_rates_an_1840_ranking_of_r_end_1() -> None:
@@ -60,12 +68,12 @@ def test_a_finished_trambahn_game_of_two_accounts_changes_both_ratings(db_url: s
         tokens = {1: links(a)[gid], 2: links(b)[gid]}
         play_to_end(a, gid, tokens)
         _wait_rated(a, gid)
-        result = a.app.state.service.live(gid).state.result()
-        winner = result["winner"]
+        outcome = a.app.state.service.live(gid).state.outcome()
+        winner = outcome.winner
         accounts = a.app.state.accounts
         rows = accounts.game_results(gid)
         assert [r.seat for r in rows] == [1, 2]
-        assert [r.place for r in rows] == places("trambahn", result)
+        assert [r.place for r in rows] == places(outcome)
         if winner is None:
             assert [r.after for r in rows] == [1500.0, 1500.0]
         else:

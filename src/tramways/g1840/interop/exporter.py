@@ -350,11 +350,9 @@ class Exporter:
             "actions": self.actions,
             "loaded": True,
         }
-        if finished:
-            result = self.state.result()
-            wealth = result.get("wealth") if isinstance(result, dict) else None
-            if wealth is not None:
-                doc["result"] = {str(_player_id(i)): w for i, w in enumerate(wealth)}
+        if finished:  # XI: the site's result is each player's wealth
+            wealth = self.session.state.outcome().scores
+            doc["result"] = {str(_player_id(i)): w for i, w in enumerate(wealth)}
         return doc
 
 

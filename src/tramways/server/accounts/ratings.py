@@ -21,6 +21,7 @@ import queue
 import threading
 from typing import Any
 
+from tramways.core import Outcome
 from tramways.server.accounts.tables import Account, AccountStore, Rating
 from tramways.server.service import GameService
 
@@ -36,14 +37,10 @@ def elo(a: float, b: float, score_a: float, k: float = ELO_K) -> tuple[float, fl
     return a + change, b - change
 
 
-def places(game: str, result: dict[str, Any]) -> list[int]:
-    """1-based places per seat from a game's result (equal places for a tie)."""
-    if game == "trambahn":
-        winner = result.get("winner")
-        if winner is None:
-            return [1, 1]
-        return [1 if p == winner else 2 for p in (0, 1)]
-    return [int(r) for r in result["rank"]]
+def places(outcome: Outcome) -> list[int]:
+    """1-based places per seat from a game's result (equal places for a tie): Trambahn's
+    winner by T-R-4 (a draw shares the first place), 1840's rank of XI / R-END-1."""
+    return list(outcome.places)
 
 
 def new_ratings(game: str, before: list[Rating], place: list[int]) -> list[Rating]:
@@ -129,7 +126,7 @@ class Rater:
         if len(set(players)) != len(players):
             return False
         game = live.row.game
-        place = places(game, dict(live.state.result()))
+        place = places(live.state.outcome())
         known = self.accounts.ratings_of(players, game)
         before = [known.get(p) or start_rating(game) for p in players]
         after = new_ratings(game, before, place)
