@@ -32,7 +32,20 @@ def main() -> None:
     parser.add_argument("--bot", default="normal")
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument("--record", help="analyse this record instead of playing games")
+    parser.add_argument("--keep", help="write each game's record into this folder")
     args = parser.parse_args()
+    if args.record:
+        from tramways.core.record import GameRecord
+
+        record = GameRecord.load(args.record)
+        cpu = time.process_time()
+        analysis = analyse(record, seed=args.seed)
+        print(json.dumps({"record": args.record, "actions": len(record.actions),
+                          "decisions": len(analysis.decisions),
+                          "analysis_seconds": analysis.seconds,
+                          "cpu_seconds": round(time.process_time() - cpu, 1)}))
+        return
     game = get_game(args.game)
     players = 2 if args.game == "trambahn" else args.players
     settings = {} if args.game == "trambahn" else {"players": players}
@@ -43,11 +56,16 @@ def main() -> None:
         started = time.perf_counter()
         record = play_match(args.game, bots, seed, settings).record
         played = time.perf_counter() - started
+        if args.keep:
+            record.save(Path(args.keep) / f"{args.game}-{players}p-{seed}.json")
+        cpu = time.process_time()
         analysis = analyse(record, seed=seed)
+        cpu = time.process_time() - cpu
         worst = max((d.loss for d in analysis.decisions), default=0.0)
         rows.append({"seed": seed, "actions": len(record.actions),
                      "decisions": len(analysis.decisions), "play_seconds": round(played, 1),
-                     "analysis_seconds": analysis.seconds, "largest_loss": worst})
+                     "analysis_seconds": analysis.seconds, "cpu_seconds": round(cpu, 1),
+                     "largest_loss": worst})
     seconds = [r["analysis_seconds"] for r in rows]
     print(json.dumps({"game": args.game, "players": players, "bot": args.bot, "games": rows,
                       "analysis_seconds_max": max(seconds),

@@ -25,7 +25,9 @@ How a move is valued, per game:
   the ``normal`` policy's choice (which ``strong`` starts from), its next best and the move
   played (at most :data:`G1840_CANDIDATES`).
 
-The work per decision is counted in samples and play-out actions, never in seconds, so the
+A game that ends within a play-out is valued by its result (the score or wealth margin) without
+the search's bonus of 1,000 for a win, so that a loss reads in the game's own points or
+Gulden.  The work per decision is counted in samples and play-out actions, never in seconds, so the
 figures are the same under the same ``seed`` on any machine (a test checks it).  The chart's
 curve is the static part of the same evaluation (no play-out) for every seat after each rated
 decision: ``evaluate(state, seat)`` (Trambahn) and ``projected_margin(state, seat)`` (1840).
@@ -56,8 +58,13 @@ TRAMBAHN_CANDIDATES = 4
 """The planner's best moves rated beside the move played (Trambahn)."""
 G1840_CANDIDATES = 3
 """Moves rated per 1840 decision, the played one included."""
-G1840_PLAYOUT = 24
+G1840_PLAYOUT = 12
 """Most actions an 1840 play-out plays after the rated move (or to the end of its round)."""
+G1840_RATED_LAYS = 6
+"""Tile lays the ``normal`` policy weighs when it names its move (drawn with the seeded rng;
+the played lay is always rated)."""
+G1840_AMOUNTS = 5
+"""Amounts of a bid or dividend the policy weighs (evenly spread, the played one added)."""
 G1840_LAYS = 2
 """Tile lays the 1840 play-out's rule bot weighs per decision (as the search's play-outs)."""
 TURNING_POINTS = 5
@@ -79,6 +86,10 @@ class Decision:
     after: float
     loss: float
     choices: int
+    played_log: tuple[str, ...] = ()
+    """The engine's first log line of the move played (pages word it in their language)."""
+    best_log: tuple[str, ...] = ()
+    """The engine's first log line of the strong bot's move, played in the same position."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +135,9 @@ class Analysis:
         return cls(
             game=str(data["game"]), seed=int(data["seed"]), seats=int(data["seats"]),
             actions=int(data["actions"]),
-            decisions=tuple(Decision(**d) for d in data["decisions"]),
+            decisions=tuple(Decision(**{**d, "played_log": tuple(d.get("played_log", ())),
+                                        "best_log": tuple(d.get("best_log", ()))})
+                            for d in data["decisions"]),
             curve=tuple(Point(index=int(p["index"]), values=tuple(p["values"]))
                         for p in data["curve"]),
             turning_points=tuple(int(i) for i in data.get("turning_points", ())),
@@ -151,11 +164,18 @@ class _Rater:
     def static(self, state: Any, seat: int) -> float:
         raise NotImplementedError
 
+    def statics(self, state: Any) -> list[float]:
+        """Every seat's static evaluation (the chart's curve)."""
+        return [self.static(state, s) for s in range(self.seats)]
+
+    def has_choice(self, legal: list[Action]) -> bool:
+        return len(legal) > 1
+
 
 class _TrambahnRater(_Rater):
     def rate(self, state: Any, seat: int, legal: list[Action], played: Action,
              rng: random.Random) -> tuple[Action, float, float]:
-        from tramways.bots.search import HORIZON, evaluate
+        from tramways.bots.search import HORIZON
         from tramways.bots.trambahn_policy import plan_action, ranked_plan
 
         view = state.view(seat)
@@ -170,7 +190,7 @@ class _TrambahnRater(_Rater):
                 start = s.turn_number
                 while not s.over and s.turn_number - start < HORIZON:
                     s.apply(plan_action(s))
-                totals[i] += evaluate(s, seat)
+                totals[i] += self.static(s, seat)
         return _pick(cands, totals, played, len(samples))
 
     def static(self, state: Any, seat: int) -> float:
@@ -186,15 +206,22 @@ class _G1840Rater(_Rater):
         super().__init__(game, seats)
         self.tastes: dict[str, float] = {}
 
+    def has_choice(self, legal: list[Action]) -> bool:
+        """More than one move beside those allowed at any time (IV.2, VIII.5.3)."""
+        from tramways.bots.g1840_rule import ANYTIME
+
+        return sum(not isinstance(a, ANYTIME) for a in legal) > 1
+
     def rate(self, state: Any, seat: int, legal: list[Action], played: Action,
              rng: random.Random) -> tuple[Action, float, float]:
         from tramways.bots.g1840_economy import Economy1840
-        from tramways.bots.g1840_search import projected_margin, public_position, rule_playout
+        from tramways.bots.g1840_search import public_position, rule_playout
 
         view = state.view(seat)
         if not self.tastes:
             self.tastes = {p: 1.3 for p in sorted(view.privates)}
-        rules = Economy1840(view, legal, rng, self.tastes)
+        rules = Economy1840(view, _thinned(legal, played), rng, self.tastes)
+        rules.max_lays = G1840_RATED_LAYS
         choice, _ = rules.decide()
         ranked = [a for _, a in sorted(rules.scored, key=lambda t: -t[0]) if a in legal]
         cands = list(dict.fromkeys([choice, *ranked]))[: G1840_CANDIDATES - 1]
@@ -207,8 +234,20 @@ class _G1840Rater(_Rater):
             sample.apply(action, seat)
             rule_playout(sample, G1840_PLAYOUT, sample_rng, rounds=1, lays=G1840_LAYS,
                          start=state.round_index)
-            totals.append(projected_margin(sample, seat))
+            totals.append(self.static(sample, seat))
         return _pick(cands, totals, played, 1)
+
+    def statics(self, state: Any) -> list[float]:
+        """Every seat's projected margin from one view (the 1840 view is public)."""
+        from tramways.bots.g1840_model import ViewModel
+        from tramways.bots.g1840_search import projected_wealth
+
+        if state.is_over():
+            return [self.static(state, s) for s in range(self.seats)]
+        model = ViewModel(state.view(0), me=0)
+        wealth = [projected_wealth(model, s) for s in range(self.seats)]
+        return [w - max(x for t, x in enumerate(wealth) if t != s)
+                for s, w in enumerate(wealth)]
 
     def static(self, state: Any, seat: int) -> float:
         from tramways.bots.g1840_search import projected_margin
@@ -217,6 +256,24 @@ class _G1840Rater(_Rater):
             wealth = state.result()["wealth"]
             return float(wealth[seat] - max(w for s, w in enumerate(wealth) if s != seat))
         return projected_margin(state, seat)
+
+
+def _thinned(legal: list[Action], played: Action) -> list[Action]:
+    """``legal`` with at most :data:`G1840_AMOUNTS` amounts of each kind of bid or dividend
+    (evenly spread, the lowest and highest kept) and the played action."""
+    by_kind: dict[type, list[Action]] = {}
+    for a in legal:
+        if isinstance(getattr(a, "amount", None), int):
+            by_kind.setdefault(type(a), []).append(a)
+    dropped: set[int] = set()
+    for group in by_kind.values():
+        if len(group) <= G1840_AMOUNTS:
+            continue
+        group = sorted(group, key=lambda a: int(getattr(a, "amount", 0)))
+        step = (len(group) - 1) / (G1840_AMOUNTS - 1)
+        keep = {round(i * step) for i in range(G1840_AMOUNTS)}
+        dropped |= {id(a) for i, a in enumerate(group) if i not in keep and a != played}
+    return [a for a in legal if id(a) not in dropped]
 
 
 def _pick(cands: list[Action], totals: list[float], played: Action, samples: int
@@ -240,6 +297,11 @@ def _mover(state: Any, action: Action) -> int:
     return int(state.current_players()[0])
 
 
+def _first_line(state: Any, action: Action, seat: int) -> tuple[str, ...]:
+    """The engine's first log line of ``action`` played on ``state`` (a copy)."""
+    return tuple(state.apply(action, seat)[:1])
+
+
 def analyse(record: GameRecord, seed: int = 0, only: Sequence[int] | None = None) -> Analysis:
     """The analysis of the finished game ``record`` (see the module docstring), its random
     draws from ``derive_rng(seed, "analysis", index)`` per decision; ``only``: rate just
@@ -253,22 +315,27 @@ def analyse(record: GameRecord, seed: int = 0, only: Sequence[int] | None = None
     decisions: list[Decision] = []
     curve: list[Point] = []
     wanted = None if only is None else set(only)
+    before = after = 0.0
+    best_log: tuple[str, ...] = ()
     for index, text in enumerate(record.actions):
         action = game.parse_action(text)
         seat = _mover(state, action)
         legal = moves(state.legal_actions(seat))
-        rated = len(legal) > 1 and action in legal and (wanted is None or index in wanted)
+        rated = (rater.has_choice(legal) and action in legal
+                 and (wanted is None or index in wanted))
+        best: Action | None = None
         if rated:
             rng = derive_rng(seed, "analysis", index)
             best, before, after = rater.rate(state, seat, legal, action, rng)
+            best_log = _first_line(state.clone(), best, seat) if best != action else ()
+        played_log = tuple(state.apply(action, seat)[:1])
+        if rated and best is not None:
             decisions.append(Decision(
                 index=index, seat=seat, played=text, best=game.format_action(best),
                 before=_r(before), after=_r(after), loss=_r(max(0.0, before - after)),
-                choices=len(legal)))
-        state.apply(action, seat)
-        if rated:
-            curve.append(Point(index + 1, tuple(_r(rater.static(state, s))
-                                                for s in range(seats))))
+                choices=len(legal), played_log=played_log,
+                best_log=best_log if best != action else played_log))
+            curve.append(Point(index + 1, tuple(_r(v) for v in rater.statics(state))))
     turning = sorted(decisions, key=lambda d: (-d.loss, d.index))[:TURNING_POINTS]
     return Analysis(game=game.name, seed=seed, seats=seats, actions=len(record.actions),
                     decisions=tuple(decisions), curve=tuple(curve),

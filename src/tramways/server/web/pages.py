@@ -28,6 +28,7 @@ from tramways.server.deps import CostlyRead, lane_of
 from tramways.server.errors import ApiError
 from tramways.server.urls import seat_url, spectator_url
 from tramways.server.web import costly, g1840_history, g1840_table
+from tramways.server.web.analysis_view import analysis_context
 from tramways.server.web.backend import ApiReply, Backend, BackendDep
 from tramways.server.web.forms import (
     MAPS_1840,
@@ -247,6 +248,7 @@ async def _table(
         view = as_view1840(payload.view)
         if view.finished:
             context["charts"] = await _charts(b, gid, token, view)
+            context["analysis"] = await analysis_context(request, gid, view)
         return context
     if (payload.game or "trambahn") != "trambahn":
         context["other_game"] = payload.game
@@ -264,6 +266,7 @@ async def _table(
         return context
     context["t"] = await _cpu(b, at is not None, table_model, state)
     context["seats"] = state.get("seats") or []
+    context["analysis"] = await analysis_context(request, gid, tview) if tview.over else None
     return context
 
 
