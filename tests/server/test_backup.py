@@ -117,8 +117,11 @@ def test_export_from_sqlite_import_into_a_fresh_database_is_the_same_site(tmp_pa
     assert done.returncode == 0, done.stderr
     assert "exported 3 games" in done.stderr
     lines = backup.read_text().splitlines()
-    assert json.loads(lines[0])["format"] == FORMAT and len(lines) == 4
-    exported = [GameLine.model_validate_json(t) for t in lines[1:]]
+    games_lines = [t for t in lines[1:] if not t.startswith('{"table"')]
+    assert json.loads(lines[0])["format"] == FORMAT and len(games_lines) == 3
+    # after the games, the rows of the other tables (here the site's secret and seat mark)
+    assert [json.loads(t)["table"] for t in lines[4:]] == ["site_keys", "site_keys"]
+    exported = [GameLine.model_validate_json(t) for t in games_lines]
     assert {g.id for g in exported} == set(site)
     assert all(s.token_hash and len(s.token_hash) == 64 for g in exported for s in g.seats)
     assert {g.status for g in exported} == {"active", "over"}
@@ -147,7 +150,7 @@ def test_a_restore_is_all_or_nothing(tmp_path):
     _site(source)
     backup = tmp_path / "games.jsonl"
     assert _cli("export-all", "--database", source, "-o", str(backup)).returncode == 0
-    lines = backup.read_text().splitlines()
+    lines = [t for t in backup.read_text().splitlines() if not t.startswith('{"table"')]
     # the last game's record tampered with: its first action is no move of that game
     bad = json.loads(lines[-1])
     bad["actions"][0]["notation"] = "P1 buys the moon"

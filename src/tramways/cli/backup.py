@@ -1,5 +1,5 @@
-"""``tramways export-all`` and ``tramways import-all``: back up every game of a site as JSON
-lines, and restore them into a fresh database (docs/operations.md, "Backup and restore")."""
+"""``tramways export-all`` and ``tramways import-all``: back up a site (every game, account,
+open game, chat line, rating and clock) as JSON lines, and restore it into a fresh database (docs/operations.md, "Backup and restore")."""
 
 from __future__ import annotations
 
@@ -16,14 +16,15 @@ T = TypeVar("T")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("export-all", help="write every game of a site's database as JSON lines")
+    p = sub.add_parser("export-all", help="write a site's database (its games and every other "
+                       "table but sessions) as JSON lines")
     p.add_argument("--database", required=True, metavar="URL",
                    help="the site's SQLAlchemy URL (as for tramways serve)")
     p.add_argument("-o", "--output", default="-", metavar="FILE",
                    help="where the lines go (default: standard output)")
     p.set_defaults(func=cmd_export)
-    p = sub.add_parser("import-all", help="restore the games of an export-all file into a "
-                       "database (all or nothing)")
+    p = sub.add_parser("import-all", help="restore an export-all file into a "
+                       "fresh database (all or nothing)")
     p.add_argument("file", metavar="FILE", help="the export-all file ('-': standard input)")
     p.add_argument("--database", required=True, metavar="URL",
                    help="the SQLAlchemy URL of the database to restore into (migrated first)")
@@ -68,7 +69,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             partial.unlink(missing_ok=True)  # a failed export leaves no half file
             raise
         partial.replace(out)
-    print(f"exported {counts.games} games ({counts.actions} actions)", file=sys.stderr)
+    print(f"exported {counts.summary()}", file=sys.stderr)
     return 0
 
 
@@ -83,5 +84,5 @@ def cmd_import(args: argparse.Namespace) -> int:
             raise TramwaysError(f"{path}: no such file")
         with path.open(encoding="utf-8") as fh:
             counts = _run(lambda: backup.import_all(args.database, fh, check=check))
-    print(f"imported {counts.games} games ({counts.actions} actions)", file=sys.stderr)
+    print(f"imported {counts.summary()}", file=sys.stderr)
     return 0

@@ -22,7 +22,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -349,4 +349,9 @@ class AccountStore(OpenTables):
 
 
 def _stamp(value: datetime | None) -> str:
-    return value.isoformat(timespec="seconds") if value is not None else ""
+    """ISO 8601 in UTC with its offset on either database (SQLite gives back naive times,
+    written in UTC; PostgreSQL gives them in its session's zone)."""
+    if value is None:
+        return ""
+    value = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    return value.isoformat(timespec="seconds")
