@@ -114,6 +114,13 @@ EXPECTED: dict[tuple[str, str], tuple[str, str, str]] = {
     ("POST", "/new1840"): ("200", "200", "200"),
     ("POST", "/api/games"): ("201", "201", "201"),
     ("POST", "/api/games/mine"): ("200", "200", "200"),
+    # a finished game's analysis (this game runs); a substitute's invitation and its link
+    ("GET", "/api/games/{game_id}/analysis"): ("409:not_over",) * 3,
+    ("POST", "/api/games/{game_id}/substitute"): ("403:spectator",) * 3,
+    ("POST", "/api/games/{game_id}/substitute/take-back"): ("403:spectator",) * 3,
+    ("GET", "/g/{game_id}/substitute/{token}"): ("404:not_found",) * 3,  # a forged invitation
+    ("POST", "/g/{game_id}/substitute/{token}"): ("404:not_found", "404:not_found",
+                                                  "403:bad_csrf"),
     # live sockets: a spectator's (their frames: tests/server/test_socket_*.py)
     ("WS", "/api/games/{game_id}/live"): ("ws",) * 3,
     ("WS", "/api/games/{game_id}/chat/live"): ("ws",) * 3,
@@ -125,6 +132,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "lobby": {"game": "trambahn", "seats": 2, "lang": "en"},
     "games": {"game": "trambahn", "seats": ["human", "human"]}, "mine": {"tokens": []},
     "vacation": {"days": 1}, "vote": {"seat": 1}, "pace": {"seconds": 3600},
+    "substitute": {"seat": 1},
 }
 
 
@@ -183,7 +191,7 @@ def test_every_route_of_the_app_with_no_session_another_account_and_a_stale_toke
         probes = (("anon", anon, csrf_of(anon)), ("stranger", stranger, csrf_of(stranger, "/account")),
                   ("stale", owner, stale))
         fill = {"{gid}": gid, "{game_id}": gid, "{table_id}": table, "{account_id}": account,
-                "{expiry}": "9999999999", "{mac}": "forged", "{tile_id}": "0", "{name}": name}
+                "{expiry}": "9999999999", "{mac}": "forged", "{tile_id}": "0", "{name}": name, "{token}": "forged"}
         seen: dict[tuple[str, str], tuple[str, ...]] = {}
         # the log-outs last (logout-everywhere first): they end the stranger's session
         order = sorted(found, key=lambda k: ("logout" in k[1], "everywhere" not in k[1], k))
@@ -207,4 +215,4 @@ def test_every_route_of_the_app_with_no_session_another_account_and_a_stale_toke
             seen[(method, template)] = tuple(answers)
             assert _state(owner, gid, table) == before, (method, template)
         wrong = {k: (seen[k], EXPECTED[k]) for k in EXPECTED if seen[k] != EXPECTED[k]}
-        assert not wrong
+        assert not wrong, "\n".join(f"{k}: seen {v[0]}, expected {v[1]}" for k, v in wrong.items())
