@@ -128,3 +128,19 @@ def test_substitute_an_unknown_link_is_not_found(site) -> None:
     gid, _t1, _t2 = _game(site)
     r = site.get(f"/g/{gid}/substitute/nothing-here")
     assert r.status_code == 404 and r.json()["error"] == "not_found"
+
+
+def test_substitute_the_owner_s_old_link_offers_the_seat_back_on_the_page(site) -> None:
+    gid, t1, t2 = _game(site)
+    site.app.state.deadlines.clock.advance(3601)
+    link = site.post(f"/api/games/{gid}/substitute", json={"seat": 1},
+                     headers=auth(t2)).json()["link"]
+    assert _take(other_client(site), link).status_code == 303
+    page = site.get(f"/g/{gid}?token={t1}&lang=en")  # the owner's old link
+    assert page.status_code == 404 and 'action="/g/' + gid + '/take-back"' in page.text
+    assert "If a substitute plays your seat now, your link takes it back:" in page.text
+    r = site.post(f"/g/{gid}/take-back", data={"token": t1})
+    assert r.status_code == 303 and r.headers["location"] == f"/g/{gid}?token={t1}"
+    assert site.get(f"/api/games/{gid}", headers=auth(t1)).json()["seat"] == 1
+    r = site.post(f"/g/{gid}/take-back", data={"token": t1})  # nothing more to take back
+    assert r.status_code == 422 and r.json()["error"] == "not_substituted"

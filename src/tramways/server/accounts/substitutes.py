@@ -10,8 +10,9 @@ the other players or its owner's resignation), can be given to a substitute:
   seat token, the seat is then in its "my games"), the seat is a person's again, and the
   game's log says so; the old token opens the seat no more (every process forgets the
   game's tokens when the change is announced);
-- ``POST /api/games/ID/substitute/take-back`` with the owner's old token gives the seat back
-  to its owner and revokes the substitute (and any unused invitation).
+- ``POST /api/games/ID/substitute/take-back`` with the owner's old token (or the form the
+  game page shows where that token opens no seat, ``POST /g/ID/take-back``) gives the seat
+  back to its owner and revokes the substitute (and any unused invitation).
 
 Each change is one write like a move: the seat, the log line, the game's revision, the
 announcement to every process and socket.  Refusals: a spectator (403 ``spectator``), a
@@ -32,7 +33,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from tramways.server.accounts.auth import CurrentAccount, auth_of
-from tramways.server.accounts.common import checked_form, render, see_other
+from tramways.server.accounts.common import checked_form, read_form, render, see_other
 from tramways.server.accounts.replies import refusals
 from tramways.server.accounts.schema import account_seats, seat_invites, seat_substitutes
 from tramways.server.clocks import seats as ask
@@ -256,3 +257,13 @@ async def take_seat(request: Request, game_id: str, token: str,
     who = (account.id, account.name) if account else None
     gid, new = await run_in_threadpool(take, d, token, who, auth_of(request).seat_token)
     return see_other(f"/g/{gid}?token={new}")
+
+
+@router.post("/g/{game_id}/take-back")
+async def owner_takes_back_page(request: Request, game_id: str) -> Response:
+    """The page's form of the owner's old link (shown where that link opens no seat any
+    more): the seat is the owner's again, and the page opens it.  The token is the
+    credential (no session needed); ``SameOriginForms`` refuses other sites' posts."""
+    token = (await read_form(request)).get("token") or None
+    await run_in_threadpool(take_back, _deadlines(request), game_id[:32], token)
+    return see_other(f"/g/{game_id[:32]}?token={token}")
