@@ -1,5 +1,5 @@
-"""Issue 23's done-when for items 2, 3, 4 and 14, checked on whole pages over a whole game, in a
-real browser (docs/g1840.md, "Issue 23: item -> test"):
+"""Issue 23's done-when for items 2-5 and 12-14, checked on whole pages over a whole game, in
+a real browser (docs/g1840.md, "Issue 23: item -> test"):
 
 - item 2: the line bid's prompt names the line and its home ("GW: bid on -" before);
 - item 5: a marker removal's button names the Stadtbahn company owning the marker;
@@ -12,6 +12,9 @@ real browser (docs/g1840.md, "Issue 23: item -> test"):
 - item 3: every control of those pages showing a price (``data-price``) or proceeds
   (``data-gets``) is played on a copy of the engine's position and the purses compared, over
   the whole game;
+- items 5, 12 and 13 on the finished game's page: the log in the page's language (no line
+  as the engine wrote it in de/ru/es; no "a orange tram" in English), the share-price chart
+  with every tram and Stadtbahn company on an axis with round steps;
 - item 14: the lobby, the new-game form's reply, a seat's page and a spectator's page name
   the icon, the icon is served, and no request of theirs fails (no 404, no 422) and nothing is
   logged as an error in the console.
@@ -102,6 +105,26 @@ def _bonus_prompt_in_german(page, game: BotGame, bonus: str) -> int:
     return 1
 
 
+def _end_page(page, game: BotGame, lang: str) -> None:
+    """The finished game's page: the whole log, none of it left in the engine's English in
+    another language (item 12: 4% was) and no "a orange tram" in English (item 5); the share
+    price chart with a line per tram and Stadtbahn company on a value axis of round steps
+    (item 13)."""
+    shown = [t.strip() for t in page.locator("#log-rounds li").evaluate_all(
+        "ls => ls.map(l => l.textContent)")]
+    log = list(game.session.log)
+    assert len(shown) == len(log) > 500
+    if lang == "en":
+        assert not [t for t in shown if re.search(r"\ba (?:yellow|orange|red|pink|purple) tram", t)]
+    else:
+        assert set(shown) & set(log) == set(), lang
+    view = game.session.state.view(None)
+    chart = page.locator("#chart-prices")
+    names = chart.locator("polyline.series").evaluate_all("ps => ps.map(p => p.dataset.name)")
+    assert sorted(names) == sorted([*view.companies, *view.stadtbahn])
+    assert chart.locator("line.tick").count() >= 4
+
+
 def test_no_label_of_any_1840_page_is_notation_and_every_price_is_charged(
         browser, fast_server: str) -> None:
     game = BotGame(fast_server, seed=7)
@@ -137,6 +160,7 @@ def test_no_label_of_any_1840_page_is_notation_and_every_price_is_charged(
         page.goto(game.url(seat=0, lang=lang))
         assert page.locator("section.result").count() == 1
         _check_whole_page(page, game)
+        _end_page(page, game, lang)
     page.close()
     assert line_bid_read
     assert totals["pages"] > 20 and totals["labels"] > 1000 and totals["prices"] > 50, totals

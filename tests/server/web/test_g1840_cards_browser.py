@@ -19,6 +19,7 @@ pytest.importorskip("playwright.sync_api")
 from tests.server.web.chromium import DESKTOP, needs_chromium  # noqa: E402
 from tests.server.web.g1840_drive import BotGame  # noqa: E402
 from tramways.g1840.entities import entities  # noqa: E402
+from tramways.g1840.routes import LANDMARK_BONUS  # noqa: E402
 
 pytestmark = needs_chromium
 
@@ -42,6 +43,9 @@ def _check_private_cards(page, holder: str, view) -> None:
         assert card.locator(".dividend").inner_text() == str(p.dividend)
         assert card.locator(".landmark").inner_text() == p.landmark_hex
         assert p.name in card.inner_text()
+        # the ability (IV.2): the engine's landmark bonus on a run through the landmark
+        assert card.locator(".card-ability").inner_text() == (
+            f"+{LANDMARK_BONUS} to a route of its company's lines through {p.landmark_hex}.")
         owner = view.privates[p.id]
         shown = card.locator(".owner").inner_text()
         if isinstance(owner, int):
