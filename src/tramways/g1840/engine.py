@@ -192,6 +192,14 @@ class State1840(Position):
             return None
         return chooser(cr, self)
 
+    def _line_turn_ended(self) -> bool:
+        """X-23: a line that scrapped its tram and can buy no private has its turn ended by
+        the site: a return then comes in the next line's turn (random_47107_6p)."""
+        turn = getattr(self.current_round, "turn", None)
+        if turn is None or not getattr(turn, "track_over", False):
+            return False
+        return not any(type(a).__name__ == "BuyPrivate" for a in self.current_round.legal(self))
+
     def _site_refuses(self, action: Action) -> bool:
         """X-23 (proposed, 18xx.games), where the site's steps are narrower than the turn:
         in a Line Round only the acting line scraps, and only its own tram (its Route step;
@@ -202,7 +210,9 @@ class State1840(Position):
         if type(action) not in ANYTIME:
             return False
         if self.round.type == "LR":
-            if not isinstance(action, ScrapTram) or action.line is not None:
+            if not isinstance(action, ScrapTram):
+                return self._line_turn_ended()
+            if action.line is not None:
                 return False
             line = self.current_round.turn_view(self).line
             return line is None or self.tram_of(line) != action.colour

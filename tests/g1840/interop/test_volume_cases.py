@@ -342,3 +342,14 @@ def test_x23_a_company_returns_no_private_in_a_company_round():
         "BBG scrap yellow", "BBG scrap orange", "BBG done"]
     with pytest.raises(IllegalAction, match="X-23"):
         session.play("BBG return SB")
+
+
+def test_x23_no_return_after_a_line_scrapped_its_tram_and_can_buy_nothing():
+    """random_47107_6p, LR4b: line 5 scraps its only tram; the site ends its turn (no run,
+    no private to buy), so a return by its director P3 came in line 7's turn and was refused
+    ("Place a Token or Lay Track cannot process action choose_ability")."""
+    session = _replayed("random_47107_6p-cut639")
+    assert session.record.actions[-2:] == ["L5 lay H14 3 r3", "GW scrap yellow L5"]
+    assert session.legal_notation(2) == ["L5 run"]
+    with pytest.raises(IllegalAction, match="X-23"):
+        session.play("P3 return KK")
