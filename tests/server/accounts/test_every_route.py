@@ -121,6 +121,7 @@ EXPECTED: dict[tuple[str, str], tuple[str, str, str]] = {
     ("GET", "/g/{game_id}/substitute/{token}"): ("404:not_found",) * 3,  # a forged invitation
     ("POST", "/g/{game_id}/substitute/{token}"): ("404:not_found", "404:not_found",
                                                   "403:bad_csrf"),
+    ("POST", "/g/{game_id}/take-back"): ("403:spectator",) * 3,  # the owner's old link (a token)
     # live sockets: a spectator's (their frames: tests/server/test_socket_*.py)
     ("WS", "/api/games/{game_id}/live"): ("ws",) * 3,
     ("WS", "/api/games/{game_id}/chat/live"): ("ws",) * 3,
