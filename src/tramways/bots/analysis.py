@@ -19,11 +19,14 @@ How a move is valued, per game:
   the moves rated: the planner's best :data:`TRAMBAHN_CANDIDATES` and the move played.
 * 1840: the ``strong`` bot's projected wealth margin
   (:func:`tramways.bots.g1840_search.projected_margin`, the mover's projected wealth against
-  the best opponent) after a play-out by the rule bot in every seat (``lays`` 2, as the
-  search's play-outs) of at most :data:`G1840_PLAYOUT` actions or to the end of the round, on
-  a copy of the position with the line deck reshuffled (what a player knows); the moves rated:
-  the ``normal`` policy's choice (which ``strong`` starts from), its next best and the move
-  played (at most :data:`G1840_CANDIDATES`).
+  the best opponent) after a play-out by the rule bot in every seat (weighing 2 lays, as the
+  search's play-outs) of at most :data:`G1840_PLAYOUT` actions, to the end of the round (in
+  a Line Round: to the end of the mover's own turns), on a copy of the position with the line
+  deck reshuffled (what a player knows); the moves rated: the ``normal`` policy's choice
+  (which ``strong`` starts from; weighing :data:`G1840_RATED_LAYS` lays and
+  :data:`G1840_AMOUNTS` amounts of a bid), its next best and the move played (at most
+  :data:`G1840_CANDIDATES`).  Only decisions with more than one move beside those allowed at
+  any time (IV.2, VIII.5.3) are rated.
 
 A game that ends within a play-out is valued by its result (the score or wealth margin) without
 the search's bonus of 1,000 for a win, so that a loss reads in the game's own points or
@@ -215,7 +218,7 @@ class _G1840Rater(_Rater):
     def rate(self, state: Any, seat: int, legal: list[Action], played: Action,
              rng: random.Random) -> tuple[Action, float, float]:
         from tramways.bots.g1840_economy import Economy1840
-        from tramways.bots.g1840_search import public_position, rule_playout
+        from tramways.bots.g1840_search import public_position
 
         view = state.view(seat)
         if not self.tastes:
@@ -232,8 +235,7 @@ class _G1840Rater(_Rater):
             sample_rng = random.Random(seed)  # common random numbers for every move
             sample = public_position(state, sample_rng)
             sample.apply(action, seat)
-            rule_playout(sample, G1840_PLAYOUT, sample_rng, rounds=1, lays=G1840_LAYS,
-                         start=state.round_index)
+            _playout(sample, seat, sample_rng, state.round_index)
             totals.append(self.static(sample, seat))
         return _pick(cands, totals, played, 1)
 
@@ -256,6 +258,24 @@ class _G1840Rater(_Rater):
             wealth = state.result()["wealth"]
             return float(wealth[seat] - max(w for s, w in enumerate(wealth) if s != seat))
         return projected_margin(state, seat)
+
+
+def _playout(state: Any, seat: int, rng: random.Random, start: int) -> None:
+    """The rule bot (weighing :data:`G1840_LAYS` lays) in every seat for at most
+    :data:`G1840_PLAYOUT` actions, to the end of the round; in a Line Round only to the end
+    of the mover's own turns (the other players' lays and runs cost most and answer least)."""
+    from tramways.bots.g1840_rule import Rules1840
+
+    for _ in range(G1840_PLAYOUT):
+        if state.is_over() or state.round_index != start:
+            return
+        p = state.current_players()[0]
+        if p != seat and state.round.type == "LR":
+            return
+        legal = moves(state.legal_actions(p))
+        action = legal[0] if len(legal) == 1 else Rules1840(
+            state.view(p), legal, G1840_LAYS, rng).decide()[0]
+        state.apply(action, p)
 
 
 def _thinned(legal: list[Action], played: Action) -> list[Action]:
