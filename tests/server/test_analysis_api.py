@@ -80,3 +80,16 @@ def test_issue26_second_process_leaves_a_claimed_game(db_url: str) -> None:
             assert second.app.state.analyser.analyse(gid) is False
             r = second.get(f"/api/games/{gid}/analysis")
             assert r.status_code == 200 and r.json()["status"] == "done"
+
+
+def test_issue26_pending_until_analysed(sqlite_url: str) -> None:
+    """A finished game whose analysis is not ready answers 202 pending (here: a server that
+    analyses nothing, TRAMWAYS_ANALYSIS=off, so it stays pending)."""
+    from tests.server.conftest import make_client
+
+    with make_client(sqlite_url) as c:
+        created = new_game(c, seats=["bot:random", "bot:random"])
+        assert c.app.state.service.wait_for_bots(120)
+        r = c.get(f"/api/games/{created['id']}/analysis")
+        assert r.status_code == 202
+        assert r.json() == {"status": "pending", "analysis": None}

@@ -130,7 +130,7 @@ def test_issue26_end_page_shows_the_analysis_chart_and_worst_three_linked(
     first = worst.nth(0).locator("li").first
     assert "better" in first.inner_text()
     assert first.locator(".loss").inner_text().startswith("(loss ")
-    page.screenshot(path=str(shots / f"analysis-{game}-en.png"), full_page=True)
+    section.screenshot(path=str(shots / f"analysis-{game}-en.png"))
     at = expected[0][0]
     worst.nth(0).locator("li a.to-position").first.click()
     page.wait_for_url(re.compile(rf"at={at}\b"))
