@@ -133,3 +133,26 @@ def test_a_finished_game_missed_by_the_rater_is_rated_when_listed(sqlite_url: st
         assert listed[0]["status"] == "over"
         assert a.app.state.accounts.is_rated(gid)
         assert len(a.app.state.accounts.game_results(gid)) == 2
+
+
+def test_a_move_of_a_game_that_goes_on_asks_the_rater_no_database_read(sqlite_url: str) -> None:
+    """Issue 29 item 5 (server CPU a move): the rater looked at every write through the
+    database (the game's ``rev``); a write of this process whose cached position goes on
+    needs no look. A game that ended is still rated (the test above)."""
+    from tests.server.helpers import new_game, token_of
+
+    with make_app_client(sqlite_url) as c:
+        created = new_game(c)
+        gid = created["id"]
+        rater = c.app.state.rater
+        service = c.app.state.service
+        state = c.get(f"/api/games/{gid}", params={"token": token_of(created, 1)}).json()
+        r = c.post(f"/api/games/{gid}/moves", params={"token": token_of(created, 1)},
+                   json={"n": state["n"], "action": state["legal"][0]})
+        assert r.status_code == 200
+        rev = r.json()["rev"]
+        assert rater.goes_on(gid, rev)  # cached at that revision, not over: no look
+        assert not rater.goes_on(gid, rev + 1)  # a newer write: look (through the database)
+        assert not rater.goes_on("nosuchgame", 1)
+        service.forget(gid)
+        assert not rater.goes_on(gid, rev)  # nothing cached: look

@@ -74,14 +74,14 @@ class Rater:
     def __init__(self, service: GameService, accounts: AccountStore) -> None:
         self.service = service
         self.accounts = accounts
-        self._queue: queue.Queue[str | None] = queue.Queue(maxsize=1000)
+        self._queue: queue.Queue[tuple[str, int] | None] = queue.Queue(maxsize=1000)
         self._rated: set[str] = set()
         self._thread = threading.Thread(target=self._run, name="ratings", daemon=True)
         self._thread.start()
 
-    def submit(self, game_id: str, _rev: int) -> None:
+    def submit(self, game_id: str, rev: int) -> None:
         try:
-            self._queue.put_nowait(game_id)
+            self._queue.put_nowait((game_id, rev))
         except queue.Full:
             logger.warning("ratings queue full: game %s rated when next shown", game_id)
 
@@ -101,13 +101,24 @@ class Rater:
 
     def _run(self) -> None:
         while True:
-            game_id = self._queue.get()
-            if game_id is None:
+            item = self._queue.get()
+            if item is None:
                 return
+            game_id, rev = item
             try:
-                self.rate(game_id)
+                if not self.goes_on(game_id, rev):
+                    self.rate(game_id)
             except Exception:
                 logger.exception("rating game %s failed", game_id)
+
+    def goes_on(self, game_id: str, rev: int) -> bool:
+        """Whether this process's cached position of ``game_id`` shows it going on at the
+        written revision ``rev`` or later: then there is nothing to rate, and no need to ask
+        the database (nearly every write; asking cost a query per move).  A game that ended
+        at ``rev`` is over in any position from ``rev`` on, so one going on there did not
+        end at ``rev``."""
+        cached = self.service.cached(game_id)
+        return cached is not None and cached.rev >= rev and not cached.state.is_over()
 
     def rate(self, game_id: str) -> bool:
         """Rate ``game_id`` if it is over, rateable and not rated yet; whether it was now."""
