@@ -93,3 +93,33 @@ def test_issue26_pending_until_analysed(sqlite_url: str) -> None:
         r = c.get(f"/api/games/{created['id']}/analysis")
         assert r.status_code == 202
         assert r.json() == {"status": "pending", "analysis": None}
+
+
+def test_issue26_analysis_runs_in_a_worker_process(sqlite_url: str) -> None:
+    """The server's default: the analysis runs in a spawned process of its own (the server's
+    threads keep the interpreter), and its result is the same as in process."""
+    from fastapi.testclient import TestClient
+
+    from tramways.bots.analysis import analyse
+    from tramways.core.record import GameRecord
+    from tramways.server import ServerSettings, create_app
+
+    settings = ServerSettings(database_url=sqlite_url, moves_per_second=0, games_per_minute=0,
+                              bot_games_per_hour=0, max_bot_games=0, analysis="process")
+    with TestClient(create_app(settings)) as c:
+        created = new_game(c, seats=["bot:random", "bot:random"])
+        gid = created["id"]
+        assert c.app.state.service.wait_for_bots(120)
+        assert c.app.state.analyser.wait(180)
+        body = c.get(f"/api/games/{gid}/analysis").json()
+        assert body["status"] == "done"
+        record = GameRecord.model_validate(c.get(f"/api/games/{gid}/record").json())
+        seed = int(c.app.state.service.live(gid).row.seed) % (2**31)
+    here = analyse(record, seed=seed).figures()
+    there = dict(body["analysis"])
+    there.pop("seconds")
+    assert there == {**here, "decisions": [
+        {**d, "played_log": list(d["played_log"]), "best_log": list(d["best_log"])}
+        for d in here["decisions"]],
+        "curve": [{"index": p["index"], "values": list(p["values"])} for p in here["curve"]],
+        "turning_points": list(here["turning_points"])}

@@ -32,6 +32,8 @@ class RatedDecision(BaseModel):
     after: float = Field(description="the value of the move played")
     loss: float = Field(description="before - after")
     choices: int = Field(description="the legal moves there")
+    played_log: list[str] = Field(description="the engine's log line of the move played")
+    best_log: list[str] = Field(description="the engine's log line of the strong bot's move")
 
 
 class CurvePoint(BaseModel):
