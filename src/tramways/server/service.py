@@ -170,8 +170,7 @@ class GameService(Positions):
         return None if known is None else int(known)
 
     def forget_token(self, game_id: str, token: str | None = None) -> None:
-        """Forget a seat token seen here (``None``: every one of the game): its seat has a new
-        one (a seat link claimed by an account, a substitute, :mod:`tramways.server.accounts`)."""
+        """Forget a seat token seen here (``None``: all of the game): its seat has a new one."""
         for key in [k for k in self._seats.keys() if k[0] == game_id and token in (None, k[1])]:
             self._seats.pop(key)
 
