@@ -70,6 +70,8 @@ G1840_AMOUNTS = 5
 """Amounts of a bid or dividend the policy weighs (evenly spread, the played one added)."""
 G1840_LAYS = 2
 """Tile lays the 1840 play-out's rule bot weighs per decision (as the search's play-outs)."""
+LOG_LINES = 3
+"""The engine's log lines kept of each move (the move's own line and what it set off)."""
 TURNING_POINTS = 5
 """Turning points kept: the decisions with the largest losses."""
 WORST = 3
@@ -90,9 +92,9 @@ class Decision:
     loss: float
     choices: int
     played_log: tuple[str, ...] = ()
-    """The engine's first log line of the move played (pages word it in their language)."""
+    """The engine's first log lines of the move played (pages word it in their language)."""
     best_log: tuple[str, ...] = ()
-    """The engine's first log line of the strong bot's move, played in the same position."""
+    """The engine's first log lines of the strong bot's move, played in the same position."""
 
 
 @dataclass(frozen=True)
@@ -318,8 +320,8 @@ def _mover(state: Any, action: Action) -> int:
 
 
 def _first_line(state: Any, action: Action, seat: int) -> tuple[str, ...]:
-    """The engine's first log line of ``action`` played on ``state`` (a copy)."""
-    return tuple(state.apply(action, seat)[:1])
+    """The engine's first log lines of ``action`` played on ``state`` (a copy)."""
+    return tuple(state.apply(action, seat)[:LOG_LINES])
 
 
 def analyse(record: GameRecord, seed: int = 0, only: Sequence[int] | None = None) -> Analysis:
@@ -348,7 +350,7 @@ def analyse(record: GameRecord, seed: int = 0, only: Sequence[int] | None = None
             rng = derive_rng(seed, "analysis", index)
             best, before, after = rater.rate(state, seat, legal, action, rng)
             best_log = _first_line(state.clone(), best, seat) if best != action else ()
-        played_log = tuple(state.apply(action, seat)[:1])
+        played_log = tuple(state.apply(action, seat)[:LOG_LINES])
         if rated and best is not None:
             decisions.append(Decision(
                 index=index, seat=seat, played=text, best=game.format_action(best),

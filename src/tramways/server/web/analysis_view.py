@@ -21,14 +21,18 @@ from tramways.server.web.i18n import negotiate, translations
 from tramways.server.web.table import log_entry
 from tramways.trambahn.view_types import TrambahnView
 
+MOVE_KINDS = ("passenger", "new_column", "station", "income", "buy", "end_turn")
+"""Trambahn's log entries that say what a move was."""
+
 
 def _words(game: str, lines: Sequence[str], names: Sequence[str],
            gettext: Callable[[str], str]) -> Any:
     """A move's engine log line as the page words it: Trambahn's log entry (the template's
     ``log_line`` macro), 1840's translated line."""
     line = lines[0] if lines else ""
-    if game == "trambahn":
-        return log_entry(line, names)
+    if game == "trambahn":  # the move's own line (ending a turn may first discard a column)
+        entries = [log_entry(x, names) for x in lines] or [log_entry(line, names)]
+        return next((e for e in entries if e["kind"] in MOVE_KINDS), entries[0])
     return {"kind": "text", "text": log_line(line, gettext)}
 
 
