@@ -271,6 +271,7 @@ async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat
     # the game's chat on the same socket (``accounts.chat.ChatFeed``: ``{"chat": [...]}``)
     feed = getattr(websocket.app.state, "chat_feed", None)
     chat = feed(game_id) if feed is not None else None
+    talk: asyncio.Task[None] | None = None
     try:
         await websocket.send_json(first)
         if chat is not None:
@@ -279,13 +280,16 @@ async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat
         held = first["cursor"]
         while not reader.done():
             waiter = asyncio.create_task(sub.wait())
-            talk = asyncio.create_task(chat.wait()) if chat is not None else None
+            if chat is not None and talk is None:
+                # kept across the game's wakes: on SQLite the game's poll (every 3 s) would
+                # otherwise cancel the chat's own poll before it ever looked (a message
+                # written by another process never came)
+                talk = asyncio.create_task(chat.wait())
             await asyncio.wait({t for t in (waiter, reader, talk) if t is not None},
                                return_when=asyncio.FIRST_COMPLETED)
-            if talk is not None and chat is not None:
-                if talk.done():
-                    await chat.send_new(websocket)
-                talk.cancel()
+            if talk is not None and chat is not None and talk.done():
+                talk = None
+                await chat.send_new(websocket)
             if reader.done() or not waiter.done():
                 waiter.cancel()
                 continue
@@ -316,6 +320,8 @@ async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat
         pass
     finally:
         sub.close()
+        if talk is not None:
+            talk.cancel()
         if chat is not None:
             chat.close()
         reader.cancel()
