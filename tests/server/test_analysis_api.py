@@ -123,3 +123,33 @@ def test_issue26_analysis_runs_in_a_worker_process(sqlite_url: str) -> None:
         for d in here["decisions"]],
         "curve": [{"index": p["index"], "values": list(p["values"])} for p in here["curve"]],
         "turning_points": list(here["turning_points"])}
+
+
+def test_issue26_tramways_serve_analyses_in_a_spawned_process(tmp_path) -> None:
+    """``python -m tramways serve`` with its default (``process``): the spawned worker imports
+    ``tramways.__main__`` without starting another server, and the analysis is served."""
+    import time
+
+    import httpx
+
+    from tests.server.conftest import start_server, stop_server
+
+    proc, base = start_server(f"sqlite:///{tmp_path / 'tramways.sqlite3'}", None,
+                              "--moves-per-second", "0",
+                              env={"TRAMWAYS_ANALYSIS": "process"})
+    try:
+        created = httpx.post(f"{base}/api/games", json={
+            "game": "trambahn", "settings": {}, "seats": ["bot:random", "bot:random"]}).json()
+        gid = created["id"]
+        deadline = time.monotonic() + 180
+        while True:
+            r = httpx.get(f"{base}/api/games/{gid}/analysis", timeout=30)
+            if r.status_code == 200:
+                break
+            assert r.status_code in (202, 409), r.text  # 409: the bots still play
+            assert time.monotonic() < deadline
+            time.sleep(0.5)
+        assert r.json()["status"] == "done"
+        assert len(r.json()["analysis"]["decisions"]) > 20
+    finally:
+        stop_server(proc)
