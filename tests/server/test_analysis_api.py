@@ -153,3 +153,24 @@ def test_issue26_tramways_serve_analyses_in_a_spawned_process(tmp_path) -> None:
         assert len(r.json()["analysis"]["decisions"]) > 20
     finally:
         stop_server(proc)
+
+
+def test_issue26_a_dead_process_claim_is_taken_over(analysing: Any) -> None:
+    """A ``running`` claim older than STALE (its process died) is claimed again when the
+    analysis is asked for, and the game is analysed."""
+    from datetime import UTC, datetime, timedelta
+
+    from tramways.server.tables import analyses
+
+    c = analysing
+    gid = new_game(c, seats=["bot:random", "bot:random"])["id"]
+    assert c.app.state.service.wait_for_bots(120)
+    assert c.app.state.analyser.wait(120)
+    with c.app.state.store.engine.begin() as conn:
+        conn.execute(analyses.update().where(analyses.c.game_id == gid).values(
+            status="running", data=None,
+            started=datetime.now(UTC) - timedelta(hours=1)))
+    assert c.get(f"/api/games/{gid}/analysis").status_code == 202
+    assert c.app.state.analyser.wait(120)
+    r = c.get(f"/api/games/{gid}/analysis")
+    assert r.status_code == 200 and r.json()["status"] == "done"

@@ -41,6 +41,12 @@ STALE = timedelta(minutes=10)
 Status = Literal["pending", "done", "failed"]
 
 
+def _stale(started: datetime, now: datetime | None = None) -> bool:
+    """Whether a ``running`` claim made at ``started`` is older than :data:`STALE`."""
+    started = started if started.tzinfo else started.replace(tzinfo=UTC)
+    return (now or datetime.now(UTC)) - started >= STALE
+
+
 def run_analysis(record: dict[str, Any], seed: int) -> dict[str, Any]:
     """The analysis of a finished record as JSON (runs in the worker process)."""
     from tramways.bots.analysis import analyse
@@ -144,8 +150,7 @@ class Analyser:
                 except sa.exc.IntegrityError:
                     return False  # another process claimed it first
                 return True
-            started = row.started if row.started.tzinfo else row.started.replace(tzinfo=UTC)
-            if row.status != "running" or now - started < STALE:
+            if row.status != "running" or not _stale(row.started, now):
                 return False
             taken = conn.execute(analyses.update()
                                  .where(analyses.c.game_id == game_id,
@@ -163,10 +168,11 @@ class Analyser:
         """The analysis of ``game_id``: ``("done", data)``, ``("failed", None)``, or
         ``("pending", None)`` (running, queued, or not started: then queued)."""
         with self.store._read() as conn:
-            row = conn.execute(sa.select(analyses.c.status, analyses.c.data)
+            row = conn.execute(sa.select(analyses.c.status, analyses.c.data,
+                                         analyses.c.started)
                                .where(analyses.c.game_id == game_id)).first()
-        if row is None:
-            self.catch_up(game_id)
+        if row is None or (row.status == "running" and _stale(row.started)):
+            self.catch_up(game_id)  # missing, or its process died: claimed again
             return "pending", None
         if row.status == "done":
             return "done", dict(row.data)
