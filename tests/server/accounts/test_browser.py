@@ -28,16 +28,50 @@ WAIT = 15_000
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.xfail(
-    reason="known, not yet understood: on PostgreSQL with two processes the finished game "
-           "is not rated within 15 s (no rating, no finished game on Anna's profile); the "
-           "lobby and the chat cross the processes", strict=False))])
+    reason="intermittent (1 run in 2 here): on PostgreSQL with two processes the finished "
+           "game is sometimes not rated within 15 s (no rating, no finished game on Anna's "
+           "profile); suspect: Rater.goes_on (aa2ab68) skipping the game's last write; the "
+           "lobby and the chat cross the processes every time", strict=False))])
 def servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
     """Two server processes on one database: their base URLs."""
-    url = f"sqlite:///{tmp_path / 'site.sqlite3'}"
-    if request.param == "postgresql":
-        url = os.environ.get(POSTGRES_ENV, "")
-        if not url:
-            pytest.skip(f"PostgreSQL: set {POSTGRES_ENV}")
+    if request.param == "sqlite":
+        yield from _two_servers(f"sqlite:///{tmp_path / 'site.sqlite3'}")
+        return
+    shared = os.environ.get(POSTGRES_ENV, "")
+    if not shared:
+        pytest.skip(f"PostgreSQL: set {POSTGRES_ENV}")
+    url = _fresh_postgres(shared)  # its own: the shared one's sign-up buckets are others' too
+    try:
+        yield from _two_servers(url)
+    finally:
+        _drop_postgres(url)
+
+
+def _fresh_postgres(url: str) -> str:
+    import uuid
+
+    import sqlalchemy as sa
+
+    base = sa.engine.make_url(url)
+    name = f"tramways_browser_{uuid.uuid4().hex[:8]}"
+    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    admin.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
+def _drop_postgres(url: str) -> None:
+    import sqlalchemy as sa
+
+    made = sa.engine.make_url(url)
+    admin = sa.create_engine(made.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'DROP DATABASE "{made.database}" WITH (FORCE)')
+    admin.dispose()
+
+
+def _two_servers(url: str) -> Iterator[tuple[str, str]]:
     first, base = start_server(url, None, "--moves-per-second", "0")
     try:
         second, other_base = start_server(url, None, "--moves-per-second", "0")
