@@ -353,3 +353,19 @@ def test_x23_no_return_after_a_line_scrapped_its_tram_and_can_buy_nothing():
     assert session.legal_notation(2) == ["L5 run"]
     with pytest.raises(IllegalAction, match="X-23"):
         session.play("P3 return KK")
+
+
+def test_export_writes_the_removal_before_a_normal_station_on_its_circle():
+    """rule_48005_6p, LR4b: line 10 removes Stadtbahn V's marker on C7 and places its
+    station there.  Only the site's bonus station step removes a Stadtbahn marker by itself
+    (R-LR-5); written as one ``place_token``, a normal station found no slot ("no token
+    slots available on C7", 3 of 12 rule-bot games of seed 48), so the removal is written
+    first."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.export18xx import export_record
+
+    record = GameRecord.load(HERE / "rule_48005_6p-cut976.record.json")
+    assert record.actions[-2:] == ["L10 remove C7.0", "L10 station C7.0"]
+    written = [(a["type"], a.get("city"), a.get("slot"))
+               for a in export_record(record)["actions"] if a["entity"] == "10"]
+    assert written[-2:] == [("remove_token", "C7-0-0", 1), ("place_token", "C7-0-0", 1)]

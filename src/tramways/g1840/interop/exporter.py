@@ -259,6 +259,11 @@ class Exporter:
     def _replaced(self, action: Any) -> bool:
         """Whether a removal of a Stadtbahn marker is followed by the same line's station on
         that circle: the site's ``place_token`` removes the marker by itself (R-LR-5)."""
+        turn = getattr(self.state.sub, "turn", None)
+        if (getattr(turn, "bonus", None) != "place_additional_station_marker"
+                or self.declined_bonus == action.line):
+            return False  # only the site's bonus station step removes it itself
+            # (a normal station finds no slot there: rule_48005_6p C7)
         return self.upcoming == f"L{action.line} station {action.hex}.{action.location}"
 
     def settle_home(self, action: Any) -> None:
