@@ -48,6 +48,7 @@ EXPECTED: dict[tuple[str, str], tuple[str, str, str]] = {
     ("GET", "/u/{name}"): ("200", "200", "200"),
     ("GET", "/g/{gid}"): ("200", "200", "200"),
     ("GET", "/g/{gid}/table"): ("200", "200", "200"),
+    ("GET", "/g/{gid}/created"): ("303", "303", "303"),  # no creator's cookie: to /g/{gid}
     ("GET", "/g/{gid}/board"): ("404", "404", "404"),  # 1840's map only
     ("GET", "/g/{gid}/previews"): ("404", "404", "404"),  # 1840's only
     ("GET", "/g/{gid}/route"): ("404", "404", "404"),  # 1840's only
@@ -109,9 +110,10 @@ EXPECTED: dict[tuple[str, str], tuple[str, str, str]] = {
     # the seat-link pages' forms: the seat token in the form or a spectator's page again
     ("POST", "/g/{gid}/move"): ("200", "200", "200"),
     ("POST", "/g/{gid}/undo"): ("200", "200", "200"),
-    # anyone may start a game (rate-limited per address), and list the games of its links
-    ("POST", "/new"): ("200", "200", "200"),
-    ("POST", "/new1840"): ("200", "200", "200"),
+    # anyone may start a game (rate-limited per address; 303 to its created page), and list
+    # the games of its links
+    ("POST", "/new"): ("303", "303", "303"),
+    ("POST", "/new1840"): ("303", "303", "303"),
     ("POST", "/api/games"): ("201", "201", "201"),
     ("POST", "/api/games/mine"): ("200", "200", "200"),
     # a finished game's analysis (this game runs); a substitute's invitation and its link

@@ -3,7 +3,9 @@
 Routes (all server-rendered; the JavaScript in ``static/`` only refreshes the table in place):
 
 * ``GET /``: the lobby (create a game, the games this browser holds seats in);
-* ``POST /new``: create a game through the API, show the seat and spectator links;
+* ``POST /new`` (``/new1840``): create a game through the API, then ``303`` to
+  ``GET /g/{id}/created``, the seat and spectator links (kept in a signed cookie of this
+  browser for ten minutes: :mod:`tramways.server.web.created`; a reload creates nothing);
 * ``GET /g/{id}?token=T``: the table for seat T (``token`` twice: both seats at one screen,
   with a "pass the device" screen between turns; no token: a spectator); ``?at=N`` a past
   position; ``GET /g/{id}/table`` is the same table without the page around it;
@@ -30,7 +32,7 @@ from tramways.g1840.view_types import View1840, as_view1840
 from tramways.server.deps import lane_of
 from tramways.server.errors import ApiError
 from tramways.server.urls import seat_url, spectator_url
-from tramways.server.web import costly, g1840_history, g1840_table
+from tramways.server.web import costly, created, g1840_history, g1840_table
 from tramways.server.web.analysis_view import analysis_context
 from tramways.server.web.backend import ApiReply, Backend, BackendDep
 from tramways.server.web.forms import (
@@ -108,21 +110,23 @@ async def lobby(request: Request) -> HTMLResponse:
 
 
 @router.post("/new", response_class=HTMLResponse)
-async def new_game(request: Request, b: BackendDep, form: FormDep) -> HTMLResponse:
+async def new_game(request: Request, b: BackendDep, form: FormDep) -> Response:
     """Create a Trambahn game from the lobby's form (the API's body, :mod:`.forms`)."""
     return await _create(request, b, lambda: trambahn_form(
         form, lambda kind, i, kinds: _default_name(request, kind, i, kinds)))
 
 
 @router.post("/new1840", response_class=HTMLResponse)
-async def new_1840(request: Request, b: BackendDep, form: FormDep) -> HTMLResponse:
+async def new_1840(request: Request, b: BackendDep, form: FormDep) -> Response:
     """Create an 1840 game: 2-6 seats (a person or a bot each), the map, an optional seed."""
     say = translations(_lang(request)).gettext  # a seat left without a name: in the page's words
     return await _create(request, b, lambda: g1840_form(form, lambda n: say("Player %(n)d") % {"n": n}))
 
 
 async def _create(request: Request, b: Backend, read: Callable[[], NewGameForm]
-                  ) -> HTMLResponse:
+                  ) -> Response:
+    """Refusals re-render the form with their error; a created game is a redirect after post
+    to its "created" page (issue 24: a reload must not create a second game)."""
     try:
         asked = read()
     except FormRefused as exc:
@@ -130,24 +134,31 @@ async def _create(request: Request, b: Backend, read: Callable[[], NewGameForm]
     reply = await b.create(asked.fields, asked.seed)
     if not reply.ok:
         return await _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
-    return await _created(request, reply.data, asked.hotseat)
+    made = created.Created.of(reply.data, asked.hotseat)
+    lang = request.query_params.get("lang")
+    target = made.path() + (f"?{urlencode([('lang', lang)])}" if lang else "")
+    response = RedirectResponse(target, status_code=303)
+    created.keep(request, response, made)
+    return response
 
 
-async def _created(request: Request, game: dict[str, Any], hotseat: bool) -> HTMLResponse:
+@router.get("/g/{gid}/created", response_class=HTMLResponse)
+async def created_page(request: Request, gid: str) -> Response:
+    """The links of a game this browser just created (from its signed cookie); without the
+    cookie (another browser, or later): the spectator's page."""
+    made = created.read(request, gid)
+    if made is None:
+        return RedirectResponse(spectator_url(gid), status_code=303)
+    return await _created(request, made)
+
+
+async def _created(request: Request, made: created.Created) -> HTMLResponse:
     base = str(request.base_url).rstrip("/")
-    seats = []
-    for s in game["seats"]:
-        token = s.get("token")
-        seats.append(
-            {
-                "seat": s["seat"],
-                "kind": s.get("kind", "human"),
-                "name": s.get("name") or "",
-                "token": token,
-                "link": seat_url(game["id"], token, base) if token else None,
-            }
-        )
-    human_tokens = [s["token"] for s in seats if s["kind"] == "human" and s["token"]]
+    gid, hotseat = made.game_id, made.hotseat
+    game = {"id": gid, "game": made.game}
+    seats = [{"seat": s.seat, "kind": s.kind, "name": s.name, "token": s.token,
+              "link": seat_url(gid, s.token, base) if s.token else None} for s in made.seats]
+    human_tokens = [s.token for s in made.seats if s.kind == "human" and s.token]
     hotseat_link = (
         seat_url(game["id"], human_tokens, base)
         if hotseat and len(human_tokens) == 2
