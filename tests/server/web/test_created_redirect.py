@@ -93,3 +93,18 @@ def test_issue24_a_refused_form_is_shown_again_without_redirect(sqlite_client, s
     assert posted.status_code == 422 and "tw_created" not in posted.headers.get("set-cookie", "")
     assert 'action="/new"' in posted.text
     assert _games(sqlite_url) == 0
+
+
+def test_issue24_the_created_page_is_read_by_another_process_of_the_site(sqlite_url) -> None:
+    """Two applications on one database (two server processes): the cookie made by one is
+    read by the other (both sign with the site's secret kept in the database)."""
+    from tests.server.conftest import make_client
+
+    with make_client(sqlite_url) as one, make_client(sqlite_url) as two:
+        body = urlencode({"seat1": "human", "seat2": "bot:rule", "name1": "Anna"})
+        posted = one.post("/new", content=body, headers=FORM, follow_redirects=False)
+        target = posted.headers["location"]
+        two.cookies.set("tw_created", posted.cookies["tw_created"], path=target)
+        page = two.get(target, follow_redirects=False)
+        assert page.status_code == 200 and "Anna" in page.text
+        assert len(SEAT_LINK.findall(page.text)) == 1
