@@ -14,6 +14,7 @@ lines into modules of one idea each.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -108,3 +109,14 @@ def test_the_checks_see_nested_functions_and_methods() -> None:
     assert found["f.g"] == 2
     assert "f" in found
 
+
+
+def test_no_issue_numbers_in_the_source() -> None:
+    """A docstring says what the code does and cites the rule or the docs page, not the
+    tracker's issue that asked for it (an issue number means nothing to the next reader)."""
+    pattern = re.compile(r"\b[Ii]ssues? \d+")
+    found = [f"{path.relative_to(SRC)}:{n}"
+             for path in sorted(SRC.rglob("*")) if path.suffix in {".py", ".html", ".js", ".css"}
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if pattern.search(line)]
+    assert found == []

@@ -1,4 +1,4 @@
-"""Post-game analysis (issue 26, item 4): the strong bot rates every decision of a finished
+"""Post-game analysis: the strong bot rates every decision of a finished
 game, as chess sites do.
 
 :func:`analyse` replays a finished game's record.  At every decision where the mover had a

@@ -1,4 +1,4 @@
-"""1840 bots that play the economy as people do (issue 26): ``normal`` and ``easy``.
+"""1840 bots that play the economy as people do: ``normal`` and ``easy``.
 
 The rule bot (:mod:`tramways.bots.g1840_rule`, pinned, and the ``search`` bot's measured
 opponent) with the changes that make its games look like the games people play on

@@ -1,4 +1,4 @@
-"""How an 1840 game was played, read from its log: the figures of issue 26's table.
+"""How an 1840 game was played, read from its log: the figures people's games are compared by (docs/bots.md).
 
 The same reading serves a bot game and a game people played on 18xx.games (imported with
 ``import-18xx``), so the two can stand side by side (``benchmarks/realism.py``).  Everything is

@@ -1,4 +1,4 @@
-"""The difficulty levels a person picks for a bot seat (issue 26): ``easy``, ``normal`` and
+"""The difficulty levels a person picks for a bot seat: ``easy``, ``normal`` and
 ``strong``, for both games, registered beside the bots they are made of.
 
 * 1840: ``easy`` and ``normal`` are the economy bots of :mod:`tramways.bots.g1840_economy`

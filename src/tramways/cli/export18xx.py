@@ -1,5 +1,5 @@
 """``tramways export-18xx GAME.json -o SITE.json``: write an 1840 game of ours in the export
-format of 18xx.games (issue 22).
+format of 18xx.games.
 
 The game must be played under the 18xx.games ruleset (X-1..X-23, set up with the site's draw
 for its seed); anything the site would not load to the same game is refused with one line

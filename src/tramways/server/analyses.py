@@ -1,4 +1,4 @@
-"""Post-game analysis on the server (issue 26, item 4): when a game ends, the strong bot rates
+"""Post-game analysis on the server: when a game ends, the strong bot rates
 its decisions in the background (:mod:`tramways.bots.analysis`), and the result is kept with
 the game (the ``analyses`` table).
 

@@ -1,4 +1,4 @@
-"""The JSON API of post-game analysis (issue 26, item 4; mounted under ``/api``;
+"""The JSON API of post-game analysis (mounted under ``/api``;
 docs/bots.md "Post-game analysis"): ``GET /api/games/ID/analysis``."""
 
 from __future__ import annotations

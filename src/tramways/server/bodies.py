@@ -53,8 +53,8 @@ MAX_PACE_HOURS = 30 * 24
 
 
 class PaceChoice(BaseModel):
-    """A new game's pace, as the lobby's form and ``POST /api/lobby`` send it (issue 24,
-    item 2; issue 25, item 2): ``none``; ``live``, minutes per move (1 to 1,440); ``async``
+    """A new game's pace, as the lobby's form and ``POST /api/lobby`` send it (docs/accounts.md,
+    docs/async.md): ``none``; ``live``, minutes per move (1 to 1,440); ``async``
     (over days), hours per move (1 to 720); what the deadline does; the bot that stands in
     (``bot_move``, ``hand_over``).  Checked as a whole (``bad_pace``) by :meth:`pace_of`
     once the game is known."""

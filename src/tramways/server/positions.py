@@ -265,7 +265,7 @@ def _replay(game: Game, state: GameState, rows: list[ActionRow], acts: list[Acti
 
 
 def line_positions(seqs: Sequence[int | None], counts: Sequence[int]) -> tuple[int | None, ...]:
-    """Where each stored log line links to (issue 23, item 9: the log's lines link to the
+    """Where each stored log line links to (the log's lines link to the
     position after the move that wrote them, ``?at=N``), from the move number each line was
     stored with (``seqs``) and how many lines each move of the current line of play writes
     (``counts``, from the replay).

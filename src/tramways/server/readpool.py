@@ -3,7 +3,7 @@
 The 1840 map's previews (a board after a lay, a claimed route, a hex's revenue changes) and the
 table of a past position are some 10-50 ms of pure Python each.  Run in a thread of the server
 process, they held the interpreter (the GIL) in turns with the event loop: with 8 clients
-asking for them back to back, a ``/healthz`` waited 100 ms (issue 29: the reads hammered).
+asking for them back to back, a ``/healthz`` waited 100 ms (the reads hammered; docs/load.md).
 :class:`ReadPool` runs them in a small pool of worker processes instead
 (``ServerSettings.read_processes``, default 1; ``concurrent.futures.ProcessPoolExecutor``):
 

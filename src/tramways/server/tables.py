@@ -93,7 +93,7 @@ analyses = sa.Table(
     sa.Column("started", sa.DateTime(timezone=True), nullable=False),
     sa.Column("finished", sa.DateTime(timezone=True), nullable=True),
 )
-"""A finished game's post-game analysis (issue 26, item 4; ``server/analyses.py``): the row
+"""A finished game's post-game analysis (``server/analyses.py``): the row
 is its claim (``running``: one process analyses it), then its result (``done``, the
 :class:`~tramways.bots.analysis.Analysis` as JSON) or ``failed``; ``n``: the actions of
 the record analysed."""

@@ -8,7 +8,7 @@
 * :mod:`.trace` - figures and the comparator; :mod:`.ruleset` - the switches X-1..X-24.
 * :mod:`.translate` - the translator and probe; :mod:`.importer` - the import itself.
 * :mod:`.export18xx` - a game of ours in the site's format; :mod:`.roundtrip` - the round
-  trip and the site's engine run as a separate program (issue 22).
+  trip and the site's engine run as a separate program.
 
 docs/interop.md says what is done and what is left.
 """

@@ -1,4 +1,4 @@
-"""Exporting a game of ours as an 18xx.games export of 1840 (issue 22).
+"""Exporting a game of ours as an 18xx.games export of 1840.
 
 :func:`export_record` replays a tramways record of 1840 played under the 18xx.games ruleset
 (X-1..X-20) and writes every action in the site's export format, so that the site's engine

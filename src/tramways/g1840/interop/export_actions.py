@@ -1,4 +1,4 @@
-"""The exporter's handlers: each action of ours written as the site records it (issue 22).
+"""The exporter's handlers: each action of ours written as the site records it.
 
 :data:`HANDLERS` maps an action's type to what it writes before our engine plays it (it may
 return what :data:`POST` needs), :data:`POST` to what it writes after (the ids of the pieces

@@ -1,4 +1,4 @@
-"""The site's names and ids the exporter writes (issue 22): companies, trams and their
+"""The site's names and ids the exporter writes: companies, trams and their
 variants, the Stadtbahn order, and the exporter's error and record of pieces in play."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The exporter's replay of a record of ours (issue 22): it follows the site's ids of the
+"""The exporter's replay of a record of ours: it follows the site's ids of the
 pieces in play and the site's steps, and collects the actions as the site records them.
 
 :class:`Exporter` replays the record action by action and calls, for each, the handlers

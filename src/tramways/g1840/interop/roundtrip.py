@@ -1,5 +1,5 @@
 """The round trip of an 1840 game through the site's format, and the site's engine as a
-separate program (issue 22, docs/interop.md).
+separate program (docs/interop.md).
 
 * :func:`same_game` - whether a record read back from its export is the same game: the same
   actions, where our ``LN run`` may come back as the route our engine chose and a Stadtbahn

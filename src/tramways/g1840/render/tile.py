@@ -1,4 +1,4 @@
-"""One 1840 tile drawn alone: the picture a player chooses a tile lay by (issue 23, item 8).
+"""One 1840 tile drawn alone: the picture a player chooses a tile lay by.
 
 :func:`render_tile_svg` draws a tile of ``tiles.json`` in one rotation with the same layers as
 the map (:func:`tramways.g1840.render.render_svg`): the tile's colour and orange edge, its

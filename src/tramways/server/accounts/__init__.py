@@ -1,4 +1,4 @@
-"""Accounts, the lobby of open games, chat per game and ratings (issue 24).
+"""Accounts, the lobby of open games, chat per game and ratings.
 
 - :mod:`.schema`: the tables (migration ``0005``); :mod:`.tables`: :class:`~.tables.AccountStore`;
 - :mod:`.auth`: passwords (argon2), signed session cookies, CSRF tokens, the

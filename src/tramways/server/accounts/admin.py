@@ -1,4 +1,4 @@
-"""The admin's view (issue 24, item 6): the site's games and accounts; close a game, ban
+"""The admin's view: the site's games and accounts; close a game, ban
 and unban an account.
 
 Who is an admin: the accounts named in the setting ``ServerSettings.admins``

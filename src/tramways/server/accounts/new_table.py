@@ -1,4 +1,4 @@
-"""The body of a new open game (issue 24, item 2): one pydantic model for the lobby's form
+"""The body of a new open game: one pydantic model for the lobby's form
 (``POST /lobby/new``) and the API (``POST /api/lobby``), so both refuse the same things
 alike: the game and its seats, the language at the table, 1840's ruleset, and the pace
 (:class:`~tramways.server.bodies.PaceChoice`: none, live or over days, what the deadline does,

@@ -1,4 +1,4 @@
-"""The open games of the lobby (issue 24, item 2): ``open_games`` / ``open_seats``, the
+"""The open games of the lobby: ``open_games`` / ``open_seats``, the
 games waiting for players and who has sat down, each with its pace (``pace_kind``: ``none``,
 ``live`` or ``async``; ``pace``: seconds per move, what the deadline does, the stand-in),
 which becomes the game's pace when the table starts.  A part of

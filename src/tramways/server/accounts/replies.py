@@ -1,4 +1,4 @@
-"""The bodies of the accounts' API answers (issue 24): declared as ``response_model`` on
+"""The bodies of the accounts' API answers: declared as ``response_model`` on
 the routes of :mod:`~tramways.server.accounts.pages`, :mod:`~tramways.server.accounts.lobby`
 and :mod:`~tramways.server.accounts.chat`, so that ``/docs`` shows each success body;
 ``tests/server/test_replies.py`` checks real answers against them (every key, no key more).

@@ -1,4 +1,4 @@
-"""A substitute through an invite link (issue 25, item 3; docs/async.md).
+"""A substitute through an invite link (docs/async.md).
 
 A seat whose deadline passed, or that was handed to the computer (by its deadline, a vote of
 the other players or its owner's resignation), can be given to a substitute:

@@ -1,2 +1,2 @@
-"""Play over days (issue 25; docs/async.md): paces, seat clocks, deadlines that fire once
+"""Play over days (docs/async.md): paces, seat clocks, deadlines that fire once
 across server processes, reminders, seats handed to a bot and taken back."""

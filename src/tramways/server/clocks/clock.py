@@ -1,4 +1,4 @@
-"""The server's clock, injected (issue 25): deadlines read the time from a :class:`Clock`, so
+"""The server's clock, injected: deadlines read the time from a :class:`Clock`, so
 tests run an hour's pace in milliseconds.
 
 - :class:`SystemClock`: the time;

@@ -1,4 +1,4 @@
-"""Deadlines of games played over days (issue 25, items 2 and 3; docs/async.md).
+"""Deadlines of games played over days (docs/async.md).
 
 A game's pace gives each move ``seconds``; a seat's clock starts when it comes to act (at
 move ``n``) and stops while the seat is on vacation.  Half-way a seat whose deadline hands it

@@ -1,4 +1,4 @@
-"""What people ask of the clocks (issue 25, items 2, 3 and 6; docs/async.md): a pace, a
+"""What people ask of the clocks (docs/async.md): a pace, a
 vacation, a late seat handed to a bot, a vote to hand a seat over, resigning, taking a seat
 back.  Each refusal is one :class:`~tramways.server.errors.ApiError` with one sentence, and a
 refused request changes nothing.

@@ -7,7 +7,7 @@ A row that may not exist yet (a pace, a seat's clock, a fired deadline) is writt
 ``INSERT ... ON CONFLICT DO NOTHING`` before any update, never by "update, and insert if no
 row was updated": on PostgreSQL two writers (a request and a bot's thread, or two server
 processes) both find no row and both insert, and the second fails on the primary key
-(issue 25: the in-process clocks tests failed so on PostgreSQL; SQLite's one writer lock
+(the in-process clocks tests failed so on PostgreSQL; SQLite's one writer lock
 hid it).
 """
 

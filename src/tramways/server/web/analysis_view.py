@@ -1,4 +1,4 @@
-"""The end page's post-game analysis (issue 26, item 4): the strong bot's evaluation of every
+"""The end page's post-game analysis: the strong bot's evaluation of every
 seat over the game as a server-drawn SVG chart, and each seat's three worst decisions with the
 move played and the better one in the page's words, the loss, and a link to the position
 (``?at=N``).  The analysis itself is :mod:`tramways.bots.analysis`, run in the background by

@@ -1,7 +1,7 @@
 """The "game is ready" page after ``POST /new`` or ``/new1840``: redirect after post.
 
 The post answers ``303 See Other`` to ``GET /g/{id}/created``, so a reload shows the page
-again instead of creating a second game (issue 24, item 5).  The page's seat tokens travel
+again instead of creating a second game.  The page's seat tokens travel
 in the cookie ``tw_created``: the game's id, its seats (number, kind, name, token) and the
 hotseat choice, as base64 JSON with its HMAC-SHA256 under the site's secret (the one that
 signs the sessions, ``app.state.auth``), so any server process can read it.  The cookie is

@@ -23,7 +23,7 @@ Form = dict[str, list[str]]
 
 SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:strong", "bot:random", "bot:rule",
               "bot:search")
-"""The lobby's choices for a seat: a person, a bot by difficulty (issue 26: easy, normal,
+"""The lobby's choices for a seat: a person, a bot by difficulty (easy, normal,
 strong; ``tramways.bots.levels``), or one of the bots by its own name."""
 
 MAPS_1840 = ("full", "small", "two")

@@ -1,7 +1,7 @@
 """The 1840 page's controls: the seat's legal notations grouped, each in words, with its cost.
 
 Every control reads as a sentence (:mod:`tramways.server.web.g1840_words`) and says what the
-click costs or brings before it is made (issue 23, items 3 and 4):
+click costs or brings before it is made:
 
 - a par price: what the director pays above the Pre-emptive Right card and what the treasury
   receives (VII.5, IV.1.2);

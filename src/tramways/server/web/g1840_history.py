@@ -1,4 +1,4 @@
-"""The 1840 page's history (issue 23, items 9 and 10): stepping by round through past
+"""The 1840 page's history: stepping by round through past
 positions, and each player's worth after each Company Round.
 
 A log line links to the position after the move that wrote it (the payload's ``log_at``);

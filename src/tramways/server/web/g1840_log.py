@@ -235,7 +235,7 @@ def log_line(line: str, gettext: Callable[[str], str]) -> str:
     return line
 
 
-# -- the log by round, each line a link to its position (issue 23, item 9) -------------------
+# -- the log by round, each line a link to its position -------------------
 
 ROUND_START = re.compile(r"^(PRE|[A-Z]+\d\w*) begins\b")
 """A round's first line ("CR1 begins", "LR2a begins (phase green)", "SR3 begins; order: ...")."""

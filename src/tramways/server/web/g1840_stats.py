@@ -1,4 +1,4 @@
-"""The 1840 game statistics (issue 23, item 10), read from the public log alone.
+"""The 1840 game statistics, read from the public log alone.
 
 Per tram company and Company Round: the revenue its lines ran since the previous Company
 Round (IX.7, the "Line N runs ... for I" lines, a loss taken from it as far as it goes,
@@ -88,7 +88,7 @@ def _cell(table: dict[str, list[Cell]], company: str, rounds: int) -> Cell:
     return cells[rounds - 1]
 
 
-# -- each player's worth over time (issue 23, item 10) ---------------------------------------
+# -- each player's worth over time ---------------------------------------
 
 @dataclass(frozen=True)
 class Sample:

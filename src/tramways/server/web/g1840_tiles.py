@@ -1,4 +1,4 @@
-"""The pictures of the 1840 tiles (issue 23, item 8): ``GET /tiles/1840/{tile}.svg?rotation=R&
+"""The pictures of the 1840 tiles: ``GET /tiles/1840/{tile}.svg?rotation=R&
 phase=P``, one tile in one rotation drawn by the project's renderer
 (:func:`tramways.g1840.render.tile.render_tile_svg`).  The hex panel shows one per legal
 (tile, rotation) of a hex, the tile manifest one per tile.  A tile's picture depends on nothing

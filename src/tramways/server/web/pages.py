@@ -126,7 +126,7 @@ async def new_1840(request: Request, b: BackendDep, form: FormDep) -> Response:
 async def _create(request: Request, b: Backend, read: Callable[[], NewGameForm]
                   ) -> Response:
     """Refusals re-render the form with their error; a created game is a redirect after post
-    to its "created" page (issue 24: a reload must not create a second game)."""
+    to its "created" page (a reload must not create a second game)."""
     try:
         asked = read()
     except FormRefused as exc:

@@ -1,4 +1,4 @@
-"""accounts, sessions, open games, chat and ratings (issue 24)
+"""accounts, sessions, open games, chat and ratings
 
 Revision ID: 0005
 Revises: 0004

@@ -1,4 +1,4 @@
-"""play over days: paces, seat clocks, deadlines fired once, votes (issue 25)
+"""play over days: paces, seat clocks, deadlines fired once, votes
 
 Revision ID: 0007
 Revises: 0006

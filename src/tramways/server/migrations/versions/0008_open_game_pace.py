@@ -1,4 +1,4 @@
-"""the pace of an open game (issue 24, item 2): its kind (none, live, async) and the pace
+"""the pace of an open game: its kind (none, live, async) and the pace
 itself, which becomes the game's pace when the table starts
 
 Revision ID: 0008

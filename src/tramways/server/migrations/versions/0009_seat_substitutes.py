@@ -1,4 +1,4 @@
-"""substitutes through an invite link (issue 25, item 3): one-use invitations to a seat, and
+"""substitutes through an invite link: one-use invitations to a seat, and
 the owner's token kept while a substitute holds the seat
 
 Revision ID: 0009

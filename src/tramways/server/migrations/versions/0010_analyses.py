@@ -1,4 +1,4 @@
-"""post-game analysis (issue 26, item 4): one row a finished game, its claim and its result
+"""post-game analysis: one row a finished game, its claim and its result
 
 Revision ID: 0010
 Revises: 0009

@@ -23,7 +23,7 @@ function apply() {
   legible(svg);
 }
 
-// A phone's map (issue 23, item 11): the map's text is printed for a large sheet (hex ids
+// A phone's map: the map's text is printed for a large sheet (hex ids
 // 5.6 units, names, revenues 6 units), which at the whole map on a phone is 2 px high.  On a
 // narrow map the page starts zoomed in far enough for that text to be read (MIN_TEXT_PX on
 // screen), and at any zoom a label smaller than that is hidden rather than shown as a speck:
@@ -661,7 +661,7 @@ for (const [type, on] of [["mouseover", true], ["mouseout", false], ["focusin", 
   });
 }
 
-// The log's filter (issue 23, item 9): only the lines containing the text, in every round
+// The log's filter: only the lines containing the text, in every round
 // (rounds with a match open, the others hidden).
 document.addEventListener("input", (e) => {
   if (e.target.id !== "log-filter") return;
