@@ -24,6 +24,12 @@ def register(name: str, game: Game) -> None:
     _LOADED[name] = game
 
 
+def unregister(name: str) -> None:
+    """Forget a game registered with :func:`register` (tests that register one for a while);
+    the built-in games stay."""
+    _LOADED.pop(name, None)
+
+
 def game_names() -> list[str]:
     return sorted(set(_GAMES) | set(_LOADED))
 

@@ -13,7 +13,14 @@ from tramways.cli import main
 from tramways.core import GameRecord, RecordError, Session, derive_rng, replay
 from tramways.core.selfplay import play_game
 
-games.register("toy", GAME)
+
+@pytest.fixture(autouse=True, scope="module")
+def _toy_game():
+    """The toy game is known while this module runs, and only then: a server test in the same
+    worker lists the games it knows (its OpenAPI schema's enum of games)."""
+    games.register("toy", GAME)
+    yield
+    games.unregister("toy")
 
 
 def test_record_roundtrip_and_replay_is_pure(tmp_path):
