@@ -27,11 +27,7 @@ pytestmark = needs_chromium
 WAIT = 15_000
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.xfail(
-    reason="intermittent (1 run in 2 here): on PostgreSQL with two processes the finished "
-           "game is sometimes not rated within 15 s (no rating, no finished game on Anna's "
-           "profile); suspect: Rater.goes_on (aa2ab68) skipping the game's last write; the "
-           "lobby and the chat cross the processes every time", strict=False))])
+@pytest.fixture(params=["sqlite", "postgresql"])
 def servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
     """Two server processes on one database: their base URLs."""
     if request.param == "sqlite":

@@ -156,3 +156,63 @@ def test_a_move_of_a_game_that_goes_on_asks_the_rater_no_database_read(sqlite_ur
         assert not rater.goes_on("nosuchgame", 1)
         service.forget(gid)
         assert not rater.goes_on(gid, rev)  # nothing cached: look
+
+
+def test_a_rating_that_fails_once_in_the_database_is_tried_again(sqlite_url: str) -> None:
+    """Issue 24 (a finished game is rated once, on SQLite and PostgreSQL): a database error
+    while rating (a pool timeout, a lost connection) no longer leaves the game unrated until
+    someone lists it; the retry rates it once (the primary key of ``results``)."""
+    import sqlalchemy as sa
+
+    from tramways.server.accounts import ratings
+
+    with make_app_client(sqlite_url) as a:
+        b = other_client(a)
+        signup(a, uniq("Anna"))
+        signup(b, uniq("Bert"))
+        gid = open_and_fill(a, b)
+        accounts = a.app.state.accounts
+        save = accounts.save_results
+        tries: list[str] = []
+
+        def flaky(game_id: str, game: str, rows: list) -> bool:
+            tries.append(game_id)
+            if len(tries) == 1:
+                raise sa.exc.OperationalError("INSERT", {}, Exception("connection lost"))
+            return save(game_id, game, rows)
+
+        accounts.save_results = flaky
+        assert ratings.TRIES >= 2
+        play_to_end(a, gid, {1: links(a)[gid], 2: links(b)[gid]})
+        _wait_rated(a, gid)
+        assert tries == [gid, gid]
+        assert len(accounts.game_results(gid)) == 2
+        assert sorted(r.after for r in accounts.game_results(gid)) in (
+            [1484.0, 1516.0], [1500.0, 1500.0])
+
+
+def test_a_profile_opened_before_the_rater_rated_the_game_shows_the_rating(
+        db_url: str) -> None:
+    """Issue 24 (the browser story on PostgreSQL with two processes): the rater's thread
+    had not rated the game when the profile was read, and the page never showed it; the
+    profile rates a game of the account that is over first, once (``results``' key)."""
+    with make_app_client(db_url) as a:
+        b = other_client(a)
+        anna, bert = uniq("Anna"), uniq("Bert")
+        signup(a, anna)
+        signup(b, bert)
+        gid = open_and_fill(a, b)
+        rater = a.app.state.rater
+        a.app.state.service._listeners = [x for x in a.app.state.service._listeners
+                                          if getattr(x, "__self__", None) is not rater]
+        play_to_end(a, gid, {1: links(a)[gid], 2: links(b)[gid]})
+        accounts = a.app.state.accounts
+        assert not accounts.is_rated(gid)  # the rater's queue is behind the page
+        page = b.get("/account").text
+        assert accounts.is_rated(gid)
+        rows = accounts.game_results(gid)
+        assert [r.seat for r in rows] == [1, 2]
+        assert sorted(r.after for r in rows) in ([1484.0, 1516.0], [1500.0, 1500.0])
+        assert anna in page and '<tr data-game="trambahn">' in page
+        assert accounts.unrated_over(rows[0].player[2:]) == []
+        assert not rater.rate(gid)  # once

@@ -6,8 +6,9 @@ A game is rated once it is over, when every seat is an account's or a bot's (a s
 only by a link is nobody to rate) and no one sits twice.  The process that wrote the last
 move rates it, off the move's path (a queue and one thread); the primary key of
 ``results`` makes a second rating of the same game fail in any process, and a finished
-game listed in an account's games ("my games", the lobby) is rated there if that was missed
-(a process killed in between).
+game listed in an account's games ("my games", the lobby) or over in its profile is rated
+there if that was missed or is not done yet (a process killed in between, or the rater's
+queue behind the page).
 
 - Trambahn (the winner by Game End, T-R-4; a draw scores half): Elo from 1500, K = 32.
 - 1840 (the ranking of XI / R-END-1, equal wealth sharing a place): OpenSkill's defaults
@@ -19,6 +20,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from typing import Any
 
 from tramways.core import Outcome
@@ -27,6 +29,12 @@ from tramways.server.service import GameService
 
 ELO_START = 1500.0
 ELO_K = 32.0
+TRIES = 4
+"""How often the rater tries a finished game whose rating failed (a database error: a
+pool timeout, a lost connection, a serialization failure of PostgreSQL) before it leaves it
+to the catch-up of "my games"; the primary key of ``results`` keeps a retry from rating
+twice."""
+RETRY_SECONDS = 0.5
 logger = logging.getLogger("tramways.server.ratings")
 
 
@@ -69,7 +77,8 @@ def start_rating(game: str) -> Rating:
 
 class Rater:
     """Rates finished games: :meth:`submit` (a listener of every write) queues the game;
-    one thread looks whether it is over and rates it."""
+    one thread looks whether it is over and rates it (a failed try is made again, up to
+    :data:`TRIES` times: one error of the database no longer leaves the game unrated)."""
 
     def __init__(self, service: GameService, accounts: AccountStore) -> None:
         self.service = service
@@ -105,11 +114,15 @@ class Rater:
             if item is None:
                 return
             game_id, rev = item
-            try:
-                if not self.goes_on(game_id, rev):
-                    self.rate(game_id)
-            except Exception:
-                logger.exception("rating game %s failed", game_id)
+            for attempt in range(1, TRIES + 1):
+                try:
+                    if not self.goes_on(game_id, rev):
+                        self.rate(game_id)
+                    break
+                except Exception:
+                    logger.exception("rating game %s failed (try %d of %d)", game_id,
+                                     attempt, TRIES)
+                    time.sleep(RETRY_SECONDS * attempt)
 
     def goes_on(self, game_id: str, rev: int) -> bool:
         """Whether this process's cached position of ``game_id`` shows it going on at the
@@ -151,8 +164,16 @@ def shown(game: str, rating: Rating) -> str:
 
 
 def profile(app_state: Any, account: Account) -> dict[str, Any]:
-    """The profile's figures: ratings per game and finished games with results."""
+    """The profile's figures: ratings per game and finished games with results.
+
+    A game of the account that is over but not rated yet is rated here first: the rater's
+    thread rates it off the move's path, so a profile opened right after the last move (in
+    this process or another) was shown without it and, a static page, never showed it (the
+    browser story on PostgreSQL, 1 run in 7 here).  Rated once whoever is first: the primary
+    key of ``results`` refuses the second."""
     accounts: AccountStore = app_state.accounts
+    for game_id in accounts.unrated_over(account.id):
+        app_state.rater.catch_up(game_id)
     ratings = {g: {"rating": shown(g, r), "games": r.games}
                for g, r in sorted(accounts.all_ratings(account.player).items())}
     games = []

@@ -305,6 +305,18 @@ class AccountStore(OpenTables):
                                 .order_by(ratings.c.mu.desc()).limit(limit)).all()
         return [(r.player, Rating(float(r.mu), float(r.sigma), int(r.games))) for r in rows]
 
+    def unrated_over(self, account_id: str, limit: int = 20) -> list[str]:
+        """The games over (``games.status``) in which the account holds a seat and that have
+        no result yet: the ones its profile rates before it is shown (issue 24)."""
+        with self.store._read() as conn:
+            rows = conn.execute(
+                sa.select(account_seats.c.game_id)
+                .join(games, games.c.id == account_seats.c.game_id)
+                .where(account_seats.c.account_id == account_id, games.c.status == "over",
+                       ~sa.exists().where(results.c.game_id == account_seats.c.game_id))
+                .order_by(games.c.updated.desc()).limit(limit)).all()
+        return [str(r.game_id) for r in rows]
+
     def is_rated(self, game_id: str) -> bool:
         with self.store._read() as conn:
             return conn.execute(sa.select(results.c.seat).where(
