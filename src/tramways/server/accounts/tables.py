@@ -307,7 +307,7 @@ class AccountStore(OpenTables):
 
     def unrated_over(self, account_id: str, limit: int = 20) -> list[str]:
         """The games over (``games.status``) in which the account holds a seat and that have
-        no result yet: the ones its profile rates before it is shown (issue 24)."""
+        no result yet: the ones its profile rates before it is shown."""
         with self.store._read() as conn:
             rows = conn.execute(
                 sa.select(account_seats.c.game_id)
