@@ -69,7 +69,7 @@ def processes(pg_url: str) -> Iterator[tuple[_Process, _Process, Store]]:
         c.close()
 
 
-def _settled(service: GameService, store: Store, gid: str, timeout: float = 10.0) -> Live:
+def _settled(service: GameService, store: Store, gid: str, timeout: float = 30.0) -> Live:
     end = time.monotonic() + timeout
     while True:
         cached = service.cached(gid)

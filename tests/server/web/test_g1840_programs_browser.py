@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.server.web.chromium import DESKTOP, needs_chromium  # noqa: E402
@@ -56,7 +57,14 @@ def test_programs_panel_sets_a_purchase_and_cancels_it(live_server, browser,
         expect(items.first).to_contain_text("In dieser Aktienrunde passen", timeout=WAIT)
         page.locator("#programs form.program-auctions button").click()
         expect(items).to_have_count(2, timeout=WAIT)
-        page.locator("#programs").screenshot(path=str(shots / "g1840-programs.png"))
+        for attempt in range(3):  # a live refresh may replace the panel while it is shot
+            try:
+                page.locator("#programs").screenshot(path=str(shots / "g1840-programs.png"))
+                break
+            except PlaywrightError:
+                if attempt == 2:
+                    raise
+                page.wait_for_timeout(300)
         page.locator("#programs .programs-held li[data-kind=share] button").click()
         expect(items).to_have_count(1, timeout=WAIT)
         expect(items.first).to_contain_text("Vor-Aktienrunde", timeout=WAIT)
