@@ -43,3 +43,11 @@ def halo_text(x: float, y: float, content: str, size: float, **attrs: Any) -> st
 
 def group(items: Iterable[str], **attrs: Any) -> str:
     return tag("g", "".join(items), **attrs)
+
+
+def svg_root(body: str, width: float, height: float, **attrs: Any) -> str:
+    """The ``<svg>`` element of a drawing (the board, a tile): its size, its view box and the
+    board's fonts, then ``attrs``."""
+    return tag("svg", body, xmlns="http://www.w3.org/2000/svg", width=width, height=height,
+               viewBox=f"0 0 {fmt(width)} {fmt(height)}",
+               font_family="DejaVu Sans, Verdana, Arial, sans-serif", **attrs)

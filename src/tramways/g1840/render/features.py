@@ -132,6 +132,15 @@ def impassable(view: HexView, size: float) -> str:
     return group(items, transform=view.translate()) if items else ""
 
 
+TRACKS = ("stadtbahn_planned", "stadtbahn", "tram")
+"""The track layers in drawing order: planned Stadtbahn under built Stadtbahn under tram."""
+
+
+def track_layers(views: Sequence[HexView], size: float) -> list[str]:
+    """Every track layer of ``views``, in the order of :data:`TRACKS`."""
+    return [track_layer(views, size, track) for track in TRACKS]
+
+
 def track_layer(views: Sequence[HexView], size: float, track: str) -> str:
     items = []
     for view in views:

@@ -20,14 +20,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tramways.g1840.render import palette as colours
-from tramways.g1840.render.elements import group, tag, text
+from tramways.g1840.render.elements import group, svg_root, tag, text
 from tramways.g1840.render.features import (
     hex_fill,
     impassable,
     joins,
     locations_layer,
     terrain,
-    track_layer,
+    track_layers,
 )
 from tramways.g1840.render.geometry import apothem, fmt, hex_centre
 from tramways.g1840.render.hexview import HexView, build_views, path_data
@@ -212,9 +212,7 @@ def render_svg(
         header,
         group((terrain(view, size) for view in views), class_="layer-terrain"),
         group((joins(view, fills, size) for view in views), class_="layer-joins"),
-        track_layer(views, size, "stadtbahn_planned"),
-        track_layer(views, size, "stadtbahn"),
-        track_layer(views, size, "tram"),
+        *track_layers(views, size),
         _routes_layer(by_coord, routes, size),
         locations_layer(views, board, size),
         group((hex_labels(view, phase, size) for view in views), class_="layer-labels"),
@@ -222,15 +220,7 @@ def render_svg(
     ]
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
-        + tag(
-            "svg",
-            "".join(body),
-            xmlns="http://www.w3.org/2000/svg",
-            width=width,
-            height=height,
-            viewBox=f"0 0 {fmt(width)} {fmt(height)}",
-            font_family="DejaVu Sans, Verdana, Arial, sans-serif",
-        )
+        + svg_root("".join(body), width, height)
         + "\n"
     )
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from tramways.g1840.model import HexDef
-from tramways.g1840.render.elements import group, tag
-from tramways.g1840.render.features import locations_layer, terrain, track_layer
-from tramways.g1840.render.geometry import apothem, fmt
+from tramways.g1840.render.elements import group, svg_root
+from tramways.g1840.render.features import locations_layer, terrain, track_layers
+from tramways.g1840.render.geometry import apothem
 from tramways.g1840.render.hexview import HexView, pieces_of
 from tramways.g1840.render.labels import PHASES, hex_labels
 from tramways.g1840.render.layout import place_locations
@@ -77,24 +77,12 @@ def render_tile_svg(tile_id: str, rotation: int = 0, *, phase: str = "yellow",
     width, height = 2 * (apothem(size) + size * MARGIN), 2 * size * (1 + MARGIN)
     body = [
         group([terrain(view, size)], class_="layer-terrain"),
-        track_layer(views, size, "stadtbahn_planned"),
-        track_layer(views, size, "stadtbahn"),
-        track_layer(views, size, "tram"),
+        *track_layers(views, size),
         locations_layer(views, _NoBoard(), size),
         group([hex_labels(view, phase, size)], class_="layer-labels"),
     ]
-    return tag(
-        "svg",
-        "".join(body),
-        xmlns="http://www.w3.org/2000/svg",
-        width=width,
-        height=height,
-        viewBox=f"0 0 {fmt(width)} {fmt(height)}",
-        font_family="DejaVu Sans, Verdana, Arial, sans-serif",
-        class_="tile-picture",
-        data_tile=tile_id,
-        data_rotation=str(rotation),
-    )
+    return svg_root("".join(body), width, height, class_="tile-picture", data_tile=tile_id,
+                    data_rotation=str(rotation))
 
 
 __all__ = ["TILE_SIZE", "render_tile_svg"]
