@@ -84,7 +84,7 @@ def test_issue26_second_process_leaves_a_claimed_game(db_url: str) -> None:
     with _client(db_url) as first:
         created = new_game(first, seats=["bot:random", "bot:random"])
         gid = created["id"]
-        assert first.app.state.service.wait_for_bots(120)
+        _wait_until_over(first, gid)
         assert first.app.state.analyser.wait(120)
         with _client(db_url) as second:
             assert second.app.state.analyser.analyse(gid) is False
