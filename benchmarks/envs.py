@@ -14,7 +14,9 @@ Prints one JSON object with, per game (Trambahn; 1840 with 4 players), on one co
 * ``engine_steps_per_s``: the engine alone, same random play (``legal_actions`` + ``apply``),
   the ceiling for the environment;
 * ``observe_us`` = ``view_us`` (the engine's ``view(seat)``) + ``encode_us`` (the array),
-  the mean over positions of the random games;
+  the mean over positions of the random games; ``env_observe_us``: the environment's own
+  ``observe(agent)`` there (the array and the mask; 1840 reads the array from the position,
+  :mod:`tramways.envs.g1840_fast`);
 * ``profile``: the functions with the largest share of ``raw_env`` stepping time (cumulative).
 
 Times are the process's CPU time (``time.process_time``), so other work on a shared machine
@@ -151,7 +153,7 @@ def observation_cost(module: Any, settings: dict[str, Any], positions: int,
     env = module.raw_env(max_steps=MAX_STEPS, **settings)
     env.reset(seed=seed)
     rng = random.Random(seed)
-    view_s = encode_s = 0.0
+    view_s = encode_s = observe_s = 0.0
     n = 0
     while n < positions:
         agent = env.agent_selection
@@ -166,8 +168,12 @@ def observation_cost(module: Any, settings: dict[str, Any], positions: int,
         middle = time.process_time()
         for _ in range(5):
             module.encode(view, seat)
+        end = time.process_time()
+        for _ in range(5):
+            env.observe(agent)
         view_s += middle - start
-        encode_s += time.process_time() - middle
+        encode_s += end - middle
+        observe_s += time.process_time() - end
         n += 5
         legal = env.legal_indices()
         try:
@@ -176,6 +182,7 @@ def observation_cost(module: Any, settings: dict[str, Any], positions: int,
             env.reset()
     return {"observe_us": round((view_s + encode_s) / n * 1e6, 1),
             "view_us": round(view_s / n * 1e6, 1), "encode_us": round(encode_s / n * 1e6, 1),
+            "env_observe_us": round(observe_s / n * 1e6, 1),
             "observation_size": int(module.OBS_SIZE)}
 
 

@@ -153,6 +153,8 @@ class TramwaysEnv(AECEnv):
         self.state: GameState | None = None
         self.game_seed = 0
         self.actions: list[Action] = []
+        self._legal_now: dict[int, Action] | None = None
+        self._mask_now: np.ndarray | None = None
 
     # --- the game -------------------------------------------------------------------------
     def encode(self, view: Any, seat: int) -> np.ndarray:
@@ -192,15 +194,44 @@ class TramwaysEnv(AECEnv):
         self._refresh()
 
     def _refresh(self) -> None:
-        """Whose turn it is, and the mask of their legal actions."""
+        """Whose turn it is; the legal actions and the mask are listed when first asked for
+        (:attr:`_legal`, :attr:`_mask`), once per position: a loop that only steps lists them
+        once, one that also observes builds the mask once."""
         state = self.state
         assert state is not None
         seat = state.current_players()[0]
         self.agent_selection = self.possible_agents[seat]
-        self._legal = self.catalogue.legal_map(state.legal_actions(seat))
-        mask = np.zeros(len(self.catalogue), dtype=np.int8)
-        mask[list(self._legal)] = 1
-        self._mask = mask
+        self._legal_now = None
+        self._mask_now = None
+
+    @property
+    def _legal(self) -> dict[int, Action]:
+        """Index -> engine action for the agent to move (listed on first use)."""
+        legal = self._legal_now
+        if legal is None:
+            state = self.state
+            assert state is not None
+            seat = self._seat[self.agent_selection]
+            legal = self._legal_now = self.catalogue.legal_map(state.legal_actions(seat))
+        return legal
+
+    @_legal.setter
+    def _legal(self, legal: dict[int, Action]) -> None:
+        self._legal_now = legal
+
+    @property
+    def _mask(self) -> np.ndarray:
+        """The mask of :attr:`_legal` (built on first use)."""
+        mask = self._mask_now
+        if mask is None:
+            mask = np.zeros(len(self.catalogue), dtype=np.int8)
+            mask[list(self._legal)] = 1
+            self._mask_now = mask
+        return mask
+
+    @_mask.setter
+    def _mask(self, mask: np.ndarray) -> None:
+        self._mask_now = mask
 
     def action_mask(self, agent: str) -> np.ndarray:
         """The agent's action mask (all zeros unless it is the agent's turn).  The same
@@ -229,10 +260,14 @@ class TramwaysEnv(AECEnv):
         assert self.state is not None
         return self.state.view(self._seat[agent])
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observation_array(self, seat: int) -> np.ndarray:
+        """The observation array of ``seat``: ``encode(view(seat), seat)`` (a game without
+        hidden information may compute the same array more cheaply)."""
         assert self.state is not None
-        seat = self._seat[agent]
-        return {"observation": self.encode(self.state.view(seat), seat),
+        return self.encode(self.state.view(seat), seat)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return {"observation": self.observation_array(self._seat[agent]),
                 "action_mask": self.action_mask(agent)}
 
     def step(self, action: Any) -> None:

@@ -1,0 +1,68 @@
+"""The 1840 observation read from the position (:mod:`tramways.envs.g1840_fast`) is the
+observation encoded from the agent's view, value for value."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np  # noqa: E402
+
+from tramways.envs import g1840_fast, g1840_v0  # noqa: E402
+
+SETTINGS = [{"players": 2}, {"players": 3, "small_map": True}, {"players": 4},
+            {"players": 5}, {"players": 6}]
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=lambda s: f"{s['players']}p")
+def test_observation_from_the_position_equals_encode_of_every_seats_view(settings):
+    """Every seat at every position of a random game (every round type, auctions, line turns,
+    markers, the end): the same float32 array as ``encode(view(seat), seat)``."""
+    env = g1840_v0.raw_env(max_steps=2000, **settings)
+    env.reset(seed=70 + settings["players"])
+    rng = random.Random(settings["players"])
+    state = env.state
+    rounds = set()
+    positions = 0
+    while positions < 400:
+        rounds.add(state.round.type)
+        for seat in range(state.n):
+            expected = g1840_v0.encode(state.view(seat), seat)
+            got = g1840_fast.observe(state, seat)
+            assert got.dtype == np.float32 and got.shape == (g1840_v0.OBS_SIZE,)
+            assert np.array_equal(got, expected), (state.round.name, seat,
+                                                   np.flatnonzero(got != expected)[:5])
+        positions += 1
+        if state.is_over():
+            break
+        seat = state.current_players()[0]
+        legal = state.legal_actions(seat)
+        state.apply(legal[rng.randrange(len(legal))], seat)
+    assert {"PRE", "SR", "CR", "LR"} <= rounds
+
+
+def test_a_copy_that_lays_differently_has_its_own_board_part():
+    """The per-board part is kept per board version: a copy that diverges (another lay) gets
+    its own, and the original's stays right."""
+    env = g1840_v0.raw_env(players=4)
+    env.reset(seed=5)
+    rng = random.Random(5)
+    state = env.state
+    checked = 0
+    while not state.is_over() and checked < 20:
+        seat = state.current_players()[0]
+        legal = state.legal_actions(seat)
+        lays = [a for a in legal if type(a).__name__ == "LayTile"]
+        if len(lays) >= 2:
+            copy = state.clone()
+            copy.apply(lays[0], seat)
+            state.apply(lays[1], seat)
+            for pos in (copy, state, copy):
+                assert np.array_equal(g1840_fast.observe(pos, 0), g1840_v0.encode(pos.view(0), 0))
+            checked += 1
+            continue
+        state.apply(legal[rng.randrange(len(legal))], seat)
+    assert checked >= 5
