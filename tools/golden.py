@@ -1,7 +1,8 @@
 """Golden records: finished games whose final figures must not change unnoticed.
 
 ``tests/golden/*.json`` are whole records (every 1840 player count 2-6, the small 3-player map,
-the 2-player map, a game imported from 18xx.games, a Trambahn game); ``tests/golden/figures.json``
+the 2-player map, a game imported from 18xx.games, a Trambahn game, a game of each ended by a
+resignation); ``tests/golden/figures.json``
 holds the figures each replays to.  ``tests/test_golden.py`` replays them in CI and compares.
 
     python tools/golden.py            # compare, print the records whose figures differ
@@ -39,6 +40,13 @@ SELFPLAY: dict[str, tuple[str, dict[str, Any], int]] = {
     "1840-6p": ("1840", {"players": 6}, 106),
     "trambahn": ("trambahn", {}, 107),
 }
+RESIGNED: dict[str, tuple[str, dict[str, Any], int, int, int]] = {
+    "1840-4p-resigned": ("1840", {"players": 4}, 108, 300, 2),
+    "trambahn-resigned": ("trambahn", {}, 109, 100, 0),
+}
+"""Games ended by a resignation (docs/async.md): selfplay for the given number of actions,
+then the given seat (0-based), not the one to act and ahead of others, resigns: 1840's P3
+second by wealth in LR4a, Trambahn's P1 leading 16 to 0 in P2's turn."""
 IMPORTED = "1840-2p-imported-18xx-games-133875"
 TRAMBAHN_FIGURES = ("columns", "rows", "history", "scores", "money_sizes", "hand_sizes",
                     "deck_size", "discard_size", "display", "stack", "reshuffles")
@@ -75,10 +83,28 @@ def golden_records() -> dict[str, GameRecord]:
             if path.name != FIGURES.name}
 
 
+def make_resigned() -> None:
+    """The records of :data:`RESIGNED`: played, then ended by a resignation out of turn."""
+    from tramways.core.selfplay import play_game
+
+    for name, (game, settings, seed, moves, seat) in RESIGNED.items():
+        played = play_game(game, settings, seed, max_actions=moves)
+        session = played.session
+        if played.finished:
+            raise SystemExit(f"{name}: seed {seed} ended before {moves} actions")
+        resign = session.game.resignation(seat)
+        assert resign is not None
+        session.play(resign, seat=seat)
+        session.record.meta["golden"] = (f"selfplay seed {seed}, {moves} actions, then seat "
+                                         f"{seat + 1} resigns (tools/golden.py)")
+        session.record.save(GOLDEN / f"{name}.json")
+
+
 def make_records() -> None:
     from tramways.core.selfplay import play_game
 
     GOLDEN.mkdir(parents=True, exist_ok=True)
+    make_resigned()
     for name, (game, settings, seed) in SELFPLAY.items():
         outcome = play_game(game, settings, seed)
         if not outcome.finished:

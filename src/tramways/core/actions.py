@@ -20,6 +20,13 @@ class Action:
     standing_order: ClassVar[bool] = False
     """True for an action that sets a seat's standing order (1840's programmed actions) and
     plays no move of the game itself: computer players leave them out (:func:`moves`)."""
+    resigns: ClassVar[bool] = False
+    """True for a seat's resignation (``P2 resign`` in both games; docs/async.md): the one
+    action that no ``legal_actions`` lists, so that no computer player or environment ever
+    chooses it.  The engine accepts it from the seat it names, at any time while the game
+    runs, and it ends the game at once: the resigner places last, the others by the game's
+    own standing at that moment.  A host offers it only where its settings say a resignation
+    ends the game (the site's ``on_resign``)."""
 
 
 def moves(actions: Iterable[Action]) -> list[Action]:

@@ -94,7 +94,9 @@ class GameState(Protocol):
     The contract tested for every game: for every position, an action is accepted from seat
     ``s`` exactly when it is in ``legal_actions(s)`` (for parameterised actions, such as a
     claimed route, an equivalent exact check); so the union of ``legal_actions(s)`` over the
-    seats is what the engine accepts.
+    seats is what the engine accepts.  The one exception is a resignation
+    (``Action.resigns``, ``Game.resignation(seat)``): never listed, so that no computer player
+    chooses it, and accepted from the seat it names whenever the game is not over.
 
     ``apply`` validates first and mutates only if the action is legal: an
     :class:`~tramways.core.errors.IllegalAction` leaves the state untouched.
@@ -198,6 +200,8 @@ class Game(Protocol):
 
     def opening_log(self, state: Any) -> list[str]: ...
 
+    def resignation(self, seat: int) -> Action | None: ...
+
 
 class GameBase:
     """The hooks every game answers, with the answers of a game that needs none of them.
@@ -236,6 +240,12 @@ class GameBase:
     def opening_log(self, state: Any) -> list[str]:
         """The log lines of a new game's set-up, before any action (``tramways log``)."""
         return []
+
+    def resignation(self, seat: int) -> Action | None:
+        """The action by which ``seat`` (0-based) resigns and ends the game
+        (``Action.resigns``; see :class:`GameState` on why no ``legal_actions`` lists it);
+        ``None``: the game has none."""
+        return None
 
 
 def settings_for_new_game(game: Game, settings: dict[str, Any]) -> dict[str, Any]:

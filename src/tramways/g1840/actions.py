@@ -2,7 +2,7 @@
 
 Player actions start with the seat (``P1`` is seat 0): ``P1 bid KK 25``, ``P1 pass``,
 ``P1 order 2``, ``P2 par WT 90``, ``P1 buy W``, ``P1 sell WT 2``, ``P1 return KK``, ``P2 accept``,
-``P2 decline`` (an offer for a private).
+``P2 decline`` (an offer for a private), ``P2 resign`` (the game ends: docs/async.md).
 
 Company actions start with the tram company (``WT``, ``DT``, ``SJE``, ``BBG``, ``WKB``, ``GW``):
 ``WT pay 120``, ``WT buy orange``, ``WT scrap yellow``, ``WT arrange orange,yellow``,
@@ -174,6 +174,17 @@ class Decline(PlayerAction):
     """A player declines a company's offer for their private (IV.2)."""
 
     verb: ClassVar[str] = "decline"
+
+
+@notation
+@dataclass(frozen=True, slots=True)
+class Resign(PlayerAction):
+    """A player resigns and the game ends at once (the site's ``on_resign: "end"``,
+    docs/async.md): no rulebook section; R-END-1's ranking with the resigner last.  Never
+    listed by ``legal_actions`` (``Action.resigns``)."""
+
+    verb: ClassVar[str] = "resign"
+    resigns: ClassVar[bool] = True
 
 
 # --- company actions -------------------------------------------------------------------

@@ -31,6 +31,7 @@ from tramways.g1840.actions import (
     CompanyAction,
     CompanyReturnPrivate,
     LineAction,
+    Resign,
     ReturnPrivate,
     ScrapTram,
 )
@@ -309,6 +310,9 @@ class State1840(Position):
         seat = self._authorize(action, seat)
         actor = self.current_round.acting(self)
         log: list[str] = []
+        if isinstance(action, Resign):
+            self._resign(seat, log)
+            return log
         if isinstance(action, Program):
             set_program(self, action, log)  # the seat's standing orders: no turn taken
             self._play_programs(log)
@@ -330,6 +334,14 @@ class State1840(Position):
         self.advance(log)
         self._play_programs(log)
         return log
+
+    def _resign(self, seat: int, log: list[str]) -> None:
+        """The seat resigns and the game ends at once, in whoever's turn (docs/async.md, the
+        site's ``on_resign: "end"``): its result ranks the resigner last and the others by
+        R-END-1's wealth as it stands (:func:`~tramways.g1840.view.final_result`)."""
+        self.finished = True
+        self.resigned = seat
+        log.append(f"{self.players[seat].name} resigns: the game ends")
 
     def _play_programs(self, log: list[str]) -> None:
         """Play what the acting seats' programs say, one action after another, until a seat

@@ -123,6 +123,10 @@ class Game1840(GameBase):
     def selfplay_policy(self, state: Any, player: int, rng: random.Random) -> Action:
         return policy(state, player, rng)
 
+    def resignation(self, seat: int) -> Action:
+        """``P2 resign``: the seat resigns and the game ends (docs/async.md)."""
+        return notation.Resign(seat)
+
 
 GAME = Game1840()
 

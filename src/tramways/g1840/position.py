@@ -157,6 +157,9 @@ class Position:
         """The round being played, with its progress (its type's ``Round``, e.g. a
         ``LineRound``; see the engine).  ``round`` is its space of the Round Bar."""
         self.finished = False
+        self.resigned: int | None = None
+        """The seat whose resignation ended the game (``P2 resign``, docs/async.md), if one
+        did."""
         self.log: list[str] = []
         self.programs: dict[int, dict[str, Standing]] = {}
         """The programmed actions each seat holds, by kind (:mod:`tramways.g1840.programs`;

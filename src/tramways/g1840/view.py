@@ -89,11 +89,18 @@ def view(state: Position, player: int | None) -> View1840:
 
 
 def final_result(state: Position) -> Result:
-    """XI / R-END-1: wealth per player and the ranking (equal wealth shares a place)."""
+    """XI / R-END-1: wealth per player and the ranking (equal wealth shares a place).
+
+    A game ended by a resignation (``P2 resign``, docs/async.md) ranks the resigner last
+    and the others by their wealth as it stands, equal wealth sharing a place as usual."""
     wealth = [state.wealth(s) for s in range(state.n)]
-    ranks = [1 + sum(1 for w in wealth if w > mine) for mine in wealth]
+    out = state.resigned
+    ranks = [1 + sum(1 for s, w in enumerate(wealth) if w > mine and s != out)
+             for mine in wealth]
+    if out is not None:
+        ranks[out] = state.n
     return Result(wealth=tuple(wealth), rank=tuple(ranks),
-                  winners=tuple(s for s in range(state.n) if ranks[s] == 1))
+                  winners=tuple(s for s in range(state.n) if ranks[s] == 1), resigned=out)
 
 
 def result(state: Position) -> ResultJSON:
@@ -128,7 +135,9 @@ def _text_round(v: View1840) -> list[str]:
     """Who acts, the line turn, the company order and a running auction."""
     lines = []
     t = v.turn
-    if v.finished:
+    if v.finished and v.result is not None and v.result.resigned is not None:
+        lines.append(f"Game over: {v.players[v.result.resigned].name} resigned.")
+    elif v.finished:
         lines.append("Game over.")
     elif t is not None:
         who = t.name

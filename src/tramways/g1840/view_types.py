@@ -2,10 +2,10 @@
 
 Everything in 1840 is public (the view is the position, less the order of the line deck), so
 :class:`View1840` is what every consumer reads: the text view, the web table, the environment's
-encoder, the bots and the trace comparison.  They read attributes (mypy checks them); only
-the server and ``tramways show --json`` need JSON, from :meth:`View1840.to_json`, and the pages
-read a view the service sent back with :meth:`View1840.from_json`.  ``from_json(to_json())``
-gives the view back unchanged.
+encoder, the bots and the trace comparison.  They read attributes (mypy checks them); only the
+server and ``tramways show --json`` need JSON, from :meth:`View1840.to_json`, and the pages read
+a view the service sent back with :meth:`View1840.from_json`.  ``from_json(to_json())`` gives
+the view back unchanged.
 
 The JSON is the wire format the server and ``tramways show --json`` have always sent: keys a
 round does not use are left out (a Company Round has ``company_order`` and ``step``; a Line
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from tramways.core.game import View
 
@@ -354,6 +354,7 @@ class ResultJSON(TypedDict):
     wealth: list[int]
     rank: list[int]
     winners: list[int]
+    resigned: NotRequired[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,6 +365,7 @@ class Result:
     wealth: tuple[int, ...]
     rank: tuple[int, ...]
     winners: tuple[int, ...]
+    resigned: int | None = None  # the seat whose resignation ended the game (docs/async.md)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -376,13 +378,13 @@ class Result:
         return self.rank
 
     def to_json(self) -> ResultJSON:
-        return {"wealth": list(self.wealth), "rank": list(self.rank),
-                "winners": list(self.winners)}
+        out = ResultJSON(wealth=list(self.wealth), rank=list(self.rank), winners=list(self.winners))
+        return out if self.resigned is None else ResultJSON(**out, resigned=self.resigned)
 
     @classmethod
     def from_json(cls, d: JSONObject) -> Result:
         return cls(wealth=tuple(d["wealth"]), rank=tuple(d["rank"]),
-                   winners=tuple(d["winners"]))
+                   winners=tuple(d["winners"]), resigned=d.get("resigned"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,8 +446,7 @@ class View1840:
             "companies": {cid: c.to_json() for cid, c in self.companies.items()},
             "stadtbahn": {sid: s.to_json() for sid, s in self.stadtbahn.items()},
             "market": {c: list(cell) for c, cell in self.market.items()},
-            "market_stacks": {f"{r},{c}": list(stack)
-                              for (r, c), stack in self.market_stacks.items()},
+            "market_stacks": {f"{r},{c}": list(s) for (r, c), s in self.market_stacks.items()},
             "privates": dict(self.privates),
             "line_display": list(self.line_display),
             "line_deck": self.line_deck,

@@ -10,6 +10,7 @@ A turn is a sequence of small actions, in the order of the five steps:
 ``P1 income 7r``            Step 3: a hand card onto the money pile
 ``P1 buy steam 2``          Step 4: buy a tramway card from the display, assign it to column 2
 ``P1 end``                  Step 5: discard tram-less columns, draw up to 6, refill the display
+``P1 resign``               at any time: the player resigns and the game ends (docs/async.md)
 ==========================  ==============================================================
 
 Cards are named by face (``"7r"``, ``"10b"``, ``"C"``); columns are 0-based in the action
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from tramways.core import Action, NotationError
 from tramways.trambahn.cards import CONDUCTOR
@@ -61,7 +63,16 @@ class EndTurn(Action):
     """Step 5: end the turn (discard tram-less columns, draw, refill the display)."""
 
 
-TrambahnAction = Passenger | Station | Income | Buy | EndTurn
+@dataclass(frozen=True, slots=True)
+class Resign(Action):
+    """The player resigns and the game ends at once, the other player winning (the site's
+    ``on_resign: "end"``, docs/async.md; no rulebook section).  Never listed by
+    ``legal_actions`` (``Action.resigns``)."""
+
+    resigns: ClassVar[bool] = True
+
+
+TrambahnAction = Passenger | Station | Income | Buy | EndTurn | Resign
 
 
 def format_action(action: Action) -> str:
@@ -80,6 +91,8 @@ def format_action(action: Action) -> str:
         return f"{p} buy {action.kind} {action.column + 1}"
     if isinstance(action, EndTurn):
         return f"{p} end"
+    if isinstance(action, Resign):
+        return f"{p} resign"
     raise NotationError(f"not a Trambahn action: {action!r}")
 
 
@@ -90,6 +103,7 @@ _PATTERNS = {
     "income": re.compile(_CARD),
     "buy": re.compile(r"(?P<kind>horse|steam|electric)\s+(?P<col>\d+)"),
     "end": re.compile(r""),
+    "resign": re.compile(r""),
 }
 
 
@@ -125,6 +139,8 @@ def parse_action(text: str) -> Action:
         return Income(player, args["card"])
     if verb == "buy":
         return Buy(player, args["kind"], _column(args["col"], text))
+    if verb == "resign":
+        return Resign(player)
     return EndTurn(player)
 
 

@@ -82,4 +82,5 @@ def determinize(view: TrambahnView, rng: random.Random) -> TrambahnState:
         reshuffles=view.reshuffles,
         over=view.over,
         end_reason=view.end_reason,
+        resigned=view.result.resigned if view.result is not None else None,
     )

@@ -157,6 +157,10 @@ class TrambahnGame(GameBase):
     def player_names(self, settings: dict[str, Any]) -> Sequence[str]:
         return list(settings.get("names", DEFAULT_NAMES))
 
+    def resignation(self, seat: int) -> Action:
+        """``P1 resign``: the player resigns and the game ends (docs/async.md)."""
+        return notation.Resign(seat)
+
     def text_view(self, view: TrambahnView) -> str:
         return render(view)
 

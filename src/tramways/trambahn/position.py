@@ -99,6 +99,8 @@ class TrambahnPosition:
     reshuffles: int = 0
     over: bool = False
     end_reason: str = ""
+    resigned: int | None = None
+    """The player whose resignation ended the game (``P1 resign``, docs/async.md), if one did."""
 
     # -- queries ------------------------------------------------------------------------------
 
@@ -134,4 +136,5 @@ class TrambahnPosition:
             reshuffles=self.reshuffles,
             over=self.over,
             end_reason=self.end_reason,
+            resigned=self.resigned,
         )

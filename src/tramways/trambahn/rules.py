@@ -10,7 +10,7 @@ and changes the state only when the action is legal.
 from __future__ import annotations
 
 from tramways.core import Action, IllegalAction, derive_rng
-from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station
+from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Resign, Station
 from tramways.trambahn.cards import (
     CARD_COLOUR,
     CARD_FACE,
@@ -101,6 +101,8 @@ def apply_action(state: TrambahnPosition, action: Action, seat: int | None = Non
                             f"seat {seat + 1} may not play P{action.player + 1}'s action")
     if state.over:
         raise IllegalAction("Game End", "the game is over")
+    if isinstance(action, Resign):
+        return _resign(state, action)
     if action.player != state.turn:
         raise IllegalAction("Course of Play", f"it is P{state.turn + 1}'s turn")
     if isinstance(action, Passenger):
@@ -389,8 +391,24 @@ def _finish(state: TrambahnPosition, reason: str) -> None:
     state.end_reason = reason
 
 
+RESIGNATION = "resignation"
+"""The end reason of a game ended by a resignation (docs/async.md)."""
+
+
+def _resign(state: TrambahnPosition, a: Resign) -> list[str]:
+    """The player resigns, in either player's turn, and the game ends at once: the other
+    player wins whatever the score (docs/async.md, the site's ``on_resign: "end"``).  Nothing
+    hidden is turned up: the view of the end is the view of any end."""
+    _finish(state, RESIGNATION)
+    state.resigned = a.player
+    return [f"{state.names[a.player]} resigns: the game ends", _final_line(state)]
+
+
 def winner(state: TrambahnPosition) -> int | None:
-    """Most points; tie: the larger money pile; still tied: a draw (Game End; T-R-4)."""
+    """Most points; tie: the larger money pile; still tied: a draw (Game End; T-R-4).  After
+    a resignation the other player (docs/async.md)."""
+    if state.resigned is not None:
+        return 1 - state.resigned
     key = [(state.scores[p], len(state.money[p])) for p in (0, 1)]
     if key[0] == key[1]:
         return None
@@ -408,6 +426,7 @@ def result(state: TrambahnPosition) -> TrambahnResult:
         winner=winner(state) if state.over else None,
         regular_scorings=state.regular,
         reason=state.end_reason,
+        resigned=state.resigned,
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from tramways.core.game import View
 
@@ -90,6 +90,7 @@ class TrambahnResultJSON(TypedDict):
     winner: int | None
     regular_scorings: int
     reason: str
+    resigned: NotRequired[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,8 @@ class TrambahnResult:
     winner: int | None
     regular_scorings: int
     reason: str
+    resigned: int | None = None
+    """The player whose resignation ended the game (placed second), if one did."""
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -120,17 +123,21 @@ class TrambahnResult:
         return tuple(seat for seat, place in enumerate(self.places) if place == 1)
 
     def to_json(self) -> TrambahnResultJSON:
-        return {"scores": list(self.scores), "regular": list(self.regular),
-                "extra_tours": list(self.extra_tours), "money": list(self.money),
-                "winner": self.winner, "regular_scorings": self.regular_scorings,
-                "reason": self.reason}
+        out: TrambahnResultJSON = {
+            "scores": list(self.scores), "regular": list(self.regular),
+            "extra_tours": list(self.extra_tours), "money": list(self.money),
+            "winner": self.winner, "regular_scorings": self.regular_scorings,
+            "reason": self.reason}
+        if self.resigned is not None:
+            out["resigned"] = self.resigned
+        return out
 
     @classmethod
     def from_json(cls, d: JSONObject) -> TrambahnResult:
         return cls(scores=tuple(d["scores"]), regular=tuple(d["regular"]),
                    extra_tours=tuple(d["extra_tours"]), money=tuple(d["money"]),
                    winner=d["winner"], regular_scorings=d["regular_scorings"],
-                   reason=d["reason"])
+                   reason=d["reason"], resigned=d.get("resigned"))
 
 
 @dataclass(frozen=True, slots=True)
