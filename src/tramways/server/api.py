@@ -80,12 +80,14 @@ SinceQuery = Annotated[str | None, Query(
 @router.post("/games", status_code=201, response_model=Created, responses=_errors(422))
 def create_game(body: NewGameDep, service: ServiceDep, request: Request) -> JSONResponse:
     """Create a game: one secret link (token) per human seat, and a spectator link; with a
-    ``pace``, the game's pace from the start (docs/async.md).  429 (with ``Retry-After``) when
-    this address creates games too fast."""
+    ``pace``, the game's pace from the start and what a resignation does (``on_resign``,
+    docs/async.md).  429 (with ``Retry-After``) when this address creates games too fast."""
     created = service.start(body)
     seconds = body.pace.pace_seconds() if body.pace is not None else None
+    deadlines = request.app.state.deadlines
+    if body.pace is not None and body.pace.on_resign != "bot":
+        deadlines.store.set_on_resign(str(created["id"]), body.pace.on_resign)
     if body.pace is not None and seconds is not None:
-        deadlines = request.app.state.deadlines
         deadlines.store.set_pace(str(created["id"]), Pace(seconds, body.pace.on_deadline,
                                                          body.pace.bot))
         deadlines.on_write(str(created["id"]), 0)

@@ -48,6 +48,10 @@ class Clocks(BaseModel):
     """The game's pace (null: none) and every seat's clock."""
 
     pace: PaceView | None
+    on_resign: Literal["bot", "end"] = Field(
+        default="bot", description="what a resignation does, chosen when the game was made: "
+        "bot (the computer plays the seat to the end) or end (the game ends at once)")
+    over: bool = Field(default=False, description="the game is over: no control applies")
     now: str = Field(description="the server's time (ISO 8601)")
     seats: list[SeatClockView]
     you: int | None = Field(default=None, description="the token's seat (null: a spectator); "
@@ -83,7 +87,8 @@ class SeatBody(BaseModel):
     bot: str = Field(default="bot:rule", max_length=32)
 
 class ResignBody(BaseModel):
-    bot: str = Field(default="bot:rule", max_length=32)
+    bot: str = Field(default="bot:rule", max_length=32, description="who plays the seat on "
+                     "(a game whose resignation ends it takes none)")
 
 @router.get("/games/{game_id}/clocks", response_model=Clocks)
 async def clocks(game_id: str, d: DeadlinesDep, seat: SeatDep) -> dict[str, object]:
@@ -122,6 +127,8 @@ async def vote(game_id: str, body: SeatBody, seat: ActingSeatDep,
 @router.post("/games/{game_id}/resign", response_model=Clocks)
 async def resign(game_id: str, body: ResignBody, seat: ActingSeatDep,
                  d: DeadlinesDep) -> dict[str, object]:
+    """The seat resigns, as the game's ``on_resign`` says: the bot plays it to the end, or
+    the game ends at once with the resigner placed last (docs/async.md)."""
     await run_in_threadpool(ask.resign, d, game_id, seat, body.bot)
     return await run_in_threadpool(d.status, game_id)
 

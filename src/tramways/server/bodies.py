@@ -48,6 +48,9 @@ def _refuse(code: str, message: str) -> PydanticCustomError:
 OnDeadline = Literal["nothing", "remind", "bot_move", "hand_over"]
 """What a paced seat's deadline does (docs/async.md)."""
 
+OnResign = Literal["bot", "end"]
+"""What a resignation does (docs/async.md): the seat goes to the computer, or the game ends."""
+
 MAX_PACE_MINUTES = 24 * 60
 MAX_PACE_HOURS = 30 * 24
 
@@ -66,6 +69,9 @@ class PaceChoice(BaseModel):
     on_deadline: OnDeadline = "remind"
     bot: str = Field(default="bot:rule", max_length=32,
                      description="who stands in at the deadline: a bot of the game")
+    on_resign: OnResign = Field(default="bot", description="what a resignation does, with "
+                                "any pace: bot (the computer plays the seat to the end) or "
+                                "end (the game ends at once, the resigner placed last)")
 
     def pace_seconds(self) -> int | None:
         """Seconds per move (``None``: no pace)."""

@@ -37,6 +37,26 @@ CACHE_BYTES = 200 * 1024 * 1024
 """The approximate memory of the positions kept per server process by default
 (``ServerSettings.cache_bytes``; each weighed by ``cache.position_bytes``)."""
 
+RESIGN_MESSAGE = "a resignation is not a move: use Resign (POST /api/games/ID/resign)"
+
+
+def apply_as(state: GameState, action: Action, player: int, resign: bool = False) -> list[str]:
+    """Apply ``action`` for seat ``player`` (0-based); ``ApiError(403)`` if it is not theirs.
+
+    The engine decides authority (``seats_for``; ``apply(action, seat)`` checks it again): an
+    action of another player, or of a company or line this seat does not direct (1840 IV.1.2),
+    is refused with 403 before its legality is looked at.  A resignation
+    (``Action.resigns``) is played only with ``resign``: the Resign control of a game whose
+    resignation ends it (docs/async.md), never sent as a move (422, rule ``resign``).
+    """
+    seats = state.seats_for(action)
+    if seats and player not in seats:
+        raise ApiError(403, "not_your_seat", "that action is not yours to take")
+    if action.resigns and not resign:
+        raise ApiError(422, "illegal", RESIGN_MESSAGE, rule="resign")
+    return state.apply(action, player)
+
+
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 

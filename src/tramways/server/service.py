@@ -22,8 +22,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from tramways.core import Action, GameRecord, IllegalAction, NotationError
-from tramways.core.game import GameState
+from tramways.core import GameRecord, IllegalAction, NotationError
 from tramways.core.rng import draw_seed
 from tramways.core.undo import Played, check_undo, reveals
 from tramways.core.visibility import public_notation, record_is_public
@@ -41,6 +40,7 @@ from tramways.server.positions import (
     Live,
     LogIndex,
     Positions,
+    apply_as,
     check_id,
     status,
 )
@@ -54,19 +54,6 @@ logger = logging.getLogger("tramways.server")
 
 CLOSED_LINE = "The site's admins closed this game: no more moves."
 CLOSED_MESSAGE = "the site's admins closed this game: no more moves"
-
-def _apply_as(state: GameState, action: Action, player: int) -> list[str]:
-    """Apply ``action`` for seat ``player`` (0-based); ``ApiError(403)`` if it is not theirs.
-
-    The engine decides authority (``seats_for``; ``apply(action, seat)`` checks it again): an
-    action of another player, or of a company or line this seat does not direct (1840 IV.1.2),
-    is refused with 403 before its legality is looked at.
-    """
-    seats = state.seats_for(action)
-    if seats and player not in seats:
-        raise ApiError(403, "not_your_seat", "that action is not yours to take")
-    return state.apply(action, player)
-
 
 SEATS_KEPT = 10_000
 """Seat tokens whose seat a process remembers (each some hundred bytes)."""
@@ -268,7 +255,7 @@ class GameService(Positions):
 
     def _move(
         self, game_id: str, seat: int | None, n: int, text: str, by_bot: bool = False,
-        since: str | None = None, stand_in: bool = False,
+        since: str | None = None, stand_in: bool = False, resign: bool = False,
     ) -> dict[str, Any]:
         if seat is None:
             raise ApiError(403, "spectator", "spectators cannot act: use your seat's link")
@@ -280,7 +267,7 @@ class GameService(Positions):
                 live = self.live(game_id)
             for attempt in range(3):
                 try:
-                    new = self._try_move(live, seat, n, text, by_bot, stand_in)
+                    new = self._try_move(live, seat, n, text, by_bot, stand_in, resign)
                     break
                 except Conflict:  # another process wrote first: catch up and judge again
                     live = self.live(game_id)
@@ -297,10 +284,12 @@ class GameService(Positions):
         return self.payload(new, seat, since=since)
 
     def _try_move(self, live: Live, seat: int, n: int, text: str, by_bot: bool,
-                  stand_in: bool = False) -> Live:
+                  stand_in: bool = False, resign: bool = False) -> Live:
         """Judge and write one move on ``live``; the new position (``live`` itself if the
         move was already played); ``Conflict`` if another writer was first.  ``stand_in``:
-        a bot plays a person's seat whose deadline passed (:mod:`tramways.server.clocks`)."""
+        a bot plays a person's seat whose deadline passed (:mod:`tramways.server.clocks`).
+        A resignation (``Action.resigns``) only with ``resign``: the Resign control of a game
+        whose resignation ends it (docs/async.md), never as a move."""
         game = live.game
         try:
             action = game.parse_action(text)
@@ -322,7 +311,7 @@ class GameService(Positions):
         state = live.state.clone()
         revealing = reveals(game, state, action)
         try:
-            lines = _apply_as(state, action, seat - 1)
+            lines = apply_as(state, action, seat - 1, resign)
         except IllegalAction as exc:
             raise ApiError(422, "illegal", exc.message, rule=exc.rule) from None
         # the end of a game reveals everything (its record becomes public): never taken back

@@ -46,7 +46,8 @@ def _table_json(table: OpenGame) -> dict[str, Any]:
             "players": [{"seat": s, "name": n} for s, _a, n in table.players],
             "pace": None if pace is None else {
                 "kind": table.pace_kind, "seconds": pace.seconds,
-                "on_deadline": pace.on_deadline, "bot": pace.bot}}
+                "on_deadline": pace.on_deadline, "bot": pace.bot},
+            "on_resign": table.on_resign}
 
 
 def start(app_state: Any, table: OpenGame) -> str | None:
@@ -66,6 +67,8 @@ def start(app_state: Any, table: OpenGame) -> str | None:
         game_id = str(created["id"])
         accounts.bind_seats(game_id, [(s, a, auth.seat_token(game_id, s, a))
                                       for s, a, _n in players])
+        if table.on_resign != "bot":  # and what a resignation does
+            app_state.deadlines.store.set_on_resign(game_id, table.on_resign)
         if table.pace is not None:  # the table's pace is the game's (docs/async.md)
             app_state.deadlines.store.set_pace(game_id, table.pace)
             app_state.deadlines.on_write(game_id, 0)
@@ -115,7 +118,7 @@ def _open(request: Request, account: Account, body: NewTable) -> str:
     pace = body.table_pace()
     return str(request.app.state.accounts.create_open(
         body.game, body.settings(), body.seats, body.lang, account.id,
-        body.pace if pace else "none", pace))
+        body.pace if pace else "none", pace, body.on_resign))
 
 
 @router.post("/lobby/new")

@@ -37,6 +37,8 @@ class OpenGame:
     players: list[tuple[int, str, str]] = field(default_factory=list)
     pace_kind: str = "none"
     pace: Pace | None = None
+    on_resign: str = "bot"
+    """What a resignation does in the game (docs/async.md): ``bot`` or ``end``."""
 
     @property
     def full(self) -> bool:
@@ -56,13 +58,14 @@ class OpenTables:
 
 
     def create_open(self, game: str, settings: dict[str, Any], seats: int, lang: str,
-                    owner: str, pace_kind: str = "none", pace: Pace | None = None) -> str:
+                    owner: str, pace_kind: str = "none", pace: Pace | None = None,
+                    on_resign: str = "bot") -> str:
         open_id = secrets.token_urlsafe(9)
         with self.store._write() as conn:
             conn.execute(open_games.insert().values(
                 id=open_id, game=game, settings=settings, seats=seats, lang=lang, owner=owner,
                 status="open", created=now(), pace_kind=pace_kind if pace else "none",
-                pace=None if pace is None else asdict(pace)))
+                pace=None if pace is None else asdict(pace), on_resign=on_resign))
             conn.execute(open_seats.insert().values(open_id=open_id, seat=1, account_id=owner))
             self.announce(conn, LOBBY_KEY)
         self.woken(LOBBY_KEY)
@@ -112,7 +115,7 @@ class OpenTables:
     def _open(r: Any, players: list[tuple[int, str, str]]) -> OpenGame:
         return OpenGame(r.id, r.game, dict(r.settings), int(r.seats), r.lang, r.owner,
                         r.status, r.game_id, players, str(r.pace_kind or "none"),
-                        Pace(**r.pace) if r.pace else None)
+                        Pace(**r.pace) if r.pace else None, str(r.on_resign or "bot"))
 
     def open_game(self, open_id: str) -> OpenGame | None:
         with self.store._read() as conn:

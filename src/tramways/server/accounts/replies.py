@@ -84,6 +84,8 @@ class OpenTable(_Reply):
     players: list[OpenPlayer]
     pace: OpenPace | None = Field(description="null: no pace (the game waits as long as it "
                                   "takes)")
+    on_resign: str = Field(default="bot", examples=["bot", "end"],
+                           description="what a resignation does (docs/async.md)")
 
 
 class ChatMessage(_Reply):

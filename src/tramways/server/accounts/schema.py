@@ -54,6 +54,7 @@ open_games = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("pace_kind", sa.String(8), nullable=False, server_default="none"),  # 0008
     sa.Column("pace", sa.JSON, nullable=True),
+    sa.Column("on_resign", sa.String(8), nullable=False, server_default="bot"),  # 0011
 )
 open_seats = sa.Table(
     "open_seats", metadata,

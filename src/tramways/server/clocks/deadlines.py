@@ -238,6 +238,7 @@ class Deadlines:
             })
         return {"pace": None if pace is None else {
             "seconds": pace.seconds, "on_deadline": pace.on_deadline, "bot": pace.bot},
+            "on_resign": self.store.on_resign(game_id), "over": live.state.is_over(),
             "now": now.isoformat(), "seats": out}
 
 

@@ -9,7 +9,9 @@ engine settings (the engine refuses keys it does not know) and never its record.
 - ``deadline_fired``: one row per ``(game, seat, n, stage)`` that fired: the primary key lets
   one process fire it; ``done`` false with an old ``claimed`` is taken over by another process
   (its owner died);
-- ``seat_votes``: the other human seats' votes to hand a seat over.
+- ``seat_votes``: the other human seats' votes to hand a seat over;
+- ``game_resign`` (migration 0011): what a resignation does, chosen when the game was made:
+  ``bot`` (the seat goes to the computer) or ``end`` (the game ends); no row: ``bot``.
 """
 
 from __future__ import annotations
@@ -56,4 +58,11 @@ seat_votes = sa.Table(
     sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("voter", sa.Integer, primary_key=True),
+)
+
+game_resign = sa.Table(
+    "game_resign",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("on_resign", sa.String(8), nullable=False),
 )

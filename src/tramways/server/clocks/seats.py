@@ -120,7 +120,10 @@ def vote(d: Deadlines, game_id: str, seat: int | None, target: int) -> dict[str,
 
 
 def resign(d: Deadlines, game_id: str, seat: int | None, bot: str) -> None:
-    """The seat's owner resigns: a bot plays the seat to the end (never given back)."""
+    """The seat's owner resigns, as the game's settings say (``on_resign``, chosen when it
+    was made): ``bot``, a bot plays the seat to the end (never given back); ``end``, the
+    game ends at once, the resigner placed last: the engine's resignation (``P2 resign``,
+    ``Game.resignation``) played as the record's next move, so that replay ends it alike."""
     _person(d, game_id, seat, "resign")
     assert seat is not None
     live = d.service.live(game_id)
@@ -128,9 +131,32 @@ def resign(d: Deadlines, game_id: str, seat: int | None, bot: str) -> None:
         raise ApiError(422, "over", "the game is over")
     if live.seats[seat - 1].kind != "human":
         raise ApiError(422, "handed", "take your seat back first, then resign")
+    if d.store.on_resign(game_id) == "end":
+        _resign_ends(d, game_id, seat)
+        return
     bot = _bot(d, game_id, bot)
     d.hand_over(game_id, seat, bot, f"{live.seats[seat - 1].name} resigns: "
                 f"{_bot_words(bot)} plays the seat to the end", resigned=True)
+
+
+def _resign_ends(d: Deadlines, game_id: str, seat: int) -> None:
+    """Play the seat's resignation as the next move (after a move played meanwhile by
+    another, again on the new position); the engine logs "Anna resigns: the game ends"."""
+    for attempt in range(3):
+        live = d.service.live(game_id)
+        action = live.game.resignation(seat - 1)
+        if action is None:
+            raise ApiError(422, "no_resign", f"a game of {live.row.game} cannot end by a "
+                           "resignation")
+        try:
+            d.service._move(game_id, seat, live.n, live.game.format_action(action),
+                            resign=True)
+            return
+        except ApiError as exc:
+            if exc.body["error"] != "stale" or attempt == 2:
+                raise
+        if d.service.live(game_id).state.is_over():
+            raise ApiError(422, "over", "the game is over")
 
 
 def take_back(d: Deadlines, game_id: str, seat: int | None) -> None:

@@ -23,7 +23,13 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
-from tramways.server.clocks.schema import deadline_fired, game_pace, seat_clocks, seat_votes
+from tramways.server.clocks.schema import (
+    deadline_fired,
+    game_pace,
+    game_resign,
+    seat_clocks,
+    seat_votes,
+)
 from tramways.server.rows import Written
 from tramways.server.storage import Store
 from tramways.server.tables import games, seats
@@ -89,6 +95,18 @@ class ClockStore:
             if not self._insert_new(conn, game_pace, game_id=game_id, **values):
                 conn.execute(game_pace.update().where(game_pace.c.game_id == game_id)
                              .values(**values))
+
+    def on_resign(self, game_id: str) -> str:
+        """What a resignation does in the game: ``bot`` (no row) or ``end``."""
+        with self.store._read() as conn:
+            found = conn.execute(sa.select(game_resign.c.on_resign)
+                                 .where(game_resign.c.game_id == game_id)).scalar()
+        return "bot" if found is None else str(found)
+
+    def set_on_resign(self, game_id: str, on_resign: str) -> None:
+        """The game's choice, written once when it is made (insert-or-nothing)."""
+        with self._write() as conn:
+            self._insert_new(conn, game_resign, game_id=game_id, on_resign=on_resign)
 
     def paced_games(self) -> list[str]:
         """Unfinished games that have a pace (the sweep's work)."""

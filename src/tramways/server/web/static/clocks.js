@@ -58,6 +58,7 @@ async function draw() {
   pace.textContent = data.pace
     ? say("pace", { pace: since(data.pace.seconds), what: say(data.pace.on_deadline) })
     : say("no-pace");
+  if (data.on_resign === "end") pace.textContent += " " + say("resign-ends");
   const list = box.querySelector(".seat-clocks");
   list.replaceChildren();
   for (const s of data.seats) {
@@ -69,11 +70,12 @@ async function draw() {
     if (s.vacation_until) words.push(`· ${say("vacation")}`);
     if (s.handed) words.push(`· ${say("computer")}`);
     li.append(words.join(" "));
-    if (token()) {
+    if (token() && !data.over) {
       const mine = s.seat === me;
       if (mine && s.handed && !s.resigned) li.append(" ", button(say("take-back"), () => ask("take-back")));
       if (mine && s.kind === "human") li.append(" ", button(say("resign"), () => {
-        if (confirm(say("resign-confirm"))) ask("resign");
+        // the game's choice (on_resign): the computer plays on, or the game ends at once
+        if (confirm(say(data.on_resign === "end" ? "resign-end-confirm" : "resign-confirm"))) ask("resign");
       }));
       if (!mine && s.kind === "human" && s.late) li.append(" ", button(say("takeover"), () => ask("takeover", { seat: s.seat })));
       if (!mine && s.kind === "human" && !s.late && me) li.append(" ", button(say("vote"), () => ask("vote", { seat: s.seat })));
