@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from tramways.core.actions import Action
 from tramways.core.errors import NotationError
@@ -424,6 +424,32 @@ class SkipBonus(LineAction):
     """Decline the pending bonus action of the Stadtbahn tile just laid (R-LR-1)."""
 
     verb: ClassVar[str] = "skip"
+
+
+_A = TypeVar("_A", bound=Action)
+
+
+class Interned(Generic[_A]):
+    """Actions built once per distinct fields and then shared: ``Interned(build)(*fields)`` is
+    ``build(*fields)``, remembered.  Actions are frozen values, so sharing one is invisible;
+    listing a position's legal actions (hundreds of line auction amounts, tile lays) then
+    costs a look-up per action instead of a dataclass construction."""
+
+    __slots__ = ("build", "made", "limit")
+
+    def __init__(self, build: Callable[..., _A], limit: int = 100_000) -> None:
+        self.build = build
+        self.made: dict[tuple[Any, ...], _A] = {}
+        self.limit = limit
+        """Actions kept (cleared when full: a miss only costs building one again)."""
+
+    def __call__(self, *fields: Any) -> _A:
+        found = self.made.get(fields)
+        if found is None:
+            if len(self.made) >= self.limit:
+                self.made.clear()
+            found = self.made[fields] = self.build(*fields)
+        return found
 
 
 # --- notation --------------------------------------------------------------------------

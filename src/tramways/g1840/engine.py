@@ -104,8 +104,10 @@ class State1840(Position):
         actions: list[Action] = self.current_round.legal(self) if seat == actor else []
         if self.rules.returns_and_scraps_in_turn and self.round.type not in ("CR", "LR"):
             actions = [a for a in actions if not isinstance(a, ReturnPrivate)]
-        present = set(actions)
-        actions.extend(a for a in self.anytime_actions(seat) if a not in present)
+        anytime = self.anytime_actions(seat)
+        if anytime:  # only an action of the same class can equal one (no hashing of all)
+            present = {a for a in actions if type(a) in ANYTIME}
+            actions.extend(a for a in anytime if a not in present)
         if self.rules.returns_and_scraps_in_turn:
             actions = [a for a in actions if not self._site_refuses(a)]
         actions.extend(legal_programs(self, seat))

@@ -11,6 +11,7 @@ highest bidder pays and buys the line (then it has a buying turn, the round's
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from tramways.core.actions import Action
@@ -43,19 +44,33 @@ def bids(low: int, treasury: int, step: int) -> range:
     return range(low, treasury + 1, step)
 
 
+@lru_cache(maxsize=4096)
+def _openings(cid: str, line: int, low: int, treasury: int, step: int,
+              seat: int) -> tuple[OpenAuction, ...]:
+    """Every opening bid for ``line`` the treasury can pay (R-CR-7), built once: the same
+    hundreds of actions are listed again at every such position."""
+    return tuple(OpenAuction(company=cid, line=line, amount=a, player=seat)
+                 for a in bids(low, treasury, step))
+
+
+@lru_cache(maxsize=4096)
+def _raises(cid: str, low: int, treasury: int, step: int, seat: int) -> tuple[LineBid, ...]:
+    """Every raise of the line auction the treasury can pay (VIII.6), built once."""
+    return tuple(LineBid(company=cid, amount=a, player=seat) for a in bids(low, treasury, step))
+
+
 def auction_actions(cr: CompanyProgress, pos: Position, company: TramCompany) -> list[Action]:
     """What ``company`` may do: choose a line and open its auction, bid, or pass."""
     cid, seat, step = company.id, company.director, pos.ent.bid_step
+    out: list[Action] = []
     if cr.auction is None:
-        out: list[Action] = [
-            OpenAuction(company=cid, line=line, amount=a, player=seat)
-            for line in sorted(pos.line_display)
-            for a in bids(pos.ent.line_min_bid, company.treasury, step)]
-        out.append(CompanyPass(company=cid, player=seat))
-        return out
-    return [*(LineBid(company=cid, amount=a, player=seat)
-              for a in bids(cr.auction.high + step, company.treasury, step)),
-            CompanyPass(company=cid, player=seat)]
+        low = pos.ent.line_min_bid
+        for line in sorted(pos.line_display):
+            out.extend(_openings(cid, line, low, company.treasury, step, seat))
+    else:
+        out.extend(_raises(cid, cr.auction.high + step, company.treasury, step, seat))
+    out.append(CompanyPass(company=cid, player=seat))
+    return out
 
 
 def play_auction(cr: CompanyProgress, pos: Position, company: TramCompany, action: Action,

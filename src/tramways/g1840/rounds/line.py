@@ -34,6 +34,7 @@ from tramways.g1840.actions import (
     CompanyReturnPrivate,
     Decline,
     EndTurn,
+    Interned,
     LayTile,
     LineAction,
     PlaceStation,
@@ -70,6 +71,16 @@ from tramways.g1840.view_types import LineTurn as LineTurnView
 __all__ = ["NO_RUN", "LineRound", "Turn", "begin", "receive_income", "run_value"]
 
 Handler = Callable[["LineRound", Position, Turn, Any, list[str]], None]
+
+_LAY = Interned(lambda line, coord, tile, rotation, seat: LayTile(
+    line=line, hex=coord, tile=tile, rotation=rotation, player=seat))
+_STATION = Interned(lambda line, coord, location, seat: PlaceStation(
+    line=line, hex=coord, location=location, player=seat))
+_REMOVE = Interned(lambda line, coord, location, seat: RemoveMarker(
+    line=line, hex=coord, location=location, player=seat))
+_BUY = Interned(lambda line, private, price, seat: BuyPrivate(
+    line=line, private=private, price=price, player=seat))
+"""The line's actions, built once per distinct fields (:class:`Interned`)."""
 
 
 @dataclass
@@ -147,21 +158,17 @@ class LineRound:
         seat = company.director
         if turn.track_over:  # X-23: after scrapping its tram, only its (empty) run is left
             return [*self._company_actions(pos, company, seat), Run(line=line, player=seat)]
-        out: list[Action] = [
-            LayTile(line=line, hex=t.coord, tile=t.tile_id, rotation=t.rotation, player=seat)
-            for t in tile_options(pos, turn)
-        ]
-        out.extend(PlaceStation(line=line, hex=s.coord, location=s.location, player=seat)
+        out: list[Action] = [_LAY(line, t.coord, t.tile_id, t.rotation, seat)
+                             for t in tile_options(pos, turn)]
+        out.extend(_STATION(line, s.coord, s.location, seat)
                    for s in station_options(pos, turn))
         if turn.home_lifted is not None:
             out.extend(PlaceStation(line=line, hex=turn.home_lifted, location=loc.id,
                                     player=seat)
                        for loc in pos.board.locations(turn.home_lifted)
                        if loc.is_interchange and pos.board.free_slots(turn.home_lifted, loc.id))
-        out.extend(RemoveMarker(line=line, hex=r.coord, location=r.location, player=seat)
-                   for r in removal_options(pos, turn))
-        out.extend(BuyPrivate(line=line, private=p, price=price, player=seat)
-                   for p, price in private_options(pos, turn))
+        out.extend(_REMOVE(line, r.coord, r.location, seat) for r in removal_options(pos, turn))
+        out.extend(_BUY(line, p, price, seat) for p, price in private_options(pos, turn))
         out.extend(self._company_actions(pos, company, seat))
         if turn.bonus is not None:
             out.append(SkipBonus(line=line, player=seat))
