@@ -135,3 +135,39 @@ def test_ix2_check_route_cache_follows_boards_in_any_order() -> None:
         compared, valid = compared + more, valid + ok
     assert compared > 300
     assert valid > 50
+
+
+def test_ix7_ix2_a_remembered_run_follows_markers_tiles_and_context() -> None:
+    """A valid run is remembered with the tiles it looked at, the stops' markers and the
+    context; a change of any of them is checked again (the rules of IX.2, IX.7, IX.8 apply
+    to the board as it is now).
+
+    J24 halt (10) - J26 interchange (20, line 6's marker) - J28 interchange (single circle) -
+    K27 red area (20, line 6's marker): J24-J26-J28-K27 earns 50 for line 6."""
+    from tests.g1840.test_routes_support import context, lay_exits, new_board
+    from tests.support import refused
+
+    board = new_board()
+    lay_exits(board, "J24", {2, 4})
+    lay_exits(board, "J26", {1, 4}, "interchange")
+    lay_exits(board, "J28", {1, 0}, "interchange")
+    board.place_marker("K27", 0, 6)
+    board.place_marker("J26", 0, 6)
+    route = "J24.0-J26.0-J28.0-K27.0"
+    run = check_route(context(board, 6), route)
+    assert (run.revenue, run.parts) == (50, (10, 20, 0, 20))
+    assert check_route(context(board, 6), route) is run  # remembered
+    assert check_route(context(board, 6, maintenance=-30), route).total == 20
+    before = board.copy()
+    board.place_marker("J28", 0, 15)  # fills J28's only circle: blocked for line 6 (IX.7)
+    error = refused("IX.7", check_route, context(board, 6), route)
+    assert "J28.0: a blocked interchange" in str(error)
+    assert check_route(context(before, 6), route).revenue == 50  # the earlier board still runs
+    board.remove_marker("J26", 0, 6)
+    refused("IX.7", check_route, context(board, 6), "J24.0-J26.0")  # no marker of line 6 now
+    assert check_route(context(before, 6), "J24.0-J26.0").revenue == 30
+    lay_exits(before, "J24", {1, 3})  # J24's track no longer leads to J26 (IX.2)
+    error = refused("IX.2", check_route, context(before, 6), route)
+    assert "no tram track joins J24.0 and J26.0" in str(error)
+    for ctx in (context(before, 6), context(board, 6)):
+        assert outcome(check_route, ctx, route) == outcome(check_route_on_line_graph, ctx, route)

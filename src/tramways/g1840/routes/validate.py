@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tramways.core.errors import IllegalAction, NotationError
-from tramways.g1840.routes.graph import STATION, LineGraph, line_graph, route_line_graph
+from tramways.g1840.routes.claimed import check_claimed
+from tramways.g1840.routes.graph import STATION, LineGraph, line_graph
 from tramways.g1840.routes.model import LANDMARK_BONUS, RouteContext, Run, Stop
 
 if TYPE_CHECKING:
@@ -24,8 +25,26 @@ RouteStep = tuple[Stop, int | None]
 _STEP = re.compile(r"^([A-K][0-9]{1,2})\.([0-9]+)(?:>([0-5]))?$")
 
 
+_PARSED: dict[str, tuple[RouteStep, ...]] = {}
+_PARSED_LIMIT = 4096
+
+
 def parse_route(text: str) -> list[RouteStep]:
     """Parse ``"D18.0>3-C19.0-..."``; :class:`NotationError` if it is not a route's text."""
+    return list(_parsed(text))
+
+
+def _parsed(text: str) -> tuple[RouteStep, ...]:
+    """:func:`parse_route`'s steps, remembered per text (a route's text is parsed once)."""
+    found = _PARSED.get(text)
+    if found is None:
+        if len(_PARSED) >= _PARSED_LIMIT:
+            _PARSED.clear()
+        found = _PARSED[text] = tuple(_parse(text))
+    return found
+
+
+def _parse(text: str) -> list[RouteStep]:
     steps: list[RouteStep] = []
     for part in text.strip().split("-"):
         match = _STEP.match(part.strip())
@@ -128,8 +147,7 @@ def check_route(ctx: RouteContext, route: str | Sequence[Stop] | Sequence[RouteS
     changing track at a crossover), ``R-LR-6`` (through a red tile or area, into an inner-city
     hex without a red tile, an empty railway station).
     """
-    steps = _steps(route)
-    return _check(ctx, steps, route_line_graph(ctx, [stop for stop, _ in steps]))
+    return check_claimed(ctx, _steps(route))
 
 
 def check_route_on_line_graph(
@@ -141,9 +159,9 @@ def check_route_on_line_graph(
     return _check(ctx, _steps(route), line_graph(ctx))
 
 
-def _steps(route: str | Sequence[Stop] | Sequence[RouteStep]) -> list[RouteStep]:
+def _steps(route: str | Sequence[Stop] | Sequence[RouteStep]) -> Sequence[RouteStep]:
     if isinstance(route, str):
-        return parse_route(route)
+        return _parsed(route)
     steps: list[RouteStep] = []
     for item in route:
         first: Any = item[0]
@@ -154,7 +172,7 @@ def _steps(route: str | Sequence[Stop] | Sequence[RouteStep]) -> list[RouteStep]
     return steps
 
 
-def _check(ctx: RouteContext, steps: list[RouteStep], lg: LineGraph) -> Run:
+def _check(ctx: RouteContext, steps: Sequence[RouteStep], lg: LineGraph) -> Run:
     g = lg.track
     if len(steps) < 2:
         raise IllegalAction("IX.7", "a route needs at least two different revenue locations")

@@ -18,7 +18,8 @@ The graph has two layers:
   markers can reach.
 
 The package: :mod:`.track` (the graph from scratch), :mod:`.incremental` (derived from the last
-one), :mod:`.line` (one line's view, one route's graph).
+one), :mod:`.line` (one line's view). A claimed route is checked without a graph
+(:mod:`tramways.g1840.routes.claimed`).
 """
 
 from tramways.g1840.routes.graph.incremental import track_graph, track_pieces
@@ -26,7 +27,6 @@ from tramways.g1840.routes.graph.line import (
     LineGraph,
     build_line_graph,
     line_graph,
-    route_line_graph,
 )
 from tramways.g1840.routes.graph.track import (
     HALT,
@@ -42,4 +42,4 @@ from tramways.g1840.routes.graph.track import (
 
 __all__ = ["HALT", "INTERCHANGE", "STATION", "TRAM", "LineGraph", "Link", "PieceKey",
            "TrackGraph", "_Pieces", "build_line_graph", "build_track_graph", "line_graph",
-           "route_line_graph", "track_graph", "track_pieces"]
+           "track_graph", "track_pieces"]
