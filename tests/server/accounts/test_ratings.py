@@ -42,6 +42,23 @@ def test_1840_places_follow_the_rank_of_r_end_1() -> None:
     assert places(Result(wealth=(900, 1200, 900), rank=(2, 1, 2), winners=(1,))) == [2, 1, 2]
 
 
+def test_resign_places_rate_the_resigner_last_in_both_games() -> None:
+    """docs/async.md (``on_resign: "end"``): the golden games ended by a resignation rate
+    the resigner last, whatever the standing (1840: P3 was second by wealth; Trambahn: P1
+    led 16 to 0)."""
+    from pathlib import Path
+
+    from tramways.core import GameRecord, Session
+
+    golden = Path(__file__).resolve().parents[2] / "golden"
+    g1840 = Session.from_record(GameRecord.load(golden / "1840-4p-resigned.json")).state
+    assert places(g1840.outcome()) == [1, 3, 4, 2]
+    trambahn = Session.from_record(GameRecord.load(golden / "trambahn-resigned.json")).state
+    assert places(trambahn.outcome()) == [2, 1]
+    after = new_ratings("1840", [start_rating("1840")] * 4, places(g1840.outcome()))
+    assert min(after, key=lambda r: r.mu) == after[2]
+
+
 def test_openskill_rates_an_1840_ranking_of_r_end_1() -> None:
     fresh = start_rating("1840")
     assert (round(fresh.mu, 3), round(fresh.sigma, 3)) == (25.0, 8.333)

@@ -116,3 +116,39 @@ def test_clocks_vacation_and_pace_forms_post_through_the_api(live_server, browse
         expect(page.locator("#pace-form")).to_be_hidden()
     finally:
         page.close()
+
+
+def test_clocks_resign_ends_the_game_when_the_settings_say_so(live_server, browser) -> None:
+    """docs/async.md: a game made with ``on_resign: "end"``; Anna's Resign asks the confirm of
+    that setting, and on yes the game ends at once: the table shows the end, Bert the winner,
+    and the clocks offer no control any more."""
+    made = _post(live_server, "/api/games", {
+        "game": "trambahn", "seats": ["human", "human"], "names": ["Anna", "Bert"],
+        "pace": {"pace": "none", "on_resign": "end"}})
+    gid, anna = made["id"], made["seats"][0]["token"]
+    page = browser.new_page(viewport=DESKTOP, locale="en-US")
+    asked: list[str] = []
+
+    def answer(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", answer)
+    try:
+        page.goto(f"{live_server}/g/{gid}?token={anna}&lang=en")
+        clocks = page.locator("#clocks")
+        expect(clocks.locator(".pace")).to_have_text(
+            "No pace: the game waits as long as it takes. A resignation ends the game.",
+            timeout=WAIT)
+        clocks.locator("li[data-seat='1'] button", has_text="Resign").click()
+        expect(page.locator("section.result")).to_contain_text(
+            "Anna resigned: the game ended at once.", timeout=WAIT)
+        expect(page.locator("section.result h1")).to_contain_text("Bert wins")
+        assert asked == ["Resign: the game ends at once and you place last?"]
+        expect(clocks.locator(".seat-clocks button")).to_have_count(0, timeout=WAIT)
+        expect(clocks.locator("#vacation-form")).to_be_hidden()
+        expect(clocks.locator("#pace-form")).to_be_hidden()
+    finally:
+        page.close()
+    state = _get(live_server, f"/api/games/{gid}")
+    assert state["status"] == "over" and state["log"][-2] == "Anna resigns: the game ends"

@@ -91,7 +91,7 @@ let paceShown = false;
 
 // The seat's own forms: its vacation and the game's pace (a person's seat only).
 function forms(data, mine) {
-  const person = Boolean(token() && mine && (mine.kind === "human" || mine.handed));
+  const person = Boolean(token() && mine && !data.over && (mine.kind === "human" || mine.handed));
   const vacation = box.querySelector("#vacation-form");
   const pace = box.querySelector("#pace-form");
   vacation.hidden = !person;
