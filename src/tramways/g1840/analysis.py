@@ -212,7 +212,8 @@ def line_option_costs(view: View1840, line: int, notations: Iterable[str],
                 out[text] = {"kind": "removal", "cost": REMOVAL_COST}
             elif not mine or coord in mine:  # the home marker, or it moves on its hex (R-LR-13)
                 out[text] = {"kind": "home", "cost": 0}
-            elif turn is not None and turn.bonus == sb.BONUS_STATION:
+            elif turn is not None and turn.bonus == sb.BONUS_STATION and (
+                    turn.bonus_circle in (None, words[2])):  # only the freed circle
                 out[text] = {"kind": "bonus", "cost": 0}
             else:
                 out[text] = {"kind": "normal", "cost": next_marker_cost(board, line) or 0}

@@ -43,6 +43,7 @@ from tramways.g1840.programs import legal_programs, next_programmed, round_begin
 from tramways.g1840.rounds import company, line, pre_share, share
 from tramways.g1840.rounds.base import Round
 from tramways.g1840.rounds.company_auctions import chooser
+from tramways.g1840.rounds.line_turn import end_freed_bonus
 from tramways.g1840.view import final_result, result, view
 from tramways.g1840.view_types import Result, ResultJSON, View1840
 
@@ -328,6 +329,7 @@ class State1840(Position):
                                 "scrapped, only by the company or player acting now")
         if type(action) in ANYTIME and (seat != actor or not self._in_turn(action)):
             self._anytime(action, log)
+            end_freed_bonus(self.current_round)  # only the line's next action
         else:
             if seat != actor:
                 raise IllegalAction(self.current_round.turn_rule(),

@@ -80,6 +80,9 @@ class Ruleset:
     #                                           until every company has three lines
     home_marker_lifted: bool = False  # R-LR-13 (site): a tile on the untiled home hex with
     #                                   several circles lifts the home marker for a choice
+    bonus_station_first: bool = False  # X-26 (proposed): a pending bonus station marker
+    #                                    goes on before any removal; after one, only on the
+    #                                    circle it freed and as the line's next action
 
     @classmethod
     def of(cls, settings: Mapping[str, Any]) -> Ruleset:
@@ -134,6 +137,7 @@ SITE = Ruleset(
     one_marker_per_hex=True,
     choice_back_to_opener=True,
     reserved_until_three_lines=True,
+    bonus_station_first=True,
 )
 """The 18xx.games ruleset (RULINGS.md X-1..X-17; X-18..X-20 proposed), for records imported
 from the site."""

@@ -179,13 +179,15 @@ class LineTurn:
     bonus: str | None  # the pending Stadtbahn bonus (IX.4), e.g. "lay_red_inner_city_tile"
     offer: tuple[str, int, int] | None  # (private, price, seller) awaiting an answer (IV.2)
     home_choice: bool  # the home circle awaits the director (IX.6)
+    bonus_circle: str | None = None  # the bonus marker's only circle ("D12.0")
 
     def to_json(self) -> JSONObject:
         return {"line": self.line, "first": self.first, "tile_laid": self.tile_laid,
                 "stadtbahn_tile_laid": self.stadtbahn_tile_laid,
                 "station_placed": self.station_placed, "bonus": self.bonus,
                 "offer": list(self.offer) if self.offer else None,
-                "home_choice": self.home_choice}
+                "home_choice": self.home_choice,
+                **({"bonus_circle": self.bonus_circle} if self.bonus_circle else {})}
 
     @classmethod
     def from_json(cls, d: JSONObject) -> LineTurn:
@@ -194,7 +196,7 @@ class LineTurn:
                    stadtbahn_tile_laid=d["stadtbahn_tile_laid"],
                    station_placed=d["station_placed"], bonus=d["bonus"],
                    offer=(offer[0], offer[1], offer[2]) if offer else None,
-                   home_choice=d["home_choice"])
+                   home_choice=d["home_choice"], bonus_circle=d.get("bonus_circle"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,10 +14,10 @@ from tramways.g1840.interop.ruleset import (
 from .helpers import cached_trace
 
 
-def test_switches_are_x1_to_x25_with_a_branch_each():
-    """X-16 and X-21 come from the oracle's cases, X-22..X-25 from our games in the site's
+def test_switches_are_x1_to_x26_with_a_branch_each():
+    """X-16 and X-21 come from the oracle's cases, X-22..X-26 from our games in the site's
     engine (issue 22)."""
-    assert sorted(SWITCH_IDS, key=lambda s: int(s[2:])) == [f"X-{n}" for n in range(1, 26)]
+    assert sorted(SWITCH_IDS, key=lambda s: int(s[2:])) == [f"X-{n}" for n in range(1, 27)]
     for sid in SWITCH_IDS:
         s = switch(sid)
         assert s.change and s.branch and s.oracle and s.replaces

@@ -369,3 +369,119 @@ def test_export_writes_the_removal_before_a_normal_station_on_its_circle():
     written = [(a["type"], a.get("city"), a.get("slot"))
                for a in export_record(record)["actions"] if a["entity"] == "10"]
     assert written[-2:] == [("remove_token", "C7-0-0", 1), ("place_token", "C7-0-0", 1)]
+
+
+def _round_trip(record):
+    """The record's export read back (no Ruby): the probe's session, or the failure."""
+    from tramways.g1840.interop.export18xx import export_record
+    from tramways.g1840.interop.log18xx import parse_export
+    from tramways.g1840.interop.probe import probe
+
+    document = export_record(record)
+    result = probe(parse_export(document))
+    assert result.failure is None and result.session is not None
+    return document, result.session.record
+
+
+def test_x26_after_a_removal_the_bonus_station_goes_only_on_the_freed_circle():
+    """random_47067_3p, LR: line 16 lays the Stadtbahn tile L4 on E23 (bonus: a station
+    marker), removes the D marker on D12 and places a station on D24 (GW pays).  The site's bonus
+    station step comes before any removal and removes a marker only where the bonus marker
+    goes, so it declined the bonus and charged D24 (our engine had placed it free: the
+    round trip's figures differed at the run).  Under X-26 the bonus after a removal is
+    kept only for the freed circle (D12, out of line 16's reach here) as the line's next
+    action; under the printed rules (R-LR-1) it still goes anywhere, free."""
+    import dataclasses
+
+    from tramways.core.record import GameRecord
+    from tramways.core.replay import Session
+    from tramways.g1840.ruleset import RULES, SITE
+    from tramways.g1840.view_types import as_view1840
+
+    assert SITE.bonus_station_first and not RULES.bonus_station_first
+    record = GameRecord.load(HERE / "random_47067_3p-cut87.record.json")
+    assert record.actions[80:84] == ["L16 lay D24 6 r2", "L16 lay E23 L4 r5",
+                                     "L16 remove D12.0", "L16 station D24.0"]
+    paid = {}
+    for rules in (SITE, dataclasses.replace(SITE, bonus_station_first=False)):
+        session = Session.from_record(record.model_copy(update={"actions": record.actions[:82]}))
+        state = session.state
+        state.rules = rules
+        assert state.sub.turn.bonus == "place_additional_station_marker"
+        session.play("L16 remove D12.0")
+        treasury = state.companies["GW"].treasury
+        assert session.legal_notation()[0] == "L16 station D24.0"
+        session.play("L16 station D24.0")
+        paid[rules.bonus_station_first] = treasury - state.companies["GW"].treasury
+        assert state.sub.turn.bonus is None
+    assert paid == {True: 20, False: 0}
+    # the view tells the one circle left to the bonus
+    session = Session.from_record(record.model_copy(update={"actions": record.actions[:83]}))
+    view = as_view1840(session.state.view(None))
+    assert view.round_info.line_turn.bonus_circle == "D12.0"
+    _, back = _round_trip(record)
+    from tramways.g1840.interop.roundtrip import same_game
+
+    assert same_game(record, back) is None
+
+
+def test_x26_a_second_removal_ends_the_bonus_and_the_round_trip_is_the_same_game():
+    """random_47101_6p, LR: line 14 lays L1 on D6 (bonus station), removes D12, places G3
+    (paid now: X-26) and removes A13; the site's engine refused none of it, and the export
+    reads back as the same game."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.roundtrip import same_game
+
+    record = GameRecord.load(HERE / "random_47101_6p-cut322.record.json")
+    assert record.actions[316:320] == ["L14 lay D6 L1 r3", "L14 remove D12.0",
+                                       "L14 station G3.0", "L14 remove A13.0"]
+    document, back = _round_trip(record)
+    written = [a["type"] for a in document["actions"] if a["entity"] == "14"][-9:]
+    assert written == ["lay_tile", "lay_tile", "pass", "remove_token", "place_token",
+                       "remove_token", "pass", "run_routes", "pass"]
+    assert same_game(record, back) is None
+
+
+def test_export_declines_the_bonus_before_the_lines_company_returns_a_private():
+    """random_46006_2p, LR5a: line 1 lays L2 on C13 (bonus: a tile), then BBG returns
+    Schloss Belvedere.  Our engine ends the bonus with the company's return (R-LR-1); the
+    site's bonus step stays open through it (its SellCompany step comes first), so the one
+    pass before the run closed only the bonus step ("Place a Token or Lay Track cannot
+    process action run_routes").  The bonus is declined before the return; read back it is
+    ``L1 skip``, the same game."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.roundtrip import same_game
+
+    record = GameRecord.load(HERE / "random_46006_2p-cut214.record.json")
+    assert record.actions[-3:] == ["L1 lay C13 L2 r0", "BBG return SB", "L1 run"]
+    document, back = _round_trip(record)
+    written = [(a["type"], a["entity"]) for a in document["actions"][-5:]]
+    assert written == [("lay_tile", "1"), ("pass", "1"), ("choose_ability", "SB"),
+                       ("pass", "1"), ("run_routes", "1")]
+    assert back.actions[-4:] == ["L1 lay C13 L2 r0", "L1 skip", "BBG return SB",
+                                 "L1 run C17.0-D16.0-D18.0"]
+    assert same_game(record, back) is None
+
+
+def test_export_writes_the_pass_of_a_player_the_sites_share_round_still_asks():
+    """random_46048_2p, SR3: P1 sells four, then one more DT share; with 352 in cash and
+    every company sold this round, our engine leaves P1 only the pass, but the site keeps
+    each line a company won as a share in its pool (130) and still asks P1, so the pass
+    must be written ("Sell then Buy Shares cannot process action buy_shares" for P2's
+    buy).  A player below 130 is passed by the site itself, as before."""
+    from tramways.core.record import GameRecord
+    from tramways.core.replay import Session
+    from tramways.g1840.interop.roundtrip import same_game
+    from tramways.g1840.interop.site_asks import asks_to_pass, offers_line_share
+
+    record = GameRecord.load(HERE / "random_46048_2p-cut105.record.json")
+    assert record.actions[-4:] == ["P1 sell DT 4", "P1 sell DT 1", "P1 pass", "P2 buy G"]
+    session = Session.from_record(record.model_copy(update={"actions": record.actions[:-2]}))
+    state = session.state
+    assert session.legal_notation(0) == ["P1 pass"] and state.players[0].cash == 352
+    assert offers_line_share(state, 0) and asks_to_pass(state, 0)
+    assert not offers_line_share(state, 1)  # P2: 89 in cash
+    document, back = _round_trip(record)
+    written = [(a["type"], a["entity"]) for a in document["actions"][-4:]]
+    assert written == [("sell_shares", 1), ("sell_shares", 1), ("pass", 1), ("buy_shares", 2)]
+    assert same_game(record, back) is None

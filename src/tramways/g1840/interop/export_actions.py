@@ -20,6 +20,7 @@ from tramways.g1840.interop.export_pieces import (
     _variant,
 )
 from tramways.g1840.interop.exporter import Exporter
+from tramways.g1840.interop.site_asks import asks_to_pass
 
 
 def _bid(ex: Exporter, a: Any, s: Any) -> None:
@@ -31,11 +32,10 @@ def _pass(ex: Exporter, a: Any, s: Any) -> None:
     legal = ex.session.legal_notation(seat)
     me = f"P{seat + 1}"
     turn = s.sub.turn_view(s)
-    choosing = s.round.type == "PRE" and getattr(s.sub, "auction", None) is None
-    if (turn.company is None and turn.line is None and not choosing
+    if (turn.company is None and turn.line is None and not asks_to_pass(s, seat)
             and all(t == f"{me} pass" or " return " in t or " scrap " in t for t in legal)):
         return  # the site passes by itself: "has no valid actions and passes"
-    # (choosing a private, the site asks even a player who can afford none: random_44011_6p)
+    # (choosing a private, or with a line's share to buy, the site asks: site_asks)
     ex.player(seat, "pass")
 
 

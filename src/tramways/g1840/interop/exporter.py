@@ -228,8 +228,8 @@ class Exporter:
         if name not in ("Done", "Arrange", "BuyTram", "CompanyReturnPrivate"):
             self.step_closed.clear()  # the site's closed step only waits for its ``done``
         self.settle_home(action)
-        line = getattr(action, "line", None)
         turn = getattr(before.sub, "turn", None)
+        line = getattr(action, "line", None) or self._acting_line_of(action, turn)
         uses = "PlaceStation" if turn is not None and getattr(
             turn, "bonus", None) == "place_additional_station_marker" else "LayTile"
         if name == "RemoveMarker" and self._replaced(action):
@@ -255,6 +255,18 @@ class Exporter:
         if post is not None:
             post(self, action, pre)
         self.after(lines, action)
+
+    def _acting_line_of(self, action: Any, turn: Any) -> int | None:
+        """The acting line, for a return or scrap of its own company in its turn: our engine
+        ends a pending Stadtbahn bonus there (R-LR-1), the site's bonus step stays open
+        through a return (its SellCompany step comes first), so the bonus is declined
+        before it (random_46006_2p: "Place a Token or Lay Track cannot process action
+        run_routes" after BBG's return in line 1's bonus step)."""
+        company = getattr(action, "company", None)
+        if company is None or turn is None or getattr(turn, "ran", True):
+            return None
+        owner = self.state.line_owner.get(turn.line)
+        return turn.line if owner == company else None
 
     def _replaced(self, action: Any) -> bool:
         """Whether a removal of a Stadtbahn marker is followed by the same line's station on

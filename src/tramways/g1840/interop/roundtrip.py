@@ -35,15 +35,18 @@ def _figures(session: Session) -> dict[str, Any]:
     return figures_from_view(as_view1840(session.state.view(None)))
 
 
-def _theirs_only(ours: str, head: str, theirs: list[str], k: int) -> bool:
-    """Whether the import's next action has no counterpart in ours: the bonus our run
-    declined (recorded by the site as a pass), or the site's reassignment that our ``done``
-    makes by itself."""
+def _theirs_only(ours: str, head: str, theirs: list[str], k: int,
+                 owner: dict[int, str]) -> bool:
+    """Whether the import's next action has no counterpart in ours: the bonus our run (or
+    the line's company's return or scrap) declined, recorded by the site as a pass, or the
+    site's reassignment that our ``done`` makes by itself (``owner``: line -> company)."""
     if k >= len(theirs):
         return False
     other = theirs[k]
     if other == f"{head} skip" and ours != other and ours.startswith(head + " "):
         return True
+    if other.endswith(" skip") and other[1:-5].isdigit() and owner.get(int(other[1:-5])) == head:
+        return True  # the bonus our engine ended with the company's return (R-LR-1)
     return (ours == f"{head} done" and k + 1 < len(theirs) and theirs[k + 1] == ours
             and other.startswith(f"{head} arrange "))
 
@@ -76,7 +79,7 @@ def same_game(original: GameRecord, imported: GameRecord) -> str | None:
     k = 0
     for i, ours in enumerate(original.actions):
         head = ours.split(" ", 1)[0]
-        while _theirs_only(ours, head, theirs, k):
+        while _theirs_only(ours, head, theirs, k, getattr(a.state, "line_owner", {})):
             b.play(theirs[k])
             k += 1
         if _ours_only(ours, head, theirs, k):

@@ -178,6 +178,17 @@ SWITCHES += (
            "our random games: 'no token slots available on D4' (random_44010_5p LR5c)"),
 )
 
+SWITCHES += (
+    Switch("X-26", "(proposed) A Stadtbahn tile's bonus station marker is placed or declined "
+           "before any Stadtbahn marker removal; a removal while it is pending keeps it only "
+           "for the circle just freed, as the line's next action (the site's bonus step "
+           "removes a marker itself only where the bonus marker goes).", ("R-LR-1", "R-LR-5"),
+           "Ruleset.bonus_station_first: line_turn.bonus_after_removal, bonus_is_free",
+           "our random games random_47067_3p, random_47101_6p: the site declined the bonus "
+           "before the removal and charged the later station (round trip: different "
+           "figures at the run)"),
+)
+
 SWITCH_IDS: tuple[str, ...] = tuple(s.id for s in SWITCHES)
 
 

@@ -19,6 +19,7 @@ from tramways.g1840.interop.pieces18xx import TilePieces
 from tramways.g1840.interop.routes18xx import route_text
 from tramways.g1840.interop.ruleset import RULESET_18XX
 from tramways.g1840.interop.setup18xx import ENGINE_COMPANY_ID, Setup18xx
+from tramways.g1840.interop.site_asks import asks_to_pass
 from tramways.g1840.view_types import View1840, as_view1840
 
 MAX_IMPLICIT_PASSES = 12
@@ -490,9 +491,9 @@ class Translator:
             legal = self.session.legal_notation(players[0])
             if f"{p} pass" not in legal or not all(
                     t == f"{p} pass" or " return " in t or " scrap " in t for t in legal) or (
-                    state.round.type == "PRE" and state.sub.auction is None):  # type: ignore
+                    asks_to_pass(state, players[0])):
                 # (returning a private or scrapping a tram are allowed at any time, the site
-                # counts neither; choosing a private, it asks even who can afford none)
+                # counts neither; choosing a private, or a line's share to buy: site_asks)
                 break
             self.session.play(f"{p} pass")
             played.append(f"{p} pass")

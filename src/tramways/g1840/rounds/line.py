@@ -59,7 +59,10 @@ from tramways.g1840.rounds.line_home import (
 from tramways.g1840.rounds.line_income import NO_RUN, receive_income, run_value
 from tramways.g1840.rounds.line_turn import (
     Turn,
+    bonus_after_removal,
+    bonus_is_free,
     check_lay,
+    end_freed_bonus,
     private_options,
     removal_options,
     station_options,
@@ -126,7 +129,8 @@ class LineRound:
         return RoundDetail(line_turn=LineTurnView(
             line=turn.line, first=turn.first, tile_laid=turn.laid,
             stadtbahn_tile_laid=turn.stadtbahn, station_placed=turn.station, bonus=turn.bonus,
-            offer=turn.offer, home_choice=turn.home))  # home: the circle awaits (IX.6)
+            offer=turn.offer, home_choice=turn.home,  # home: the circle awaits (IX.6)
+            bonus_circle=None if turn.bonus_circle is None else "{}.{}".format(*turn.bonus_circle)))
 
     def turn_view(self, pos: Position) -> TurnDetail:
         return TurnDetail(line=self._turn().line)
@@ -199,13 +203,16 @@ class LineRound:
             choose_home(pos, turn.line, station, log)
             turn.home = False
             return
-        lifted = turn.home_lifted
+        lifted, freed = turn.home_lifted, turn.bonus_circle
         if lifted is not None and isinstance(action, PlaceStation) and action.hex == lifted:
             owner = turn.line if turn.lifted_line is None else turn.lifted_line  # X-21
             move_lifted(pos, owner, action, log)
             turn.home_lifted, turn.lifted_line = None, None
+            end_freed_bonus(self)
             return
         self._play_in_turn(pos, turn, action, log)
+        if freed is not None and turn.bonus_circle == freed:
+            end_freed_bonus(self)  # X-26: the freed circle's bonus was the next action or never
         if turn.home_lifted == lifted and not isinstance(action, LayTile):
             turn.home_lifted = None  # the choice was the next action or never (R-LR-13)
 
@@ -291,7 +298,7 @@ class LineRound:
             log.append(f"The {landmark} landmark token goes on {lay.coord}")
 
     def _station(self, pos: Position, turn: Turn, action: PlaceStation, log: list[str]) -> None:
-        free = turn.bonus == legality.BONUS_STATION
+        free = bonus_is_free(turn, action.hex, action.location)
         if turn.station and not free:
             raise IllegalAction("IX.6", f"line {turn.line} has placed its station marker this "
                                 "turn")
@@ -305,11 +312,9 @@ class LineRound:
         company = pos.company_of_line(turn.line)
         pos.board.place_marker(action.hex, action.location, turn.line)
         company.treasury -= chosen.cost
-        if turn.bonus == legality.BONUS_STATION:
-            turn.bonus = None
-        else:
+        if not free:
             turn.station = True
-            turn.bonus = None
+        turn.bonus, turn.bonus_circle = None, None
         log.append(f"Line {turn.line} places a station marker on {action.hex}.{action.location}"
                    f" for {chosen.cost}")
 
@@ -322,8 +327,7 @@ class LineRound:
         company.treasury -= chosen.cost
         log.append(f"Line {turn.line} removes Stadtbahn {chosen.company}'s marker on "
                    f"{action.hex}.{action.location} for {chosen.cost}")
-        if turn.bonus != legality.BONUS_STATION:
-            turn.bonus = None  # R-LR-1; a bonus marker may still replace the removed one
+        bonus_after_removal(pos, turn, action.hex, action.location)
 
     def _buy_private(self, pos: Position, turn: Turn, action: BuyPrivate,
                      log: list[str]) -> None:

@@ -37,6 +37,8 @@ class Turn:
     home_lifted: str | None = None  # the site's R-LR-13: the marker on this hex may move now
     lifted_line: int | None = None  # X-21: whose home marker is lifted (another line's)
     track_over: bool = False  # X-23: the line scrapped its own tram (the site's Route step)
+    bonus_circle: tuple[str, int] | None = None  # X-26: the circle a removal freed while the
+    #                                              bonus station was pending: its only place
 
 
 def tile_options(pos: Position, turn: Turn) -> list[legality.TileLay]:
@@ -108,11 +110,45 @@ def station_options(pos: Position, turn: Turn) -> list[legality.StationPlacement
     if not pos.has_operated(turn.line) and home_waits(pos, turn.line):
         return []  # X-20 (proposed): no marker before the home marker
     options = legality.legal_station_placements(pos, turn.line, free=free)
+    if free and turn.bonus_circle is not None:  # X-26: the bonus only on the freed circle
+        options = [o for o in options if (o.coord, o.location) == turn.bonus_circle]
+        if not turn.station:
+            options += [o for o in legality.legal_station_placements(pos, turn.line)
+                        if (o.coord, o.location) != turn.bonus_circle]
     treasury = pos.company_of_line(turn.line).treasury
     if pos.rules.one_marker_per_hex:  # X-24 (proposed): the site's one token per hex
         mine = {coord for coord, _ in pos.board.line_markers(turn.line)}
         options = [o for o in options if o.coord not in mine]
     return [o for o in options if o.cost <= treasury]
+
+
+def bonus_is_free(turn: Turn, coord: str, location: int) -> bool:
+    """Whether a station marker placed now on ``coord.location`` is the free bonus marker
+    (R-LR-4): a station bonus is pending and, after a removal under X-26, it goes on the
+    circle that removal freed."""
+    return turn.bonus == legality.BONUS_STATION and turn.bonus_circle in (None, (coord, location))
+
+
+def bonus_after_removal(pos: Position, turn: Turn, coord: str, location: int) -> None:
+    """What a Stadtbahn marker removal leaves of a pending bonus (R-LR-1, R-LR-5): a tile
+    bonus is lost; a station bonus stays (the bonus marker may replace the removed one).
+    Under X-26 (18xx.games) the site's bonus station step comes before any removal and
+    removes a marker only where the bonus marker goes: the bonus stays for the circle just
+    freed, and a second removal ends it (random_47067_3p, random_47101_6p)."""
+    if turn.bonus != legality.BONUS_STATION:
+        turn.bonus = None
+    elif pos.rules.bonus_station_first:
+        turn.bonus_circle = None if turn.bonus_circle is not None else (coord, location)
+        if turn.bonus_circle is None:
+            turn.bonus = None
+
+
+def end_freed_bonus(progress: object) -> None:
+    """X-26: the bonus kept for a freed circle ends with any action other than the bonus
+    marker there (a player's return too: on the site the removal was the bonus step's own)."""
+    turn = getattr(progress, "turn", None)
+    if isinstance(turn, Turn) and turn.bonus_circle is not None:
+        turn.bonus, turn.bonus_circle = None, None
 
 
 def removal_options(pos: Position, turn: Turn) -> list[legality.MarkerRemoval]:
