@@ -185,8 +185,7 @@ class LineTurn:
         return {"line": self.line, "first": self.first, "tile_laid": self.tile_laid,
                 "stadtbahn_tile_laid": self.stadtbahn_tile_laid,
                 "station_placed": self.station_placed, "bonus": self.bonus,
-                "offer": list(self.offer) if self.offer else None,
-                "home_choice": self.home_choice,
+                "offer": list(self.offer) if self.offer else None, "home_choice": self.home_choice,
                 **({"bonus_circle": self.bonus_circle} if self.bonus_circle else {})}
 
     @classmethod
