@@ -5,9 +5,11 @@
 Plays ``--games`` games of bot ``a`` against bot ``b``, seats alternating (the seeds of the
 ``benchmarks/bots.py`` Trambahn series, ``--first`` skips games), and prints one JSON object
 with per-bot means: trams bought of each kind, money cards left at the end, income cards,
-regular and Extra Tour points, columns kept with a tram, and how often the bot placed the
-passenger of the 10th scoring.  Bot names: ``rule``, ``search``, ``legacy`` (the search with
-``legacy=True``), ``random``; ``--a-options`` takes JSON options for bot ``a``.
+regular and Extra Tour points, columns kept with a tram, how often the bot placed the
+passenger of the 10th scoring (``tenth``), and the share of its turns that ended with a row at 3
+whose scoring favours the other player (``row3_against``).  Bot names: ``rule``, ``search``, ``legacy`` (the search with
+``legacy=True``), ``random``, ``whole-turn`` (the independent opponent of
+``bots/trambahn_whole_turn.py``); ``--a-options`` takes JSON options for bot ``a``.
 """
 
 from __future__ import annotations
@@ -26,24 +28,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bots import series_seeds, wilson  # noqa: E402
 from tramways.bots import make_bot  # noqa: E402
 from tramways.bots.match import give_position  # noqa: E402
+from tramways.bots.trambahn_whole_turn import WholeTurnBot  # noqa: E402
 from tramways.core import Session, derive_rng  # noqa: E402
-from tramways.trambahn.actions import Buy, Income  # noqa: E402
+from tramways.trambahn.actions import Buy, EndTurn, Income  # noqa: E402
 from tramways.trambahn.game import GAME  # noqa: E402
 
 KEYS = ("horse", "steam", "electric", "money_left", "income", "regular", "extra", "score",
-        "columns", "tenth", "win")
+        "columns", "tenth", "win", "row3_against")
 
 
 def bot(name: str, options: dict[str, Any]) -> Any:
+    if name == "whole-turn":
+        return WholeTurnBot(GAME, **options)
     if name == "legacy":
         return make_bot("search", GAME, legacy=True, **options)
     return make_bot(name, GAME, **options)
+
+
+def row_three_against(state: Any, p: int) -> float:
+    """1 if player ``p`` ended its turn leaving a row at 3 whose scoring favours the other
+    player (T-R-2: one passenger of theirs scores it), else 0."""
+    for c, row in enumerate(state.rows):
+        if len(row) != 3:
+            continue
+        mine, theirs = ([sum(col.score for col in state.columns[q] if col.colour == c)
+                         for q in (p, 1 - p)])
+        if theirs > mine:
+            return 1.0
+    return 0.0
 
 
 def one_game(bots: list[Any], seed: int) -> list[dict[str, float]]:
     session = Session.new("trambahn", {}, seed)
     rngs = [derive_rng(seed, "bot", i) for i in (0, 1)]
     stats = [dict.fromkeys(KEYS, 0.0) for _ in (0, 1)]
+    turns = [0, 0]
     state = session.state
     while not state.is_over():
         p = state.current_players()[0]
@@ -54,6 +73,9 @@ def one_game(bots: list[Any], seed: int) -> list[dict[str, float]]:
         elif isinstance(action, Income):
             stats[p]["income"] += 1
         session.play(action, seat=p)
+        if isinstance(action, EndTurn):
+            turns[p] += 1
+            stats[p]["row3_against"] += row_three_against(session.state, p)
         if session.state.is_over() and session.state.end_reason == "tenth scoring":
             stats[p]["tenth"] += 1
         state = session.state
@@ -65,6 +87,7 @@ def one_game(bots: list[Any], seed: int) -> list[dict[str, float]]:
         s["extra"] = result["extra_tours"][p]
         s["score"] = result["scores"][p]
         s["columns"] = sum(1 for c in state.columns[p] if c.tram)
+        s["row3_against"] /= max(1, turns[p])
         s["win"] = 1.0 if result["winner"] == p else 0.5 if result["winner"] is None else 0.0
     return stats
 
