@@ -153,6 +153,29 @@ def test_ix2_graph_and_reach_follow_a_board_through_copies() -> None:
     assert_graph_matches_scratch(board)
 
 
+def test_ix2_graph_derived_from_the_nearest_cached_board() -> None:
+    """A search's play-outs jump between boards: each new one is derived from the cached graph
+    nearest to it (a play-out's last board, or the position a new play-out starts from), not
+    only from the last one built; every graph must still equal the scratch build (IX.2)."""
+    games: list[list[Board]] = []
+    for seed in (11, 12):
+        boards: list[Board] = []
+
+        def keep(state: Any, boards: list[Board] = boards) -> None:
+            if not boards or state.board.version != boards[-1].version:
+                boards.append(state.board.copy())
+
+        play_game("1840", {"players": 4}, seed, check=keep)
+        games.append(boards[::3])
+    a, b = games
+    assert len(a) > 10 and len(b) > 10
+    order = []
+    for i in range(min(len(a), len(b))):  # two games interleaved, then back to the start
+        order += [a[i], b[i], a[i // 2], b[max(0, i - 5)]]
+    for board in order:
+        assert_graph_matches_scratch(Board.from_json(board.to_json()))  # a new version
+
+
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (2, 7), (3, 5)])
 def test_ix2_graph_and_reach_follow_selfplay_games(players: int, seed: int) -> None:
     boards: list[Board] = []

@@ -30,7 +30,7 @@ from typing import Any
 
 from tramways.bots.base import BotBase
 from tramways.bots.g1840_model import ViewModel
-from tramways.bots.g1840_rule_line import Budget, Choice, LineTurn, all_of, first_of
+from tramways.bots.g1840_rule_line import Budget, Choice, Firsts, LineTurn, all_of, first_of
 from tramways.core import Action
 from tramways.g1840.actions import (
     Accept,
@@ -105,29 +105,29 @@ class Rules1840:
             return legal[0], "only action"
         if len(main) == 1 and not all_of(legal, ScrapTram):
             return main[0], "only action"
-        if first_of(main, (Accept, Decline)):
+        first = Firsts(main).first
+        if first((Accept, Decline)):
             return self.offer()
-        if first_of(main, Bid):
+        if first(Bid):
             return self.private_auction()
-        if first_of(main, ChooseOrder):
+        if first(ChooseOrder):
             card = min(all_of(main, ChooseOrder), key=lambda a: a.card)  # type: ignore[attr-defined]
             return card, f"take playing order card {card.card}"  # type: ignore[attr-defined]
-        if first_of(main, Par):
+        if first(Par):
             return self.par()
-        if first_of(main, (BuyShare, SellShares)) or (first_of(main, Pass) and
-                                                   self.view.round_info.type == "SR"):
+        if first((BuyShare, SellShares)) or (first(Pass) and self.view.round_info.type == "SR"):
             return self.share_turn(main)
-        if first_of(main, Dividend):
+        if first(Dividend):
             return self.dividend(main)
-        if first_of(main, (OpenAuction, LineBid)):
+        if first((OpenAuction, LineBid)):
             return self.line_auction(main)
-        if first_of(main, (BuyTram, Arrange, Done)):
+        if first((BuyTram, Arrange, Done)):
             return self.trams(main)
-        if first_of(main, (LayTile, PlaceStation, RemoveMarker, Run, SkipBonus, BuyPrivate,
-                         EndTurn)):
+        if first((LayTile, PlaceStation, RemoveMarker, Run, SkipBonus, BuyPrivate, EndTurn)):
             return self.line_turn(main)
-        if first_of(main, (Pass, CompanyPass)):
-            return first_of(main, (Pass, CompanyPass)), "pass"  # type: ignore[return-value]
+        passing = first((Pass, CompanyPass))
+        if passing:
+            return passing, "pass"
         return main[0], "first choice"
 
     # ------------------------------------------------------------------ helpers

@@ -7,8 +7,8 @@ plus the runs of the Stadtbahn companies its director holds shares of, the stops
 reaches and (with a track weight) the hex sides its track newly arrives at (IX.2), and takes
 the best that gains anything; else it skips a Stadtbahn bonus, runs, or ends the turn.
 
-Also the two small helpers the rule bot's decisions share: :func:`first_of` and
-:func:`all_of`.
+Also the small helpers the rule bot's decisions share: :func:`first_of`, :func:`all_of` and
+:class:`Firsts` (the first action of each class of a long list, found in one pass).
 """
 
 from __future__ import annotations
@@ -36,6 +36,10 @@ Choice = tuple[Action, str]
 """An action and the one-line reason for it."""
 
 
+WEIGHED = (LayTile, PlaceStation, RemoveMarker)
+"""The actions a line's turn weighs (IX.4, IX.6): all others score nothing."""
+
+
 def first_of(legal: Sequence[Action], kind: type | tuple[type, ...]) -> Action | None:
     """The first action of ``kind`` in ``legal`` (``None``: none)."""
     for a in legal:
@@ -47,6 +51,28 @@ def first_of(legal: Sequence[Action], kind: type | tuple[type, ...]) -> Action |
 def all_of(legal: Sequence[Action], kind: type | tuple[type, ...]) -> list[Action]:
     """Every action of ``kind`` in ``legal``, in its order."""
     return [a for a in legal if isinstance(a, kind)]
+
+
+class Firsts:
+    """The first action of each class in ``actions``, found in one pass: the answers of
+    :func:`first_of` for a list asked about many times (a Line Round's list holds hundreds of
+    lays and private purchases, IX.4, IV.2)."""
+
+    __slots__ = ("actions", "at")
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.actions = actions
+        # built from the end, so each class keeps its first index
+        self.at: dict[type, int] = dict(zip(map(type, reversed(actions)),
+                                            range(len(actions) - 1, -1, -1), strict=True))
+
+    def first(self, kind: type | tuple[type, ...]) -> Action | None:
+        """``first_of(actions, kind)``."""
+        best = -1
+        for t, i in self.at.items():
+            if issubclass(t, kind) and (best < 0 or i < best):
+                best = i
+        return None if best < 0 else self.actions[best]
 
 
 @dataclass
@@ -100,8 +126,9 @@ class LineTurn:
 
     def decide(self) -> Choice:
         m, line, main = self.m, self.line, self.main
+        firsts = Firsts(main)
         now = m.run_value(line)
-        run = first_of(main, Run)
+        run = firsts.first(Run)
         if run is not None:
             scrap = self._scrap_at_a_loss(now)
             if scrap is not None:
@@ -109,12 +136,12 @@ class LineTurn:
         best = self._best_build()
         if best is not None:
             return best
-        skip = first_of(main, SkipBonus)
+        skip = firsts.first(SkipBonus)
         if skip is not None:
             return skip, "skip the bonus: it gains nothing"
         if run is not None:
             return run, f"run line {line} for {now}"
-        end = first_of(main, EndTurn)
+        end = firsts.first(EndTurn)
         if end is not None:
             return end, "end the turn"
         return main[0], "first choice"
@@ -162,16 +189,18 @@ class LineTurn:
         return Before(base, reach, track, rounds, multipliers, shares, now)
 
     def _weighed(self) -> list[Action]:
-        """The actions to weigh: all, or with ``max_lays`` a sample of the lays and no station
-        marker or removal but a home circle's."""
+        """The actions to weigh, in their order: every lay, station marker and removal, or
+        with ``max_lays`` a sample of the lays and no station marker or removal but a home
+        circle's (the other actions, such as a private's purchase at each price, IV.2, score
+        nothing and are left out)."""
         main, budget = self.main, self.budget
         if budget.max_lays is None:
-            return main
+            return [a for a in main if isinstance(a, WEIGHED)]
         lays = [a for a in main if isinstance(a, LayTile)]
         keep = set(budget.rng.sample(lays, min(len(lays), budget.max_lays)))
-        home = self.line_turn is not None and self.line_turn.home_choice
-        return [a for a in main
-                if a in keep or not isinstance(a, (LayTile, PlaceStation, RemoveMarker)) or home]
+        if self.line_turn is not None and self.line_turn.home_choice:
+            return [a for a in main if isinstance(a, WEIGHED)]
+        return [a for a in lays if a in keep]
 
     def _weigh(self, a: Action, before: Before) -> tuple[float, Callable[[], str]] | None:
         """``a``'s score and its reason (made only for the best), or ``None``: not weighed."""

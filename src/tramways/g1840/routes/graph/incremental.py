@@ -188,6 +188,8 @@ class _Built:
     tables: dict[Any, Any] = field(default_factory=dict)
     """Per-graph tables for :func:`line_graph`: stop indexes by hex (``"by_coord"``), the
     empty stations (``"stations"``) and, by phase, every stop's halt value."""
+    layout_id: int = 0
+    """``id`` of the layout of the board it was built for."""
 
 
 _SORTED: dict[int, tuple[str, ...]] = {}
@@ -299,36 +301,77 @@ _DERIVE_LIMIT = 12
 """Above this many changed hexes a graph is built afresh rather than derived."""
 
 
-def _derive(base: _Built, board: Board) -> _Built:
-    tiles = board.placed()
-    old = base.tiles
-    changed = {c for c, p in tiles.items() if old.get(c) is not p}
-    changed.update(c for c in old if c not in tiles)
+def _changes(old: Mapping[str, Placed], tiles: Mapping[str, Placed], limit: int
+             ) -> set[str] | None:
+    """The hexes whose tile differs between ``old`` and ``tiles``, or ``None`` above
+    ``limit`` of them (tiles are only laid or upgraded, so counting stops early)."""
+    if len(tiles) - len(old) > limit:
+        return None
+    changed: set[str] = set()
+    for c, p in tiles.items():
+        q = old.get(c)
+        if q is not p and q != p:
+            changed.add(c)
+            if len(changed) > limit:
+                return None
+    if len(old) + len(changed) > len(tiles):  # hexes emptied since (never in a game)
+        changed.update(c for c in old if c not in tiles)
+        if len(changed) > limit:
+            return None
+    return changed
+
+
+def _derive(base: _Built, board: Board, changed: set[str]) -> _Built:
     if not changed:
         return _Built(base.graph, base.tiles, base.infos, base.links_of, base.pieces, base.made,
                       base.tables)
-    if len(changed) > _DERIVE_LIMIT:
-        return _fresh(board)
     infos = dict(base.infos)
     for coord in changed:
         infos[coord] = _hex_info(board, coord)
     return _assemble(board, infos, dict(base.links_of), base, changed, base.pieces)
 
 
+def _nearest(board: Board) -> tuple[_Built, set[str]] | None:
+    """The cached graph of the same layout whose tiles differ from ``board``'s on the fewest
+    hexes (at most :data:`_DERIVE_LIMIT`), the last one built first, with those hexes."""
+    tiles = board.placed()
+    best: tuple[_Built, set[str]] | None = None
+    limit = _DERIVE_LIMIT
+    last = _LAST.get(id(board.layout))
+    if last is not None:
+        changed = _changes(last.tiles, tiles, limit)
+        if changed is not None:
+            if len(changed) <= 1:
+                return last, changed
+            best, limit = (last, changed), len(changed) - 1
+    for built in reversed(_CACHE.values()):  # a play-out's next board is near its last one,
+        if built is last or built.layout_id != id(board.layout):  # the search's next
+            continue  # play-out near the position it started from
+        changed = _changes(built.tiles, tiles, limit)
+        if changed is not None:
+            best, limit = (built, changed), len(changed) - 1
+            if limit < 1:
+                break
+    return best
+
+
 _CACHE: dict[int, _Built] = {}
+"""Graphs by board version (the 64 built last)."""
 _LAST: dict[int, _Built] = {}
 
 
 def track_graph(board: Board) -> TrackGraph:
     """The board's :class:`TrackGraph` (equal to :func:`build_track_graph` up to the numbering
-    of pieces of track), cached by board version and derived from the last graph built for the
-    same layout: only the stops whose walks looked at a changed hex are walked again."""
+    of pieces of track), cached by board version and derived from the cached graph whose tiles
+    differ from the board's on the fewest hexes (the last one built when it is as near): only
+    the stops whose walks looked at a changed hex are walked again."""
     built = _CACHE.get(board.version)
     if built is None:
-        base = _LAST.get(id(board.layout))
-        built = _fresh(board) if base is None else _derive(base, board)
-        if len(_CACHE) > 64:
-            _CACHE.clear()
+        near = _nearest(board)
+        built = _fresh(board) if near is None else _derive(near[0], board, near[1])
+        built.layout_id = id(board.layout)
+        if len(_CACHE) >= 64:
+            del _CACHE[next(iter(_CACHE))]  # the oldest
         _CACHE[board.version] = built
         _LAST[id(board.layout)] = built
     return built.graph
