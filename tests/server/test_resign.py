@@ -130,3 +130,29 @@ def test_resign_bad_choice_is_refused_and_creates_nothing(sqlite_client) -> None
 
     with client.app.state.service.store.engine.connect() as conn:
         assert conn.execute(sa.select(sa.func.count()).select_from(games)).scalar_one() == 0
+
+
+def test_resign_the_new_game_forms_offer_the_choice(client) -> None:
+    """The lobby's forms (``/new``, ``/new1840``) have **When a player resigns**: ``end``
+    becomes the game's choice; the default ``bot`` writes nothing; another value is refused
+    and creates nothing."""
+    from urllib.parse import urlencode
+
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    lobby = client.get("/?lang=es").text
+    assert lobby.count('name="on_resign"') == 2
+    assert "la partida termina en el acto, quien abandona queda último" in lobby
+    made = []
+    for path, fields in [("/new", {"seat1": "human", "seat2": "bot:rule"}),
+                         ("/new1840", {"players": "3", "map": "full", "seat1": "human",
+                                       "seat2": "human", "seat3": "bot:rule"})]:
+        for choice in ("end", "bot"):
+            posted = client.post(path, content=urlencode({**fields, "on_resign": choice}),
+                                 headers=form, follow_redirects=False)
+            assert posted.status_code == 303, posted.text
+            gid = posted.headers["location"].split("/")[2]
+            made.append(client.get(f"/api/games/{gid}/clocks").json()["on_resign"])
+        refused = client.post(path, content=urlencode({**fields, "on_resign": "later"}),
+                              headers=form, follow_redirects=False)
+        assert refused.status_code == 422
+    assert made == ["end", "bot", "end", "bot"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.server.accounts.helpers import (
     csrf_of,
+    links,
     make_app_client,
     other_client,
     post_form,
@@ -104,3 +105,34 @@ def test_lobby_pace_the_api_wants_a_session_and_its_csrf_token(sqlite_url: str) 
         r = a.post("/api/lobby", json=body)
         assert r.status_code == 403 and r.json()["error"] == "bad_csrf"
         assert a.get("/api/lobby").json() == []
+
+
+def test_lobby_resign_a_table_whose_resignation_ends_the_game(db_url: str) -> None:
+    """docs/async.md: the form's **When a player resigns** (``on_resign``) is listed with the
+    table and becomes the game's; a resignation there ends the game, Bert's seat last."""
+    with make_app_client(db_url) as a:
+        b = other_client(a)
+        signup(a, uniq("Anna"))
+        bert = uniq("Bert")
+        signup(b, bert)
+        ends = _table(post_form(a, "/lobby/new", game="1840", seats="2", lang="en",
+                                on_resign="end"))
+        plain = _table(post_form(a, "/lobby/new", game="trambahn", seats="2", lang="en"))
+        listed = {t["id"]: t for t in b.get("/api/lobby").json()}
+        assert listed[ends]["on_resign"] == "end" and listed[plain]["on_resign"] == "bot"
+        assert "a resignation ends the game" in b.get("/lobby?lang=en").text
+        assert "Aufgeben beendet die Partie" in b.get("/lobby?lang=de").text
+        bad = post_form(a, "/lobby/new", game="trambahn", seats="2", lang="en",
+                        on_resign="later")
+        assert bad.status_code == 422
+        assert post_form(b, f"/lobby/{ends}/join").status_code == 303
+        gid = a.app.state.accounts.open_game(ends).game_id
+        assert b.get(f"/api/games/{gid}/clocks").json()["on_resign"] == "end"
+        assert a.app.state.service.wait_for_bots(60, gid)
+        token = links(b)[gid]
+        r = b.post(f"/api/games/{gid}/resign", headers={"Authorization": f"Bearer {token}"},
+                   json={})
+        assert r.status_code == 200, r.text
+        state = b.get(f"/api/games/{gid}").json()
+        assert state["status"] == "over"
+        assert state["log"][-1] == f"{bert} resigns: the game ends"

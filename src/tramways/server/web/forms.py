@@ -85,7 +85,8 @@ def trambahn_form(form: Form, default_name: DefaultName) -> NewGameForm:
                    else [one(form, "seat1", "human"), one(form, "seat2", "bot:rule")])
     names = [one(form, f"name{i + 1}").strip()[:NAME_LENGTH] or default_name(kind, i, kinds)
              for i, kind in enumerate(kinds)]
-    return NewGameForm({"game": "trambahn", "seats": kinds, "names": names}, hotseat=hotseat)
+    return NewGameForm({"game": "trambahn", "seats": kinds, "names": names, **_resign(form)},
+                       hotseat=hotseat)
 
 
 def g1840_form(form: Form, unnamed: Callable[[int], str] | None = None) -> NewGameForm:
@@ -103,5 +104,12 @@ def g1840_form(form: Form, unnamed: Callable[[int], str] | None = None) -> NewGa
         raise FormRefused("map")
     settings = {"players": players, "small_map": chosen == "small" and players == 3}
     seed_text = one(form, "seed").strip()
-    return NewGameForm({"game": "1840", "settings": settings, "seats": kinds, "names": names},
-                       seed=int(seed_text) if seed_text.isdigit() else None)
+    return NewGameForm({"game": "1840", "settings": settings, "seats": kinds, "names": names,
+                        **_resign(form)}, seed=int(seed_text) if seed_text.isdigit() else None)
+
+
+def _resign(form: Form) -> dict[str, Any]:
+    """What a resignation does (docs/async.md, ``on_resign``), as the API's body takes it
+    (in its pace, with no pace): nothing for the default, the computer playing on."""
+    chosen = one(form, "on_resign", "bot")
+    return {} if chosen == "bot" else {"pace": {"pace": "none", "on_resign": chosen}}

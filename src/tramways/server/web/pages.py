@@ -134,6 +134,10 @@ async def _create(request: Request, b: Backend, read: Callable[[], NewGameForm]
     reply = await b.create(asked.fields, asked.seed)
     if not reply.ok:
         return await _lobby(request, status=reply.status, error="create", detail=_detail(reply.data))
+    on_resign = (asked.fields.get("pace") or {}).get("on_resign", "bot")
+    if on_resign != "bot":  # what a resignation does, as POST /api/games keeps it
+        await anyio.to_thread.run_sync(request.app.state.deadlines.store.set_on_resign,
+                                       str(reply.data["id"]), on_resign)
     made = created.Created.of(reply.data, asked.hotseat)
     lang = request.query_params.get("lang")
     target = made.path() + (f"?{urlencode([('lang', lang)])}" if lang else "")
