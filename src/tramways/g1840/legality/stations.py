@@ -21,6 +21,7 @@ from tramways.g1840.board import Board
 from tramways.g1840.entities import entities
 from tramways.g1840.legality.context import BuildState, may_still_operate
 from tramways.g1840.legality.types import MarkerRemoval, StationPlacement
+from tramways.g1840.model import Layout
 
 MARKER_COSTS: tuple[int, ...] = entities().station_marker_costs
 """IX.6: the charter's marker costs, home base first; each line has six markers (data)."""
@@ -38,13 +39,30 @@ def next_marker_cost(board: Board, line: int) -> int | None:
     return MARKER_COSTS[placed] if placed < len(MARKER_COSTS) else None
 
 
+_TABLES: dict[int, tuple[Layout, dict[str, tuple[str, ...]], dict[str, tuple[int, ...]]]] = {}
+
+
+def _tables(layout: Layout) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[int, ...]]]:
+    """Per layout: each hex of a printed area -> the area's hexes (the first area listing it,
+    as :func:`area_of` reads them), and each home hex -> the lines based there (in the order
+    of ``home_bases``)."""
+    found = _TABLES.get(id(layout))
+    if found is None or found[0] is not layout:
+        areas: dict[str, tuple[str, ...]] = {}
+        for area in layout.areas:
+            for coord in area.hexes:
+                areas.setdefault(coord, area.hexes)
+        homes: dict[str, tuple[int, ...]] = {}
+        for line, home in layout.home_bases.items():
+            homes[home] = (*homes.get(home, ()), line)
+        found = _TABLES[id(layout)] = (layout, areas, homes)
+    return found[1], found[2]
+
+
 def area_of(board: Board, coord: str) -> tuple[str, ...]:
     """The hexes of the printed area ``coord`` belongs to (a multi-hex red area counts as one
     for IX.6's one-marker-per-area rule); just ``(coord,)`` for an ordinary hex."""
-    for area in board.layout.areas:
-        if coord in area.hexes:
-            return area.hexes
-    return (coord,)
+    return _tables(board.layout)[0].get(coord, (coord,))
 
 
 def reserved_circles(pos: BuildState, coord: str, placing_line: int) -> int:
@@ -52,8 +70,8 @@ def reserved_circles(pos: BuildState, coord: str, placing_line: int) -> int:
     have not yet placed their home marker (IX.6) and may still enter the game."""
     return sum(
         1
-        for other, home in pos.board.layout.home_bases.items()
-        if home == coord and other != placing_line and not pos.has_operated(other)
+        for other in _tables(pos.board.layout)[1].get(coord, ())
+        if other != placing_line and not pos.has_operated(other)
         and may_still_operate(pos, other)
     )
 
@@ -134,15 +152,18 @@ def legal_station_placements(
     cost = MARKER_COSTS[len(placed)]  # next_marker_cost
     reached = board.reach(line).locations
     mine = {c for c, _ in placed}
+    areas = _tables(board.layout)[0]
     result: list[StationPlacement] = []
     for coord in sorted({c for c, _ in reached}):
-        if any(other in mine for other in area_of(board, coord)):
+        if any(other in mine for other in areas.get(coord, (coord,))):
             continue  # one marker per hex or red area (IX.6)
-        circles = [loc.id for loc in board.locations(coord)
-                   if loc.is_interchange and board.free_slots(coord, loc.id) > 0]
+        on_hex = board.markers(coord)
+        left = [(loc.id, loc.slots - len(on_hex.get(loc.id, ())))  # Board.free_slots
+                for loc in board.locations(coord) if loc.is_interchange]
+        circles = [loc for loc, n in left if n > 0]
         if not circles:
             continue
-        if _free_circles(board, coord) - 1 < reserved_circles(pos, coord, line):
+        if sum(n for _, n in left) - 1 < reserved_circles(pos, coord, line):
             continue  # kept for a home base (IX.6, R-LR-12)
         result.extend(StationPlacement(coord, loc, 0 if free else cost)
                       for loc in circles if (coord, loc) in reached)

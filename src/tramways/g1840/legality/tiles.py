@@ -98,6 +98,17 @@ def fits_empty_hex(area: str, tile: TileDef) -> str | None:
     return "no line tile may be laid on this hex"
 
 
+_FITS: dict[tuple[str, str], str | None] = {}
+
+
+def _fits_empty_hex(area: str, tile: TileDef) -> str | None:
+    """:func:`fits_empty_hex`, cached by area and tile id."""
+    key = (area, tile.id)
+    if key not in _FITS:
+        _FITS[key] = fits_empty_hex(area, tile)
+    return _FITS[key]
+
+
 @cache
 def upgrade_map(old_id: str, new_id: str, turn: int) -> LocationMap | None:
     """The location map if ``new_id`` turned by ``turn`` relative to ``old_id`` keeps all its
@@ -153,10 +164,22 @@ def edge_refusal(board: Board, coord: str, edge: int) -> str | None:
     return None
 
 
+_SORTED_EXITS: dict[tuple[str, int], tuple[int, ...]] = {}
+
+
+def _sorted_exits(tile: TileDef, rotation: int) -> tuple[int, ...]:
+    """:func:`tram_exits` in edge order (cached by tile id and rotation)."""
+    key = (tile.id, rotation)
+    found = _SORTED_EXITS.get(key)
+    if found is None:
+        found = _SORTED_EXITS[key] = tuple(sorted(tram_exits(tile, rotation)))
+    return found
+
+
 def exits_refusal(board: Board, coord: str, tile: TileDef, rotation: int,
                   cache: dict[tuple[str, int], str | None] | None = None) -> str | None:
     """The first :func:`edge_refusal` among the tile's tram exits, or None."""
-    for edge in sorted(tram_exits(tile, rotation)):
+    for edge in _sorted_exits(tile, rotation):
         if cache is None:
             why = edge_refusal(board, coord, edge)
         else:
@@ -239,7 +262,7 @@ def _first_tile(ctx: LayContext, hexdef: HexDef, tile: TileDef, rotation: int,
         raise IllegalAction("IX.4", f"no tile may be laid on {hexdef.coord}")
     if hexdef.area not in NORMAL_AREAS:
         raise IllegalAction("IX.4", f"only special tiles may be laid on {hexdef.coord}")
-    why = fits_empty_hex(hexdef.area, tile)
+    why = _fits_empty_hex(hexdef.area, tile)
     if why:
         raise IllegalAction("IX.4", why)
     location_map = printed_map(ctx.layout, hexdef.coord, tile, rotation)
