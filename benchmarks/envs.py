@@ -17,7 +17,9 @@ Prints one JSON object with, per game (Trambahn; 1840 with 4 players), on one co
   the mean over positions of the random games; ``env_observe_us``: the environment's own
   ``observe(agent)`` there (the array and the mask; 1840 reads the array from the position,
   :mod:`tramways.envs.g1840_fast`);
-* ``profile``: the functions with the largest share of ``raw_env`` stepping time (cumulative).
+* ``profile``: the functions with the largest share of ``raw_env`` stepping time (cumulative);
+* ``1840_v1``: the factored 1840 environment (a step is one choice, about 1.8 per engine
+  action): ``steps_per_s``, ``steps_per_s_with_observe`` and ``env_observe_us``.
 
 Times are the process's CPU time (``time.process_time``), so other work on a shared machine
 slows the figures less than wall-clock time would.
@@ -40,12 +42,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 warnings.simplefilter("ignore")  # gymnasium's notes on sampling masked spaces
 
-from tramways.envs import g1840_v0, trambahn_v0  # noqa: E402
+from tramways.envs import g1840_v0, g1840_v1, trambahn_v0  # noqa: E402
 
 GAMES: dict[str, tuple[Any, dict[str, Any]]] = {
     "trambahn": (trambahn_v0, {}),
     "1840": (g1840_v0, {"players": 4}),
 }
+
+FACTORED: dict[str, tuple[Any, dict[str, Any]]] = {"1840_v1": (g1840_v1, {"players": 4})}
+"""The factored 1840 environment: a step is one choice (type, then each argument), about 1.8
+per engine action; its engine and profile are v0's."""
 
 
 MAX_STEPS = 2000
@@ -186,6 +192,31 @@ def observation_cost(module: Any, settings: dict[str, Any], positions: int,
             "observation_size": int(module.OBS_SIZE)}
 
 
+def env_observe_cost(module: Any, settings: dict[str, Any], positions: int,
+                     seed: int) -> dict[str, float]:
+    """Mean CPU time of the environment's ``observe(agent)`` (the array and the mask) at the
+    positions of random play (each timed over 5 repetitions in place)."""
+    env = module.raw_env(max_steps=MAX_STEPS, **settings)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    spent = 0.0
+    n = 0
+    while n < positions:
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            env.reset()
+            continue
+        start = time.process_time()
+        for _ in range(5):
+            env.observe(agent)
+        spent += time.process_time() - start
+        n += 5
+        legal = env.legal_indices()
+        env.step(legal[rng.randrange(len(legal))])
+    return {"env_observe_us": round(spent / n * 1e6, 1),
+            "observation_size": int(module.OBS_SIZE)}
+
+
 def profile(module: Any, settings: dict[str, Any], steps: int, seed: int,
             top: int = 8) -> list[dict[str, Any]]:
     profiler = cProfile.Profile()
@@ -220,6 +251,13 @@ def main() -> None:
         row.update(observation_cost(module, settings, max(500, n // 5), args.seed))
         row["actions"] = len(module.raw_env(**settings).catalogue)
         row["profile"] = profile(module, settings, max(500, n // 10), args.seed)
+        out[name] = row
+    for name, (module, settings) in FACTORED.items():
+        n = steps["1840"]
+        row = raw_steps(module, settings, n, args.seed)
+        row["steps_per_s_with_observe"] = round(wrapped_steps(module, settings, n // 2,
+                                                              args.seed))
+        row.update(env_observe_cost(module, settings, max(500, n // 5), args.seed))
         out[name] = row
     print(json.dumps(out, indent=1))
 

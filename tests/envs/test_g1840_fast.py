@@ -11,7 +11,7 @@ pytest.importorskip("pettingzoo")
 
 import numpy as np  # noqa: E402
 
-from tramways.envs import g1840_fast, g1840_v0  # noqa: E402
+from tramways.envs import g1840_fast, g1840_v0, g1840_v1  # noqa: E402
 
 SETTINGS = [{"players": 2}, {"players": 3, "small_map": True}, {"players": 4},
             {"players": 5}, {"players": 6}]
@@ -66,3 +66,24 @@ def test_a_copy_that_lays_differently_has_its_own_board_part():
             continue
         state.apply(legal[rng.randrange(len(legal))], seat)
     assert checked >= 5
+
+
+@pytest.mark.parametrize("settings", [{"players": 3, "small_map": True}, {"players": 4}],
+                         ids=["3p-small", "4p"])
+def test_v1_observation_from_the_position_equals_encode_of_the_view_at_every_choice(settings):
+    """g1840_v1: the tables, the hex grid and the choice in progress read from the position
+    are ``encode(view(seat), seat)``, for every seat, at every stage of a choice."""
+    env = g1840_v1.raw_env(**settings)
+    env.reset(seed=90 + settings["players"])
+    rng = random.Random(9)
+    for _ in range(600):
+        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+            break
+        for seat in range(len(env.possible_agents)):
+            got = env.observation_array(seat)
+            expected = env.encode(env.state.view(seat), seat)
+            assert got.dtype == np.float32 and np.array_equal(got, expected), (
+                env.state.round.name, seat, env.prefix, np.flatnonzero(got != expected)[:5])
+        legal = env.legal_indices()
+        env.step(legal[rng.randrange(len(legal))])
+    assert len(env.actions) > 150

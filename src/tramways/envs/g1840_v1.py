@@ -35,6 +35,7 @@ Rewards and infos as in :mod:`g1840_v0` (places by final wealth, XI, R-END-1).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -44,7 +45,7 @@ from gymnasium import spaces
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.core.game import Outcome
-from tramways.envs import g1840_v0
+from tramways.envs import g1840_fast, g1840_v0
 from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.g1840_catalogue import CATALOGUE
 from tramways.envs.g1840_factored import (
@@ -62,6 +63,7 @@ from tramways.envs.g1840_factored import (
 )
 from tramways.g1840.data import load_layout, tiles
 from tramways.g1840.entities import layout_name
+from tramways.g1840.position import Position
 from tramways.g1840.view_types import as_view1840
 
 TABLES = g1840_v0.L.hexes
@@ -165,6 +167,38 @@ def encode_grid(view: Any, layout: str) -> tuple[list[int], list[float]]:
     return idx, val
 
 
+_GRIDS: dict[Hashable, np.ndarray] = {}
+_GRIDS_LIMIT = 256
+"""Grids kept (a miss only costs building one again)."""
+
+
+def grid_of(state: Position, layout: str) -> np.ndarray:
+    """The hex grid block (``OBS_SIZE[GRID:CHOICE]``) of ``state``: :func:`encode_grid` of the
+    tiles and markers its view would show, kept per board version and line ownership."""
+    board = state.board
+    companies = {cid: tuple(c.lines) for cid, c in state.companies.items()}
+    key = (layout, board.version, tuple(companies.items()), tuple(state.stadtbahn))
+    found = _GRIDS.get(key)
+    if found is None:
+        def places(owner: Any) -> list[str]:
+            return [f"{h}.{loc}" for h, loc in board.line_markers(owner)]
+
+        seen = {
+            "tiles": {h: (p.tile_id, p.rotation) for h, p in board.placed().items()},
+            "companies": {cid: {"markers": {line: places(line) for line in lines}}
+                          for cid, lines in companies.items()},
+            "stadtbahn": {sid: {"markers": places(sid)} for sid in state.stadtbahn},
+        }
+        idx, val = encode_grid(seen, layout)
+        grid = np.bincount(idx, weights=val, minlength=OBS_SIZE).astype(np.float32)
+        found = grid[GRID:CHOICE]
+        found.flags.writeable = False
+        if len(_GRIDS) >= _GRIDS_LIMIT:
+            _GRIDS.clear()
+        _GRIDS[key] = found
+    return found
+
+
 class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
     """1840 v1 (see the module docstring); ``env()`` is the wrapped form."""
 
@@ -263,6 +297,30 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
     def encode(self, view: Any, seat: int) -> np.ndarray:
         tables = g1840_v0.encode(view, seat)[:TABLES]
         idx, val = encode_grid(view, self.layout)
+        more_idx, more_val = self._choice_features(seat)
+        idx.extend(more_idx)
+        val.extend(more_val)
+        out = np.bincount(idx, weights=val, minlength=OBS_SIZE).astype(np.float32)
+        out[:TABLES] = tables
+        return out
+
+    def observation_array(self, seat: int) -> np.ndarray:
+        """``encode(view(seat), seat)``, read from the position (1840 has no hidden
+        information): the tables by :func:`tramways.envs.g1840_fast.observe`, the grid kept
+        per board version (:func:`grid_of`)."""
+        state = self.state
+        assert isinstance(state, Position)
+        out = np.zeros(OBS_SIZE, dtype=np.float32)
+        out[:TABLES] = g1840_fast.observe(state, seat)[:TABLES]
+        out[GRID:CHOICE] = grid_of(state, self.layout)
+        for i, v in zip(*self._choice_features(seat), strict=True):
+            out[i] = v  # one value per index
+        return out
+
+    def _choice_features(self, seat: int) -> tuple[list[int], list[float]]:
+        """(index, value) pairs of the choice in progress (none unless ``seat`` is asked)."""
+        idx: list[int] = []
+        val: list[float] = []
         if self.possible_agents[seat] == self.agent_selection and not (
                 self.terminations[self.agent_selection]
                 or self.truncations[self.agent_selection]):
@@ -280,9 +338,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
                     else:
                         idx.append(_CHOSEN_AT[h] + x)
                         val.append(1.0)
-        out = np.bincount(idx, weights=val, minlength=OBS_SIZE).astype(np.float32)
-        out[:TABLES] = tables
-        return out
+        return idx, val
 
     def final_infos(self, result: Outcome) -> list[dict[str, Any]]:
         """XI / R-END-1: each seat's wealth and place."""
