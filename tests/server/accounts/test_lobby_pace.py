@@ -4,6 +4,8 @@ bad, listed and filtered in the lobby, and the game's pace once the table starts
 
 from __future__ import annotations
 
+import time
+
 from tests.server.accounts.helpers import (
     csrf_of,
     links,
@@ -136,3 +138,11 @@ def test_lobby_resign_a_table_whose_resignation_ends_the_game(db_url: str) -> No
         state = b.get(f"/api/games/{gid}").json()
         assert state["status"] == "over"
         assert state["log"][-1] == f"{bert} resigns: the game ends"
+        accounts = a.app.state.accounts
+        for _ in range(300):  # the ratings follow: Bert, who resigned, is placed last
+            if accounts.is_rated(gid):
+                break
+            time.sleep(0.05)
+        rows = accounts.game_results(gid)
+        assert [(r.seat, r.place) for r in rows] == [(1, 1), (2, 2)]
+        assert rows[0].after > rows[1].after
