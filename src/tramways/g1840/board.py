@@ -78,6 +78,12 @@ class Placed:
     rotation: int
 
 
+_BY_OWNER: dict[int, dict[Owner, tuple[tuple[str, int], ...]]] = {}
+_BY_OWNER_LIMIT = 4096
+"""Each owner's markers per board version (a version is never reused, and a copy keeps its
+version only while equal): :meth:`Board.line_markers`."""
+
+
 class Board:
     """The mutable 1840 board (see the module docstring)."""
 
@@ -321,13 +327,20 @@ class Board:
         return MappingProxyType(self._markers)
 
     def line_markers(self, line: Owner) -> list[tuple[str, int]]:
-        """Every ``(coord, location)`` holding a marker of ``line`` (a line or a company)."""
-        return [
-            (coord, loc)
-            for coord, by_loc in self._markers.items()
-            for loc, owners in by_loc.items()
-            if line in owners
-        ]
+        """Every ``(coord, location)`` holding a marker of ``line`` (a line or a company), in
+        placement order of the hexes (every owner's list is made in one pass per version)."""
+        by_owner = _BY_OWNER.get(self.version)
+        if by_owner is None:
+            lists: dict[Owner, list[tuple[str, int]]] = {}
+            for coord, by_loc in self._markers.items():
+                for loc, owners in by_loc.items():
+                    for owner in dict.fromkeys(owners):
+                        lists.setdefault(owner, []).append((coord, loc))
+            by_owner = {owner: tuple(places) for owner, places in lists.items()}
+            if len(_BY_OWNER) >= _BY_OWNER_LIMIT:
+                _BY_OWNER.clear()
+            _BY_OWNER[self.version] = by_owner
+        return list(by_owner.get(line, ()))
 
     def free_slots(self, coord: str, location: int) -> int:
         """Unoccupied circles of an interchange (0 for a halt)."""
