@@ -197,10 +197,12 @@ class State1840(Position):
         return chooser(cr, self)
 
     def _line_turn_ended(self) -> bool:
-        """X-23: a line that scrapped its tram and can buy no private has its turn ended by
-        the site: a return then comes in the next line's turn (random_47107_6p)."""
+        """X-23: a line that scrapped its tram, or has run and bought a private, and can buy
+        no private (more) has its turn ended by the site: a return then comes in the next
+        line's turn (random_47107_6p; random_53026_3s: GW returned HB after line 6's last
+        purchase, "Place a Token or Lay Track cannot process action choose_ability")."""
         turn = getattr(self.current_round, "turn", None)
-        if turn is None or not getattr(turn, "track_over", False):
+        if turn is None or not (getattr(turn, "track_over", False) or getattr(turn, "ran", False)):
             return False
         return not any(type(a).__name__ == "BuyPrivate" for a in self.current_round.legal(self))
 

@@ -485,3 +485,34 @@ def test_export_writes_the_pass_of_a_player_the_sites_share_round_still_asks():
     written = [(a["type"], a["entity"]) for a in document["actions"][-4:]]
     assert written == [("sell_shares", 1), ("sell_shares", 1), ("pass", 1), ("buy_shares", 2)]
     assert same_game(record, back) is None
+
+
+def test_x23_no_return_after_a_lines_last_private_purchase():
+    """random_53026_3s, LR: line 6 runs, then buys Schloss Belvedere and Karlskirche and can
+    buy no more; the site ends its turn there ("6 skips buy companies"), so GW's return of
+    Hofburg came in line 7's turn and was refused ("Place a Token or Lay Track cannot
+    process action choose_ability").  Under X-23 the line's turn has only its end left."""
+    session = _replayed("random_53026_3s-cut241")
+    assert session.record.actions[-3:] == ["L6 run", "L6 buy SB 8", "L6 buy KK 7"]
+    director = session.state.companies["GW"].director
+    assert session.legal_notation(director) == ["L6 done"]
+    with pytest.raises(IllegalAction, match="X-23"):
+        session.play("GW return HB")
+    session.play("L6 done")
+
+
+def test_export_a_players_return_leaves_the_sites_closed_buying_step_closed():
+    """random_53037_3p, CR: SJE buys an orange tram and can buy no more (the site closes its
+    buying step), then its director P2 returns Hofburg and SJE ends its turn.  The return
+    had reopened the step for the export, which wrote SJE's pass ("Reassign Trains cannot
+    process action pass"); now the reassignment follows the return."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.roundtrip import same_game
+
+    record = GameRecord.load(HERE / "random_53037_3p-cut93.record.json")
+    assert record.actions[-3:] == ["SJE buy orange", "P2 return HB", "SJE done"]
+    document, back = _round_trip(record)
+    written = [(a["type"], a["entity"]) for a in document["actions"][-3:]]
+    assert written == [("buy_train", "SJE"), ("choose_ability", "HB"),
+                       ("reassign_trains", "SJE")]
+    assert same_game(record, back) is None

@@ -225,8 +225,10 @@ class Exporter:
         if self.turn_ended_line is not None and getattr(action, "line", None) != (
                 self.turn_ended_line):
             self.turn_ended_line = None
-        if name not in ("Done", "Arrange", "BuyTram", "CompanyReturnPrivate"):
+        if name not in ("Done", "Arrange", "BuyTram", "CompanyReturnPrivate", "ReturnPrivate"):
             self.step_closed.clear()  # the site's closed step only waits for its ``done``
+            # (a player's return leaves it closed: random_53037_3p, "Reassign Trains cannot
+            # process action pass" after SJE's last purchase and P2's return)
         self.settle_home(action)
         turn = getattr(before.sub, "turn", None)
         line = getattr(action, "line", None) or self._acting_line_of(action, turn)
