@@ -403,3 +403,41 @@ def test_statistics_per_company_round_are_the_engines_figures() -> None:
     assert len(expected) >= 4
     assert {k: found.get(k) for k in expected} == expected
     assert set(stats.stadtbahn) >= {"W", "V"}
+
+
+def _end_text(page: str) -> list[str]:
+    """The end page's standing, one line a place, as a reader sees it (tags dropped)."""
+    section = re.search(r'<section class="result">.*?<ol>(.*?)</ol>', page, re.S)
+    assert section is not None
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", "", li)).split())
+            for li in re.findall(r"<li[^>]*>(.*?)</li>", section.group(1), re.S)]
+
+
+def test_r_end_1_equal_wealth_shares_a_place_on_the_end_page(sqlite_client) -> None:
+    """XI / R-END-1: equal wealth shares a place and the next place is skipped; the page
+    prints the places of the engine's result (``Outcome.places``), not a running count.
+    A real game (seed 5, Anna first): Anna buys PR for 50 (its face value 10: her wealth
+    220), then Bert resigns in a game whose resignation ends it (docs/async.md: the
+    resigner last): Cora and Dora share the first place with 260 each, Anna is third."""
+    client = sqlite_client
+    _, links = _create(client, players=4, on_resign="end", name1="Anna", name2="Bert",
+                       name3="Cora", name4="Dora")
+    tokens = [_token(x) for x in links[:4]]
+    gid = links[0].split("/g/")[1].split("?")[0]
+    for n in range(4):  # Anna opens PR at 50, the three others pass on it in turn
+        seat = client.get(f"/api/games/{gid}").json()["to_act"][0]
+        action = "P1 bid PR 50" if n == 0 else f"P{seat} pass"
+        reply = client.post(f"/api/games/{gid}/moves?token={tokens[seat - 1]}",
+                            json={"n": n, "action": action})
+        assert reply.status_code == 200, reply.text
+    resigned = client.post(f"/api/games/{gid}/resign",
+                           headers={"Authorization": f"Bearer {tokens[1]}"}, json={})
+    assert resigned.status_code == 200, resigned.text
+    result = client.get(f"/api/games/{gid}").json()["view"]["result"]
+    assert result["wealth"] == [220, 260, 260, 260] and result["rank"] == [3, 4, 1, 1]
+    page = client.get(f"/g/{gid}?token={tokens[0]}").text
+    assert _end_text(page) == ["1. Cora: 260", "1. Dora: 260", "3. Anna: 220",
+                               "4. Bert: 260 (resigned)"]
+    german = client.get(f"/g/{gid}", headers={"Accept-Language": "de"}).text
+    assert _end_text(german) == ["1. Cora: 260", "1. Dora: 260", "3. Anna: 220",
+                                 "4. Bert: 260 (aufgegeben)"]

@@ -41,7 +41,8 @@ from tramways.server.web.g1840_stats import statistics
 from tramways.server.web.payload import SeatInfo, TablePayload
 
 __all__ = ["LAY", "PLACE", "PREVIEW_LIMIT", "ROUND_START", "Choice", "board_svg",
-           "group_legal", "history_charts", "log_rounds", "table_model"]
+           "StandingRow", "group_legal", "history_charts", "log_rounds", "standing",
+           "table_model"]
 
 PREVIEW_LIMIT = 60
 """Revenue previews are computed for at most this many lays of a turn (the router is exact;
@@ -210,6 +211,31 @@ def _players(view: View1840, seats: Sequence[SeatInfo], me: int | None) -> list[
             for p in view.players]
 
 
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """A line of the end page's standing: the place the result gives the seat (XI / R-END-1:
+    equal wealth shares a place and the next is skipped, ``1, 1, 3``; a resigner last,
+    docs/async.md), its name and its wealth."""
+
+    place: int
+    seat: int
+    name: str
+    wealth: int
+    resigned: bool
+
+
+def standing(view: View1840) -> list[StandingRow]:
+    """The final standing by the result's places (the core's ``Outcome.places``), seats of a
+    shared place in seat order; empty while the game runs.  The page prints each place as
+    the result gives it, never a running count (a tie reads "1. Anna / 1. Bert / 3. Cora")."""
+    result = view.result
+    if result is None:
+        return []
+    return sorted((StandingRow(place=result.places[p.seat], seat=p.seat, name=p.name,
+                               wealth=result.wealth[p.seat], resigned=p.seat == result.resigned)
+                   for p in view.players), key=lambda row: (row.place, row.seat))
+
+
 def table_model(state: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the 1840 page shows, from the payload of ``GET /api/games/ID``."""
     payload = TablePayload.from_json(state)
@@ -257,6 +283,7 @@ def table_model(state: Mapping[str, Any]) -> dict[str, Any]:
         "legal_count": len(legal),
         "preview_limit": PREVIEW_LIMIT,
         "result": view.result,
+        "standing": standing(view),
         "undoable": payload.undoable,
         "record": payload.record,
         "seats": payload.seats,
