@@ -9,6 +9,8 @@ import random
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
+from unittest.mock import patch
 
 import pytest
 
@@ -166,16 +168,27 @@ def test_a_move_of_this_process_makes_one_frame_though_its_notify_wakes_the_sock
         pg_url):
     """On PostgreSQL a move of this process wakes its sockets twice (at once, and by its own
     ``NOTIFY``): the second wake builds no frame."""
+    import tramways.server.api as api
     from tests.server.conftest import make_client
     from tests.server.helpers import auth, new_game, token_of
 
-    with make_client(pg_url) as c:
+    frames: list[int | None] = []
+    on_loop, in_thread = api.frame_on_loop, api.frame
+
+    def built_on_loop(*args: Any) -> Any:
+        found = on_loop(*args)
+        if found is not None:
+            frames.append(args[-1])
+        return found
+
+    def built_in_thread(*args: Any) -> Any:
+        frames.append(args[-1])
+        return in_thread(*args)
+
+    with make_client(pg_url) as c, \
+            patch.object(api, "frame_on_loop", built_on_loop), \
+            patch.object(api, "frame", built_in_thread):
         assert c.app.state.listening.wait(20)
-        service = c.app.state.service
-        frames: list[int | None] = []
-        real = service.frame
-        service.frame = lambda gid, seat, since, rev: (  # type: ignore[method-assign]
-            frames.append(rev), real(gid, seat, since, rev))[1]
         created = new_game(c)
         gid, tokens = created["id"], [token_of(created, 1), token_of(created, 2)]
         with c.websocket_connect(f"/api/games/{gid}/live") as ws:

@@ -30,6 +30,7 @@ from tramways.server.deps import (
     ServiceDep,
 )
 from tramways.server.errors import ApiError
+from tramways.server.frames import frame, frame_on_loop
 from tramways.server.replies import Created, GamePayload, GameRecord, MyGame, NotifySettings
 from tramways.server.service import GameService
 
@@ -301,8 +302,10 @@ async def _stream(websocket: WebSocket, service: GameService, game_id: str, seat
                 # (at once, and again by its own NOTIFY); no frame is built for nothing
                 continue
             try:
-                payload = await run_in_threadpool(service.frame, game_id, seat,
-                                                  None if full else held, announced)
+                quick = frame_on_loop(service, game_id, seat, None if full else held,
+                                      announced)
+                payload = quick if quick is not None else await run_in_threadpool(
+                    frame, service, game_id, seat, None if full else held, announced)
             except ApiError as exc:  # the game is gone
                 await websocket.close(code=CLOSE_REFUSED_BASE + exc.status,
                                       reason=exc.body["message"][:120])

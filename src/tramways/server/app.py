@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import anyio.to_thread
 import sqlalchemy as sa
@@ -155,6 +156,11 @@ class ServerSettings:
     access_log: bool = False
     """Write the structured access log (:mod:`tramways.server.accesslog`) to standard error
     (``tramways serve --access-log``)."""
+    telemetry: bool = False
+    """FastAPI's own OpenTelemetry hooks (spans, metrics and logs of every request, FastAPI
+    0.16x): on only if a provider is set up in the process.  Off by default: with them on,
+    every request looked up the providers (some 2% of a move's CPU on PostgreSQL) although
+    the site sets none up."""
     bot_seed: int | None = None
     """Bots draw their randomness from this seed, the game's seed, their seat and the move
     number (``derive_rng``): a game with a chosen seed and the same human moves replays alike
@@ -208,16 +214,38 @@ def _warm(reads: ReadPool) -> None:
     warm()
 
 
+def _telemetry(on: bool) -> dict[str, Any]:
+    """The application's ``telemetry`` argument, for a FastAPI that has one (0.16x on)."""
+    import inspect
+
+    if on or "telemetry" not in inspect.signature(FastAPI.__init__).parameters:
+        return {}
+    return {"telemetry": {"tracing": False, "metrics": False, "logs": False}}
+
+
 def _written(service: GameService, hub: Hub, written: Written) -> None:
     """A write of any process (PostgreSQL ``NOTIFY``): its move played on this process's
     cached position first (so that the sockets' frames and this process's next write find it
     current), then the sockets woken.  A write without a move (an undo, a seat changing
     hands, a closing) may have given a seat a new token: the game's tokens seen here are
-    forgotten (a substitute's old owner can no longer act in any process)."""
+    forgotten (a substitute's old owner can no longer act in any process), and so are its
+    facts (:mod:`tramways.server.facts`).  A settings change (a pace, a notification target)
+    only forgets the game's facts: no socket is woken."""
+    if written.settings:
+        service.store.facts.forget(written.game_id)
+        return
     if written.action is None:
         service.forget_token(written.game_id)
+        service.store.facts.forget(written.game_id)
     service.follow(written)
     hub.publish(written.game_id, written.rev)
+
+
+def _resync(service: GameService, hub: Hub) -> None:
+    """The ``LISTEN`` connection was (re)made: what was announced meanwhile is lost, so every
+    socket looks at the database and every remembered fact is forgotten."""
+    service.store.facts.forget()
+    hub.wake_all()
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -235,7 +263,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     from tramways.server.web.notify_text import turn_message
 
     notifier = Notifier(
-        store.notify_targets, smtp=settings.smtp, public_url=settings.public_url,
+        store.known_targets, smtp=settings.smtp, public_url=settings.public_url,
         allow_loopback_webhooks=settings.allow_loopback_webhooks,
         webhook_timeout=settings.webhook_timeout, texts=turn_message,
     )
@@ -264,7 +292,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             threading.Thread(
                 target=listen,
                 args=(store.url, lambda written: _written(service, hub, written), stop,
-                      app.state.listening, hub.wake_all),
+                      app.state.listening, lambda: _resync(service, hub)),
                 name="listen",
                 daemon=True,
             ).start()
@@ -288,6 +316,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     # the API's documentation pages with Swagger UI and ReDoc from the package, never a CDN
     app = FastAPIOffline(
+        **_telemetry(settings.telemetry),
         favicon_url="/static/favicon.svg",
         title="tramways",
         version=__version__,

@@ -4,9 +4,11 @@
 A move never waits for a notification and is never refused because of one: the game service
 hands a :class:`TurnEvent` to :meth:`Notifier.submit`, which only puts it on a bounded queue
 (when the queue is full the event is dropped and a warning logged); one background thread
-reads the game's targets from the database and sends, each send with a time-out.  Failures
-are logged with the game id, the seat and the webhook's host only: never a seat token, a
-webhook's path or query (chat servers put their secret there), nor the SMTP password.
+asks the store for the game's targets (``Store.known_targets``: on PostgreSQL read once and
+kept until they change, :mod:`tramways.server.facts`) and sends, each send with a time-out.
+Failures are logged with the game id, the seat and the webhook's host only: never a seat
+token, a webhook's path or query (chat servers put their secret there), nor the SMTP
+password.
 
 Webhooks go only to public addresses (:func:`check_webhook`): the host is resolved and every
 address it resolves to must be globally routable, so a webhook cannot make the server talk

@@ -87,20 +87,35 @@ class Written:
     game and its new ``rev``; for an appended move also the move itself (``action``), the id
     of its last log line (``log_id``; ``None``: it logged nothing) and its count of log lines,
     so that a process holding the position just before it can play the move on its cached
-    position instead of reading it back (``Positions.follow``).  An undo carries no move."""
+    position instead of reading it back (``Positions.follow``).  An undo carries no move.
+
+    ``settings``: not a revision but a change of what processes remember of the game (its
+    pace, its notification targets: :mod:`tramways.server.facts`); ``rev`` is then 0."""
 
     game_id: str
     rev: int
     action: ActionRow | None = None
     log_id: int | None = None
     lines: int = 0
+    settings: bool = False
+
+    SETTINGS = "settings"
+    """The second word of a settings change's payload (``GAME settings``): no number, so a
+    process of an older version skips it as not its own."""
+
+    @classmethod
+    def settings_of(cls, game_id: str) -> Written:
+        return cls(game_id, 0, settings=True)
 
     NOTIFY_LIMIT = 7000
     """A payload longer than this is sent without the move (PostgreSQL's limit is 8000 bytes)."""
 
     def payload(self) -> str:
         """``GAME REV`` or ``GAME REV SEQ SEAT REVEALS LOG_ID LINES NOTATION`` (``-`` for no
-        seat or no log line; the notation last, since it may hold spaces)."""
+        seat or no log line; the notation last, since it may hold spaces); ``GAME settings``
+        for a settings change."""
+        if self.settings:
+            return f"{self.game_id} {self.SETTINGS}"
         short = f"{self.game_id} {self.rev}"
         a = self.action
         if a is None:
@@ -113,6 +128,8 @@ class Written:
     @classmethod
     def parse(cls, payload: str) -> Written:
         parts = payload.split(" ", 7)
+        if len(parts) == 2 and parts[1] == cls.SETTINGS:
+            return cls.settings_of(parts[0])
         game_id, rev = parts[0], int(parts[1])
         if len(parts) < 8:
             return cls(game_id, rev)

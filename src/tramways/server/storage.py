@@ -23,6 +23,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from tramways.server import pgappend
+from tramways.server.buckets import SharedBuckets
 from tramways.server.database import (
     LISTEN_APPLICATION,
     NOTIFY_CHANNEL,
@@ -33,6 +35,7 @@ from tramways.server.database import (
     migrate,
     migration_lock,
 )
+from tramways.server.facts import GameFacts
 from tramways.server.rows import (
     ActionRow,
     Conflict,
@@ -54,32 +57,6 @@ __all__ = [
     "hash_token", "listen", "log", "make_engine", "metadata", "migrate", "migration_lock",
     "new_game_id", "new_token", "rate_limits", "seats",
 ]
-
-# One statement takes a token from a bucket, atomically in any number of processes: the
-# bucket is refilled by the time since its stamp (at ``rate`` a second, up to ``burst``), and
-# one token is taken if there is one.  PostgreSQL's clock decides (server processes on several
-# machines need not agree on the time); SQLite (one machine) gets the time from Python.
-_BUCKET = """
-INSERT INTO rate_limits AS b (key, tokens, stamp, allowed)
-VALUES (:key, :burst - 1, {now}, {true})
-ON CONFLICT (key) DO UPDATE SET
-  allowed = {least}(:burst, b.tokens + {greatest}(0, excluded.stamp - b.stamp) * :rate) >= 1,
-  tokens = {least}(:burst, b.tokens + {greatest}(0, excluded.stamp - b.stamp) * :rate)
-    - CASE WHEN {least}(:burst, b.tokens + {greatest}(0, excluded.stamp - b.stamp) * :rate) >= 1
-      THEN 1 ELSE 0 END,
-  stamp = excluded.stamp
-RETURNING allowed, tokens
-"""
-_BUCKET_PG = sa.text(_BUCKET.format(now="extract(epoch from clock_timestamp())::float8",
-                                    true="true", least="least", greatest="greatest"))
-_BUCKET_SQLITE = sa.text(_BUCKET.format(now=":now", true="1", least="min", greatest="max"))
-_FORGET_BUCKETS_PG = sa.text(
-    "DELETE FROM rate_limits WHERE key LIKE :prefix "
-    "AND stamp < extract(epoch from clock_timestamp())::float8 - :age"
-)
-_FORGET_BUCKETS_SQLITE = sa.text(
-    "DELETE FROM rate_limits WHERE key LIKE :prefix AND stamp < :now - :age"
-)
 
 # Statements built once (the hot path of a move only binds parameters).
 _REV = sa.select(games.c.rev).where(games.c.id == sa.bindparam("gid"))
@@ -104,7 +81,7 @@ _TRY_LOCK = sa.text("SELECT pg_try_advisory_lock(:key)")
 _UNLOCK = sa.text("SELECT pg_advisory_unlock(:key)")
 _NOTIFY = sa.text(f"SELECT pg_notify('{NOTIFY_CHANNEL}', :payload)")
 
-class Store:
+class Store(SharedBuckets):
     """The database of games: every method is one short transaction."""
 
     def __init__(
@@ -115,6 +92,14 @@ class Store:
         if run_migrations:
             migrate(url)
         self.engine = make_engine(url, sqlite_synchronous)
+        # one statement needs no transaction of its own: on PostgreSQL (read committed, where
+        # each statement of a transaction has its own snapshot anyway) a single-statement
+        # read runs in autocommit, without the BEGIN and COMMIT round trips (``_glance``)
+        self._autocommit = (self.engine.execution_options(isolation_level="AUTOCOMMIT")
+                         if self.is_postgres else self.engine)
+        self.facts = GameFacts(enabled=self.is_postgres)
+        """What this process remembers of each game (its pace, its notification targets)
+        until a write of them is heard of (:mod:`tramways.server.facts`)."""
         # SQLite has one writer at a time and makes waiting writers poll (sleeping up to
         # 100 ms between tries): in one process, writers queue on a lock instead.
         self._writer: AbstractContextManager[Any] = threading.Lock() if url.startswith("sqlite") else nullcontext()
@@ -134,6 +119,24 @@ class Store:
         with self.engine.connect() as conn:
             with conn.begin():
                 yield conn
+
+    @contextmanager
+    def _glance(self) -> Iterator[Connection]:
+        """A connection for one read statement (PostgreSQL: in autocommit; SQLite: as
+        :meth:`_read`)."""
+        with self._autocommit.connect() as conn:
+            with conn.begin():
+                yield conn
+
+    @contextmanager
+    def settings_write(self, game_id: str) -> Iterator[Connection]:
+        """A write of what processes remember of ``game_id`` (:mod:`tramways.server.facts`):
+        it announces itself to every process (``NOTIFY ... 'GAME settings'``, delivered at
+        commit), and this process forgets the game's facts once it has committed."""
+        with self._write() as conn:
+            yield conn
+            self._notify(conn, Written.settings_of(game_id))
+        self.facts.forget(game_id)
 
     # -- creating ---------------------------------------------------------------------------
 
@@ -201,7 +204,7 @@ class Store:
         )
 
     def rev(self, game_id: str) -> int | None:
-        with self._read() as conn:
+        with self._glance() as conn:
             rev: int | None = conn.execute(_REV, {"gid": game_id}).scalar_one_or_none()
             return rev
 
@@ -270,7 +273,7 @@ class Store:
         return [SeatRow(r.seat, r.kind, r.name) for r in rows]
 
     def seat_for_token(self, game_id: str, token: str) -> int | None:
-        with self._read() as conn:
+        with self._glance() as conn:
             return conn.execute(
                 sa.select(seats.c.seat).where(
                     seats.c.game_id == game_id, seats.c.token_hash == hash_token(token)
@@ -332,14 +335,20 @@ class Store:
             game.webhook if game else None, game.webhook_lang if game else None,
             {int(r.seat): (str(r.email), r.email_lang) for r in rows})
 
+    def known_targets(self, game_id: str) -> NotifyTargets:
+        """:meth:`notify_targets` as this process remembers them (PostgreSQL: read once, then
+        kept until a write of them is heard of: :mod:`tramways.server.facts`); the "your turn"
+        notifier asks this after every move that passes the turn."""
+        return self.facts.get(game_id, "targets", lambda: self.notify_targets(game_id))
+
     def set_email(self, game_id: str, seat: int, email: str | None, lang: str | None = None
                   ) -> None:
-        with self._write() as conn:
+        with self.settings_write(game_id) as conn:
             conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat)
                          .values(email=email, email_lang=lang if email else None))
 
     def set_webhook(self, game_id: str, url: str | None, lang: str | None = None) -> None:
-        with self._write() as conn:
+        with self.settings_write(game_id) as conn:
             conn.execute(games.update().where(games.c.id == game_id)
                          .values(webhook=url, webhook_lang=lang if url else None))
 
@@ -354,8 +363,19 @@ class Store:
         status: str,
     ) -> int | None:
         """Append action ``action.seq`` if the game is still at ``rev``; else ``Conflict``.
-        The id of its last log line (``None``: it logged nothing)."""
+        The id of its last log line (``None``: it logged nothing).  PostgreSQL: one
+        statement (:mod:`tramways.server.pgappend`)."""
         stamp = now()
+        if self.is_postgres:
+            try:
+                with self._autocommit.connect() as conn, conn.begin():
+                    row = conn.execute(pgappend.APPEND, pgappend.parameters(
+                        game_id, rev, action, lines, status, stamp)).one()
+            except sa.exc.IntegrityError as exc:
+                raise Conflict(game_id) from exc
+            if row.done != 1:
+                raise Conflict(game_id)
+            return None if row.last is None else int(row.last)
         try:
             with self._write() as conn:
                 done = conn.execute(
@@ -425,30 +445,6 @@ class Store:
             self._log(conn, game_id, None, [line], stamp)
             self._notify(conn, Written(game_id, rev + 1))
         return int(rev) + 1
-
-    def take_token(self, key: str, rate: float, burst: int) -> float | None:
-        """Take one token from the shared bucket ``key`` (``rate`` a second, bursts of
-        ``burst``): ``None`` if one was there, else the tokens left (under 1; none taken)."""
-        import time
-
-        params = {"key": key, "rate": rate, "burst": burst, "now": time.time()}
-        with self._write() as conn:
-            row = conn.execute(_BUCKET_PG if self.is_postgres else _BUCKET_SQLITE, params).one()
-        allowed: bool = bool(row[0])
-        tokens: float = row[1]
-        return None if allowed else float(tokens)
-
-    def forget_buckets(self, prefix: str, age: float) -> int:
-        """Drop the buckets under ``prefix`` untouched for ``age`` seconds (full again: a
-        missing bucket is a full one); how many went."""
-        import time
-
-        params = {"prefix": prefix + "%", "age": age, "now": time.time()}
-        with self._write() as conn:
-            gone = conn.execute(
-                _FORGET_BUCKETS_PG if self.is_postgres else _FORGET_BUCKETS_SQLITE, params
-            ).rowcount
-        return int(gone or 0)
 
     @contextmanager
     def bot_lease(self, game_id: str) -> Iterator[bool]:

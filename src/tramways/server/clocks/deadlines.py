@@ -93,7 +93,7 @@ class Deadlines:
         """A write was committed in this process: start the clocks of the seats now to act
         (games with a pace only); never fails a move."""
         try:
-            if self.store.pace(game_id) is not None:
+            if self.store.paced(game_id):
                 self._touch(self.service.live(game_id))
         except Exception:
             logger.exception("clocks of game %s not started", game_id)

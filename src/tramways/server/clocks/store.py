@@ -89,9 +89,15 @@ class ClockStore:
             row = conn.execute(sa.select(game_pace).where(game_pace.c.game_id == game_id)).first()
         return None if row is None else Pace(int(row.seconds), str(row.on_deadline), str(row.bot))
 
+    def paced(self, game_id: str) -> bool:
+        """Whether the game has a pace, as this process remembers it (asked after every move
+        of this process: a query a move before; :mod:`tramways.server.facts`)."""
+        return self.store.facts.get(game_id, "paced", lambda: self.pace(game_id) is not None)
+
     def set_pace(self, game_id: str, pace: Pace) -> None:
+        """Set the game's pace (a settings write: every process forgets whether it had one)."""
         values = {"seconds": pace.seconds, "on_deadline": pace.on_deadline, "bot": pace.bot}
-        with self._write() as conn:
+        with self.store.settings_write(game_id) as conn:
             if not self._insert_new(conn, game_pace, game_id=game_id, **values):
                 conn.execute(game_pace.update().where(game_pace.c.game_id == game_id)
                              .values(**values))
