@@ -46,14 +46,15 @@ def test_trambahn_levels_play_whole_games():
 
 
 def test_1840_strong_decides_within_2_seconds():
-    """The strong bot's Share Round decisions (searched) stay under 2 s on this machine."""
+    """The strong bot's searched decisions (from CR5 on: play-outs to the end of the game)
+    stay under 2 s on this machine."""
     bot = make_bot("strong", G1840)
     session = Session.new("1840", {"players": 3}, 8)
     others = [make_bot("normal", G1840) for _ in range(3)]
     rng = random.Random(8)
     longest = 0.0
     searched = 0
-    while not session.state.is_over() and searched < 4:
+    while not session.state.is_over() and session.state.view(None).round != "LR5a":
         seat = session.state.current_players()[0]
         legal = moves(session.state.legal_actions(seat))
         view = session.state.view(seat)
@@ -62,8 +63,8 @@ def test_1840_strong_decides_within_2_seconds():
             started = time.perf_counter()
             action = bot.choose(view, legal, rng)
             longest = max(longest, time.perf_counter() - started)
-            searched += view.round_info.type == "SR"
+            searched += "samples" in bot.explanation
         else:
             action = others[seat].choose(view, legal, rng)
         session.play(action, seat=seat)
-    assert searched == 4 and longest < 2.0
+    assert searched >= 3 and longest < 2.0

@@ -27,9 +27,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from tramways.bots.base import BotBase
+from tramways.bots.g1840_fleet import (
+    Upgrade,
+    best_upgrade,
+    last_round_plan,
+    maintenance_sum,
+    newest_path,
+    purchase_harm,
+    rank,
+    runs_with,
+    tram_need,
+)
 from tramways.bots.g1840_rule import TRACK_WEIGHT, Rules1840
 from tramways.bots.g1840_rule_line import Budget, Choice, LineTurn, all_of, first_of
-from tramways.bots.g1840_search import SearchBot1840
 from tramways.core import Action
 from tramways.g1840.actions import (
     BuyShare,
@@ -70,37 +80,36 @@ STADTBAHN_BONUS = 45.0
 NEAR_EQUAL = 0.1
 """Choices scoring within this fraction of the best are near-equal: the bot picks at random."""
 
-FIRST_TRAM = False
-"""Buy the first tram before the first line, as people do (:meth:`Economy1840._first_tram`):
-off, it measured worse (2-player seeds 1-4: lowest wealth 2,620-3,543, runs earning 0 40-60%,
-against 7,135-7,893 and 4-13% without): the dearer first tram starves the later lines."""
-
 KEEP_FOR_UPGRADES = True
-"""Keep dividends for a newer tram that pays (:meth:`Economy1840.dividend`).  Measured with
-:data:`FIRST_TRAM` and an upgrade rule that ignored what the company's other trams lose to
-the new maintenance (Table 7), it left lines without trams (runs earning 0: 30-42%); with
-that loss counted (:meth:`Economy1840._harm`) an upgrade rarely pays at the bots' run sizes,
-so it keeps little."""
+"""Keep dividends for the newer trams that pay (:meth:`Economy1840.dividend`): the best
+upgrade and the replacements it forces, or the trams the lines will need at the newest colour
+expected (:mod:`.g1840_fleet`), or, in the last tram-buying round, the best fleet's cost."""
 
 NEW_LINE_RUN = 40
 """What a line without track yet is expected to run per Line Round (VIII.6, IX.8)."""
 
-MODERNISE_MARGIN = 100
+MODERNISE_MARGIN = 300
+"""A newer tram must gain this much over the rounds left, after its price and what the
+company's other trams lose, to be bought before the last tram-buying round (2-player games,
+seed 5, 8 games: at 100, mean run 120-131 and runs earning 0 15-17%, the early red and pink
+trams costing runs; at 300, 145 and 16.5%)."""
 
 HARM_WEIGHT = 0.5
 """How much of what its other trams lose to a newer newest colour (Table 7) a company counts
-against an upgrade: another company would soon buy that colour anyway."""
-"""A newer tram must gain this much over the rounds left, after its price, to be bought."""
+against an upgrade it can pay with the replacements it forces: other companies would buy that
+colour soon anyway (:func:`~.g1840_fleet.purchase_harm`)."""
 
 
 class Economy1840(Rules1840):
     """The decisions of the ``normal`` bot for one position (see the module docstring);
     ``tastes``: the private's worth multiples of this game (by private); ``slip``: the chance
-    of a human mistake at each decision that allows one (``easy``)."""
+    of a human mistake at each decision that allows one (``easy``); ``max_lays``: weigh at
+    most this many lays a Line Round decision (the ``strong`` bot's play-outs)."""
 
     def __init__(self, view: View1840, legal: Sequence[Action], rng: random.Random,
-                 tastes: dict[str, float], slip: float = 0.0) -> None:
-        super().__init__(view, legal, rng=rng, track_weight=TRACK_WEIGHT)
+                 tastes: dict[str, float], slip: float = 0.0, max_lays: int | None = None
+                 ) -> None:
+        super().__init__(view, legal, max_lays=max_lays, rng=rng, track_weight=TRACK_WEIGHT)
         self.tastes = tastes
         self.slip = slip
 
@@ -197,13 +206,15 @@ class Economy1840(Rules1840):
     def trams(self, main: list[Action]) -> Choice:
         buys = all_of(main, BuyTram)
         cid = self.acting_company()
+        if cid is not None and cid in self.view.companies and self.last_buying_round():
+            return self._last_fleet(cid, main)
         if cid is not None and cid in self.view.companies:
             spare = self._scrap_spare(cid) or self._scrap_lossy(cid)
             if spare is not None:
                 return spare
-            first = self._first_tram(cid, buys) if FIRST_TRAM else None
-            if first is not None:
-                return first
+            fill = self._fill_line(cid, buys)
+            if fill is not None:
+                return fill
             if buys and first_of(main, Done) is None:
                 must = self.mandatory_tram(buys, cid)
                 if must is not None:
@@ -214,16 +225,54 @@ class Economy1840(Rules1840):
                     return upgrade
         return super().trams(main)
 
-    def tram_value(self, cid: str, colour: str) -> float:
-        """The rule bot's value of a tram (its run over the Line Rounds left after its price),
-        a line without track yet counted at :data:`NEW_LINE_RUN` a run: its track grows."""
+    def last_buying_round(self) -> bool:
+        """The last Company Round with trams on sale (CR5: CR6 sells none, R-CR-4)."""
+        return self.view.round_info.type == "CR" and self.m.rounds_left("CR") == 1
+
+    def _last_fleet(self, cid: str, main: list[Action]) -> Choice:
+        """The last tram-buying turn (VIII.5.3): scrap and buy towards the best fleet for the
+        Line Rounds left (:func:`~.g1840_fleet.last_round_plan`), then arrange."""
         c = self.m.company(cid)
-        value = super().tram_value(cid, colour)
+        plan = last_round_plan(self.m, cid, c.treasury, c.treasury)
+        if plan is not None and (plan.buys or plan.scraps):
+            why = (f"the last trams: {', '.join(str(t) for t in plan.colours)} "
+                   f"(worth {plan.value:.0f} over {self.m.rounds_left('LR')} Line Rounds)")
+            scraps = self._scraps(cid)
+            for old in plan.scraps:
+                if old in scraps:
+                    return scraps[old], f"scrap a {old} tram: {why}"
+            for colour in sorted(plan.buys, key=rank, reverse=True):
+                buy = next((b for b in all_of(main, BuyTram)
+                            if b.colour == colour), None)  # type: ignore[attr-defined]
+                if buy is not None:
+                    return buy, f"buy a {colour} tram: {why}"
+        rest = [a for a in main if not isinstance(a, BuyTram)]
+        if not rest:  # a tram must be bought (VIII.5.3): the cheapest
+            return self.rule_trams(main)
+        return self.rule_trams(rest)
+
+    def rule_trams(self, main: list[Action]) -> Choice:
+        return super().trams(main)
+
+    def tram_value(self, cid: str, colour: str) -> float:
+        """A tram's worth to ``cid`` over the Line Rounds left, after its price: its best
+        line's run at Table 7's amounts of the newest colours expected then
+        (:func:`~.g1840_fleet.newest_path`, its own colour included), less what the
+        company's other trams lose when it is the first of its colour; a line without track
+        yet counted at :data:`NEW_LINE_RUN` a run (its track grows)."""
+        c = self.m.company(cid)
+        after = newest_path(self.m, bought=colour)
+        best = max((runs_with(self.m, line, colour, after) for line in c.lines), default=0)
         if any(i >= len(c.trams) or c.trams[i] is None for i in range(len(c.lines))):
-            lrs = self.m.rounds_left("LR")
-            fresh = (NEW_LINE_RUN + self.m.maintenance(colour)) * lrs - self.m.tram_price(colour)
-            value = max(value, fresh)
-        return value
+            best = max(best, sum(max(0, NEW_LINE_RUN + maintenance_sum(self.m, colour, [n]))
+                                 for n in after))
+        harm, _, _ = purchase_harm(self.m, cid, -1, colour, c.treasury, HARM_WEIGHT)
+        return best - harm - self.m.tram_price(colour)
+
+    def tram_need(self, cid: str) -> int:
+        """What the company needs so that every line runs at a profit next
+        (:func:`~.g1840_fleet.tram_need`)."""
+        return tram_need(self.m, cid)
 
     def _scraps(self, cid: str) -> dict[str, Action]:
         return {a.colour: a for a in self.legal
@@ -246,37 +295,11 @@ class Economy1840(Rules1840):
             return None
         return scrap, f"scrap the spare {worst} tram: no line of {cid} needs it"
 
-    def _run_with(self, line: int, colour: str, newest: str) -> int:
-        """``line``'s run with a ``colour`` tram once ``newest`` is the newest colour (Table 7
-        maintenance)."""
-        run = self.m.run_value(line, colour=colour, with_maintenance=False)
-        return run + self.m.ent.maintenance_for(colour, newest)
-
-    def best_upgrade(self, cid: str, afford: bool = True) -> tuple[float, str, str, int] | None:
-        """With a tram on every line, the newer tram that gains most over the Line Rounds left
-        after its price (Table 7 maintenance of the new newest colour counted for both):
-        (gain, colour, old colour, line); ``afford``: only colours the treasury can pay."""
-        c = self.m.company(cid)
-        owned = [t for t in c.trams if t]
-        if not c.lines or len(owned) < len(c.lines):
-            return None
-        lrs = self.m.rounds_left("LR")
-        newest = self.view.trams.newest or TRAM_COLOURS[0]
-        best: tuple[float, str, str, int] | None = None
-        for colour in TRAM_COLOURS:
-            price = self.m.tram_price(colour)
-            if price >= 10**6 or (afford and price > c.treasury):
-                continue
-            after = max(newest, colour, key=TRAM_COLOURS.index)
-            for i, line in enumerate(c.lines):
-                old = c.trams[i] if i < len(c.trams) else None
-                if old is None or TRAM_COLOURS.index(colour) <= TRAM_COLOURS.index(old):
-                    continue
-                gain = (self._run_with(line, colour, after) - self._run_with(line, old, newest)
-                        - HARM_WEIGHT * self._harm(c, i, newest, after)) * lrs - price
-                if gain > MODERNISE_MARGIN and (best is None or gain > best[0]):
-                    best = (gain, colour, old, line)
-        return best
+    def best_upgrade(self, cid: str, afford: bool = True) -> Upgrade | None:
+        """The newer tram that pays most (:func:`~.g1840_fleet.best_upgrade`);
+        ``afford``: only what the treasury pays."""
+        treasury = self.m.company(cid).treasury if afford else None
+        return best_upgrade(self.m, cid, treasury, MODERNISE_MARGIN, HARM_WEIGHT)
 
     def _scrap_lossy(self, cid: str) -> Choice | None:
         """A tram that runs at a loss now (Table 7 maintenance) is scrapped in the buying turn,
@@ -290,26 +313,13 @@ class Economy1840(Rules1840):
                                       f"{self.m.run_value(line)} after maintenance")
         return None
 
-    def _harm(self, c: Any, replaced: int, newest: str, after: str) -> int:
-        """What the company's other trams lose per run when ``after`` becomes the newest
-        colour (Table 7 maintenance); a tram that would then run at a loss is counted as
-        scrapped (it earns nothing)."""
-        lost = 0
-        for i, line in enumerate(c.lines):
-            tram = c.trams[i] if i < len(c.trams) else None
-            if i == replaced or not tram:
-                continue
-            now = self._run_with(line, tram, newest)
-            lost += max(0, now) - max(0, self._run_with(line, tram, after))
-        return lost
-
     def _modernise(self, cid: str, buys: list[Action]) -> Choice | None:
         """The best upgrade (:meth:`best_upgrade`): scrap the old tram first when the company
         is at its limit of trams (VIII.5.3), else buy the new one."""
         best = self.best_upgrade(cid)
         if best is None:
             return None
-        gain, colour, old, line = best
+        gain, colour, old, line = best.gain, best.colour, best.old, best.line
         lrs = self.m.rounds_left("LR")
         owned = [t for t in self.m.company(cid).trams if t]
         if len(owned) >= self.m.ent.max_trams:
@@ -330,30 +340,55 @@ class Economy1840(Rules1840):
         divs = sorted(all_of(main, Dividend), key=lambda d: d.amount)  # type: ignore[attr-defined]
         cid = divs[0].company  # type: ignore[attr-defined]
         c = self.m.company(cid)
-        best = self.best_upgrade(cid, afford=False) if KEEP_FOR_UPGRADES else None
-        if best is None or self.m.rounds_left("CR") == 0:
+        best = best_upgrade(self.m, cid, c.treasury + c.revenue, MODERNISE_MARGIN,
+                            HARM_WEIGHT) if KEEP_FOR_UPGRADES else None
+        last = self.m.rounds_left("CR") == 0
+        if self.last_buying_round():
+            plan = last_round_plan(self.m, cid, c.treasury + c.revenue, c.treasury)
+            if plan is not None and plan.cost > c.treasury:
+                keep = plan.cost - c.treasury
+                pick = max((d for d in divs if d.amount <= c.revenue - keep),  # type: ignore[attr-defined]
+                           key=lambda d: d.amount, default=divs[0])  # type: ignore[attr-defined]
+                return pick, (f"pay {pick.amount} of {c.revenue}: keep {keep} for the "  # type: ignore[attr-defined]
+                              f"last trams, {', '.join(str(t) for t in plan.colours)}")
             return super().dividend(main)
-        price = self.m.tram_price(best[1])
-        keep = max(0, price - c.treasury)
+        expected = tram_need(self.m, cid, expected=True)
+        need = max(best.cost + self.tram_need(cid), expected) if best is not None else 0
+        if best is None or need > c.treasury + c.revenue:
+            best, need = None, expected
+        if last or need <= c.treasury:
+            return super().dividend(main)  # nothing to keep for
+        keep = min(c.revenue, need - c.treasury)
         pick = divs[0]
         for d in divs:
             if d.amount <= c.revenue - keep:  # type: ignore[attr-defined]
                 pick = d
-        return pick, (f"pay {pick.amount} of {c.revenue}: keep for a {best[1]} tram "  # type: ignore[attr-defined]
-                      f"for {price} (gains {best[0]:.0f})")
+        what = (f"a {best.colour} tram and what it forces, {best.cost} (gains "
+                f"{best.gain:.0f})" if best is not None else
+                f"the trams its lines will need, {need}")
+        return pick, f"pay {pick.amount} of {c.revenue}: keep for {what}"  # type: ignore[attr-defined]
 
-    def _first_tram(self, cid: str, buys: list[Action]) -> Choice | None:
-        """A company without trams or lines buys its first tram before its first line, as
-        people do: the dearest that leaves two thirds of the treasury (VIII.5.3)."""
+    def _fill_line(self, cid: str, buys: list[Action]) -> Choice | None:
+        """For a line without a tram, the tram worth most (:meth:`tram_value`) among those
+        that leave the treasury enough for the company's other lines (:meth:`tram_need`)."""
         c = self.m.company(cid)
-        if c.lines or any(c.trams) or not buys:
+        if not buys or len([t for t in c.trams if t]) >= min(len(c.lines), 3):
             return None
-        fits = [b for b in buys if 3 * self.m.tram_price(b.colour) <= c.treasury]  # type: ignore[attr-defined]
-        if not fits:
+        need = self.tram_need(cid)
+        cheapest = min(self.m.tram_price(b.colour) for b in buys)  # type: ignore[attr-defined]
+        scored = [(self.tram_value(cid, b.colour), b) for b in buys  # type: ignore[attr-defined]
+                  if self.m.tram_price(b.colour) + need - cheapest <= c.treasury]  # type: ignore[attr-defined]
+        good = [t for t in scored if t[0] > 0]
+        if not good:  # not enough for every line: the cheapest that pays, to fill the most
+            good = sorted(((v, b) for b in buys if (v := self.tram_value(cid, b.colour)) > 0  # type: ignore[attr-defined]
+                           and self.m.tram_price(b.colour) <= c.treasury),  # type: ignore[attr-defined]
+                          key=lambda t: self.m.tram_price(t[1].colour))[:1]  # type: ignore[attr-defined]
+        if not good:
             return None
-        pick = max(fits, key=lambda b: self.m.tram_price(b.colour))  # type: ignore[attr-defined]
-        return pick, (f"buy a {pick.colour} tram for {self.m.tram_price(pick.colour)} "  # type: ignore[attr-defined]
-                      "before the first line")
+        value, pick = max(good, key=lambda t: t[0])
+        return pick, (f"buy a {pick.colour} tram for a line without one: earns about "  # type: ignore[attr-defined]
+                      f"{value:.0f} after its price; {max(0, need - cheapest)} left for the "
+                      "other lines")
 
     def mandatory_tram(self, buys: list[Action], cid: str) -> Choice | None:
         """A tram the company must buy (VIII.5.3): the one that earns most among those its
@@ -369,7 +404,7 @@ class Economy1840(Rules1840):
 
     # --------------------------------------------------------------- Line Rounds (IX)
     def line_turn(self, main: list[Action]) -> Choice:
-        budget = Budget(None, self.rng, None, self.track_weight, STADTBAHN_BONUS)
+        budget = Budget(self.max_lays, self.rng, None, self.track_weight, STADTBAHN_BONUS)
         start = len(self.scored)
         action, why = LineTurn(self.view, self.m, self.legal, main, self.scored, budget).decide()
         if not isinstance(action, (LayTile, PlaceStation, RemoveMarker)):
@@ -419,20 +454,3 @@ class EconomyBot1840(BotBase):
 
 EASY_SLIP = 0.2
 """How often the ``easy`` bot makes a human mistake where one is possible."""
-
-
-class StrongBot1840(SearchBot1840):
-    """``strong``: the search bot's Share Round look-ahead (:mod:`.g1840_search`) starting from
-    the ``normal`` bot's choices (:class:`Economy1840`, its tastes drawn once per game)."""
-
-    def __init__(self, game: Any = None, **options: Any) -> None:
-        super().__init__(game, **options)
-        self.name = "strong"
-        self.tastes: dict[str, float] = {}
-
-    def policy(self, view: View1840, legal: list[Action], deadline: float,
-               rng: random.Random) -> Rules1840:
-        if not self.tastes:
-            low, high = PRIVATE_TASTE
-            self.tastes = {p: rng.uniform(low, high) for p in sorted(view.privates)}
-        return Economy1840(view, legal, rng, self.tastes)

@@ -3,9 +3,9 @@
 
 * 1840: ``easy`` and ``normal`` are the economy bots of :mod:`tramways.bots.g1840_economy`
   (``normal``: the rule bot that plays the economy as people do; ``easy``: the same with human
-  mistakes); ``strong`` is the ``search`` bot's look-ahead started from ``normal``'s choices
-  (:class:`~tramways.bots.g1840_economy.StrongBot1840`; its decisions take about its 1 s
-  budget at most).
+  mistakes); ``strong`` is ``normal`` with play-outs to the end of the game from the last
+  tram-buying round on (:class:`~tramways.bots.g1840_strong.StrongBot1840`; its searched
+  decisions take about its 1.5 s budget at most).
 * Trambahn: ``normal`` is the ``rule`` bot; ``easy`` the rule bot that now and then
   (:data:`EASY_SLIP`) plays another action of the same kind than the one it meant (another
   passenger, another tram: a slip of detail, not a blunder); ``strong`` the ``search`` bot
@@ -79,6 +79,6 @@ def trambahn_strong(game: Any, **options: Any) -> Bot:
 
 
 def g1840_strong(game: Any, **options: Any) -> Bot:
-    from tramways.bots.g1840_economy import StrongBot1840
+    from tramways.bots.g1840_strong import StrongBot1840
 
     return StrongBot1840(game, **options)

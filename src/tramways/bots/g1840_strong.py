@@ -1,0 +1,192 @@
+"""The 1840 ``strong`` bot: the ``normal`` bot (:class:`~.g1840_economy.Economy1840`) with
+look-ahead to the end of the game where its rules are weakest: the last rounds.
+
+From :data:`SEARCH_FROM` on (the Share Round before the last two Company Rounds), every Share
+Round turn (VII), dividend (VIII.5.1), tram purchase (VIII.5.3) and line auction (VIII.6) is
+searched: ``normal``'s choice and its best alternatives are each played to the end of the game
+on a copy of the position (the hidden line deck reshuffled,
+:func:`~.g1840_search.public_position`) by ``normal`` bots in every seat, weighing at most
+``lays`` lays a Line Round decision, and kept by the final wealth margin against the best
+other player (XI).  Samples go round the candidates with common random numbers while the
+``budget`` (seconds a decision) lasts; ``normal``'s choice is left only for a mean gain of
+``margin`` Gulden.  Before that, and for a host that hands it no position
+(:func:`tramways.bots.match.give_position`), it plays ``normal``'s move.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from tramways.bots.base import BotBase
+from tramways.bots.g1840_economy import PRIVATE_TASTE, Economy1840
+from tramways.bots.g1840_search import decision_kind, public_position
+from tramways.core import Action
+from tramways.core.actions import moves
+from tramways.g1840.actions import (
+    BuyTram,
+    CompanyPass,
+    Dividend,
+    Done,
+    Pass,
+    ScrapTram,
+    SellShares,
+)
+from tramways.g1840.entities import entities
+from tramways.g1840.view_types import View1840
+
+SEARCH_FROM = "CR5"
+"""The first round whose decisions the ``strong`` bot searches (play-outs to the end)."""
+
+SEARCHED = ("share", "dividend", "tram")
+"""The kinds of decision it searches (:func:`~.g1840_search.decision_kind`)."""
+
+
+class StrongPolicy1840(Economy1840):
+    """``normal``'s rules with Stadtbahn shares weighed ``stadtbahn_weight`` times (their runs
+    grow with the track laid, and CR6 pays x10, VIII.5.2: the search bot's policy measured
+    stronger so, :class:`~.g1840_search.Policy1840`)."""
+
+    def __init__(self, view: View1840, legal: Sequence[Action], rng: random.Random,
+                 tastes: dict[str, float], stadtbahn_weight: float = 1.0) -> None:
+        super().__init__(view, legal, rng, tastes)
+        self.stadtbahn_weight = stadtbahn_weight
+
+    def share_score(self, cid: str) -> float:
+        score = super().share_score(cid)
+        return score * self.stadtbahn_weight if cid in self.view.stadtbahn else score
+
+
+def final_margin(state: Any, me: int) -> float:
+    """My final wealth minus the best other player's (XI); a game not over counts its
+    players' present values (R-END-1)."""
+    if state.is_over():
+        wealth = list(state.outcome().wealth)
+    else:
+        wealth = [p.value for p in state.view(None).players]
+    return float(wealth[me] - max(w for s, w in enumerate(wealth) if s != me))
+
+
+def economy_playout(state: Any, rng: random.Random, tastes: dict[str, float],
+                    lays: int, until: float) -> None:
+    """``normal`` bots (weighing ``lays`` lays a decision) play every seat of ``state`` to the
+    end of the game, or until ``until`` (a ``time.perf_counter()`` value)."""
+    while not state.is_over() and time.perf_counter() < until:
+        seat = state.current_players()[0]
+        legal = moves(state.legal_actions(seat))
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = Economy1840(state.view(seat), legal, rng, tastes, max_lays=lays).decide()[0]
+        state.apply(action, seat)
+
+
+class StrongBot1840(BotBase):
+    """``strong`` (see the module docstring)."""
+
+    name = "strong"
+
+    def __init__(self, game: Any = None, budget: float = 1.5, lays: int = 0,
+                 candidates: int = 4, margin: float = 100.0, max_samples: int = 16,
+                 search_from: str = SEARCH_FROM, stadtbahn_weight: float = 1.0) -> None:
+        self.game = game
+        self.budget = budget
+        self.lays = lays
+        self.candidates = candidates
+        self.margin = margin
+        self.max_samples = max_samples
+        self.search_from = search_from
+        self.stadtbahn_weight = stadtbahn_weight
+        self.tastes: dict[str, float] = {}
+        self.shuffler = random.Random(0)
+        self.position: Any = None
+        self.explanation = ""
+
+    @classmethod
+    def for_game(cls, game: Any, **options: Any) -> StrongBot1840:
+        return cls(game, **options)
+
+    def see_position(self, position: Any, rng: random.Random) -> None:
+        """Take the host's copy of the position; the hidden deck order is reshuffled at once
+        (with the bot's own generator, so its choices before the search draw what
+        ``normal``'s would), so the bot never reads it."""
+        self.position = public_position(position, self.shuffler)
+
+    def choose(self, view: View1840, legal_actions: Sequence[Action], rng: random.Random
+               ) -> Action:
+        started = time.perf_counter()
+        if not self.tastes:
+            low, high = PRIVATE_TASTE
+            self.tastes = {p: rng.uniform(low, high) for p in sorted(view.privates)}
+        legal = list(legal_actions)
+        position, self.position = self.position, None
+        rules = StrongPolicy1840(view, legal, rng, self.tastes, self.stadtbahn_weight)
+        action, why = rules.decide()
+        self.explanation = why
+        if position is None or not self._searched(view, legal):
+            return action
+        cands = self._candidates(rules, legal, action)
+        if len(cands) < 2:
+            return action
+        me = rules.me
+        deadline = started + self.budget
+        totals = [0.0] * len(cands)
+        samples = 0
+        while samples < self.max_samples:
+            began = time.perf_counter()
+            seed = rng.randrange(2**32)
+            share = max(0.0, deadline - began) / len(cands)
+            for i, cand in enumerate(cands):
+                sample_rng = random.Random(seed)
+                sample = public_position(position, sample_rng)
+                sample.apply(cand, me)
+                economy_playout(sample, sample_rng, self.tastes, self.lays,
+                                time.perf_counter() + share)
+                totals[i] += final_margin(sample, me)
+            samples += 1
+            now = time.perf_counter()
+            if now + (now - began) > deadline:
+                break
+        mean = [t / samples for t in totals]
+        best = max(range(len(cands)), key=lambda i: (mean[i], -i))
+        if mean[best] < mean[0] + self.margin:
+            best = 0
+        fmt = self.game.format_action if self.game is not None else str
+        if best == 0:
+            self.explanation = f"{why} (search agrees: {mean[0]:+.0f}, {samples} samples)"
+            return action
+        self.explanation = (f"{fmt(cands[best])}: final margin {mean[best]:+.0f} against "
+                            f"{mean[0]:+.0f} for {fmt(action)} ({samples} samples)")
+        return cands[best]
+
+    def _searched(self, view: View1840, legal: list[Action]) -> bool:
+        names = [r.name for r in entities().round_bar]
+        at = names.index(view.round) if view.round in names else 0
+        start = names.index(self.search_from) if self.search_from in names else len(names)
+        return at >= start and decision_kind(view.round_info.type, legal) in SEARCHED
+
+    def _candidates(self, rules: Economy1840, legal: list[Action], chosen: Action
+                    ) -> list[Action]:
+        out = [chosen]
+
+        def add(a: Action | None) -> None:
+            if a is not None and a not in out and a in legal:
+                out.append(a)
+
+        ranked = [a for _, a in sorted(rules.scored, key=lambda t: -t[0])]
+        for a in ranked[: self.candidates - 1]:
+            add(a)
+        for kind in (Pass, CompanyPass, Done):
+            add(next((a for a in legal if isinstance(a, kind)), None))
+        divs = sorted((a for a in legal if isinstance(a, Dividend)), key=lambda d: d.amount)
+        if divs:
+            for d in (divs[0], divs[len(divs) // 2], divs[-1]):
+                add(d)
+        for a in legal:
+            if isinstance(a, (BuyTram, ScrapTram)) or (
+                    isinstance(a, SellShares) and a.count == 1
+                    and a.company != rules.my_company()):
+                add(a)
+        return out
