@@ -35,9 +35,10 @@ whose stop list is smaller as a tuple).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tramways.g1840.routes.blocks import BlockTree, blocks
-from tramways.g1840.routes.graph import LineGraph, line_graph
+from tramways.g1840.routes.graph import LineGraph, TrackGraph, line_graph, track_graph
 from tramways.g1840.routes.model import LANDMARK_BONUS, RouteContext, Run
 
 BLOCK_BOUND_FROM = 32
@@ -376,17 +377,44 @@ def _solve(lg: LineGraph) -> _Found | None:
     return None if got is None else _Found(*got)
 
 
+_MEMO: dict[tuple[Any, ...], tuple[TrackGraph, Run | None]] = {}
+"""Best routes by (track graph, markers, line, phase, landmarks, maintenance, ruleset): two
+boards with the same tiles share one graph object (:func:`track_graph` derives the second with
+no hex changed), so a search's play-outs and the engine's run ask for routes already found."""
+
+MEMO_SIZE = 4096
+"""Routes kept in :data:`_MEMO` (the oldest goes first)."""
+
+
+def _markers_key(ctx: RouteContext) -> frozenset[Any]:
+    """Every marker on the board as ``(hex, location, owner)`` (the order in which markers
+    were placed on a location does not change a route)."""
+    return frozenset((coord, loc, owner)
+                     for coord, by_loc in ctx.board.all_markers().items()
+                     for loc, owners in by_loc.items() for owner in owners)
+
+
 def best_route(ctx: RouteContext) -> Run | None:
     """The proven best route of ``ctx.line`` (IX.8), or ``None`` when it has no valid route.
 
     The search is exact (see the module docstring for the pruning and the tie rule); on a
     position it cannot finish within :data:`NODE_BUDGET` steps the exact constraint model of
-    :mod:`.solver_cpsat` answers (then among equal routes the solver's is kept).
+    :mod:`.solver_cpsat` answers (then among equal routes the solver's is kept).  A route is
+    found once per track graph, markers and context (:data:`_MEMO`): the same search would
+    find the same route.
     """
     from tramways.g1840.routes.validate import make_run
 
+    graph = track_graph(ctx.board)
+    key = (id(graph), _markers_key(ctx), ctx.line, ctx.phase, ctx.landmark_hexes,
+           ctx.maintenance, ctx.ruleset)
+    known = _MEMO.get(key)
+    if known is not None and known[0] is graph:
+        return known[1]
     lg = line_graph(ctx)
     found = _solve(lg)
-    if found is None:
-        return None
-    return make_run(lg, found.stops, found.links)
+    run = None if found is None else make_run(lg, found.stops, found.links)
+    if len(_MEMO) >= MEMO_SIZE:
+        del _MEMO[next(iter(_MEMO))]
+    _MEMO[key] = (graph, run)
+    return run

@@ -333,38 +333,42 @@ def _derive(base: _Built, board: Board, changed: set[str]) -> _Built:
 
 def _nearest(board: Board) -> tuple[_Built, set[str]] | None:
     """The cached graph of the same layout whose tiles differ from ``board``'s on the fewest
-    hexes (at most :data:`_DERIVE_LIMIT`), the last one built first, with those hexes."""
+    hexes (at most :data:`_DERIVE_LIMIT`), the ones built last first, with those hexes.  The
+    search stops at a graph of the same tiles, and after the :data:`_NEAR` built last once
+    one differs on a single hex: a play-out's next board is near its last ones (the engine's
+    board after a lay is the bot's trial board of that lay), a new play-out's first board near
+    the position it started from, further back."""
     tiles = board.placed()
     best: tuple[_Built, set[str]] | None = None
     limit = _DERIVE_LIMIT
-    last = _LAST.get(id(board.layout))
-    if last is not None:
-        changed = _changes(last.tiles, tiles, limit)
-        if changed is not None:
-            if len(changed) <= 1:
-                return last, changed
-            best, limit = (last, changed), len(changed) - 1
-    for built in reversed(_CACHE.values()):  # a play-out's next board is near its last one,
-        if built is last or built.layout_id != id(board.layout):  # the search's next
-            continue  # play-out near the position it started from
+    layout = id(board.layout)
+    for seen, built in enumerate(reversed(_CACHE.values())):
+        if seen >= _NEAR and limit < 1:
+            break
+        if built.layout_id != layout:
+            continue
         changed = _changes(built.tiles, tiles, limit)
         if changed is not None:
             best, limit = (built, changed), len(changed) - 1
-            if limit < 1:
+            if limit < 0:
                 break
     return best
 
 
+_NEAR = 6
+"""Cached graphs :func:`_nearest` always compares (the ones built last)."""
+
+
 _CACHE: dict[int, _Built] = {}
-"""Graphs by board version (the 64 built last)."""
-_LAST: dict[int, _Built] = {}
+"""Graphs by board version (the 64 built last, in the order built)."""
 
 
 def track_graph(board: Board) -> TrackGraph:
     """The board's :class:`TrackGraph` (equal to :func:`build_track_graph` up to the numbering
     of pieces of track), cached by board version and derived from the cached graph whose tiles
-    differ from the board's on the fewest hexes (the last one built when it is as near): only
-    the stops whose walks looked at a changed hex are walked again."""
+    differ from the board's on the fewest hexes (:func:`_nearest`): only the stops whose walks
+    looked at a changed hex are walked again.  Boards with the same tiles share one graph
+    object (a route search can be reused between them, :mod:`..search`)."""
     built = _CACHE.get(board.version)
     if built is None:
         near = _nearest(board)
@@ -373,7 +377,6 @@ def track_graph(board: Board) -> TrackGraph:
         if len(_CACHE) >= 64:
             del _CACHE[next(iter(_CACHE))]  # the oldest
         _CACHE[board.version] = built
-        _LAST[id(board.layout)] = built
     return built.graph
 
 
