@@ -516,3 +516,39 @@ def test_export_a_players_return_leaves_the_sites_closed_buying_step_closed():
     assert written == [("buy_train", "SJE"), ("choose_ability", "HB"),
                        ("reassign_trains", "SJE")]
     assert same_game(record, back) is None
+
+
+def test_export_a_buying_turn_our_engine_ended_itself_leaves_no_closed_step_behind():
+    """random_54066_2p: BBG's second orange tram ends its buying turn after CR1's auctions
+    and with it CR1 (our engine and the site alike); the exporter kept BBG's step as closed
+    and left out its pass in CR2's buying step, so WKB's line auction came while the site
+    still asked BBG ("Buy Trains cannot process action merge")."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.roundtrip import same_game
+
+    record = GameRecord.load(HERE / "random_54066_2p-cut30.record.json")
+    assert record.actions[-5:] == ["BBG buy orange", "BBG buy orange", "WKB done", "BBG done",
+                                   "WKB auction L1 30"]
+    document, back = _round_trip(record)
+    written = [(a["type"], a["entity"]) for a in document["actions"][-6:]]
+    assert written == [("buy_train", "BBG"), ("buy_train", "BBG"), ("pass", "WKB"),
+                       ("pass", "BBG"), ("merge", "WKB"), ("bid", "WKB")]
+    assert same_game(record, back) is None
+
+
+def test_import_a_return_that_leaves_a_line_nothing_to_buy_ends_its_turn():
+    """random_54063_4p, LR: line 15 runs; P4 (its director) returns Prater, the one private
+    it could buy, and the site ends the line's turn ("15 skips buy companies").  The export
+    writes no pass for ``L15 done``; reading it back, the return is followed by our
+    ``L15 done`` (it was line 16's run in line 15's turn: "it is Player 4's turn")."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.roundtrip import same_game
+
+    record = GameRecord.load(HERE / "random_54063_4p-cut425.record.json")
+    assert record.actions[-4:] == ["L15 run", "P4 return PR", "L15 done", "L16 run"]
+    document, back = _round_trip(record)
+    written = [(a["type"], a["entity"]) for a in document["actions"][-4:]]
+    assert written == [("run_routes", "15"), ("choose_ability", "PR"), ("pass", "16"),
+                       ("run_routes", "16")]
+    assert back.actions[-3:-1] == ["P4 return PR", "L15 done"]
+    assert same_game(record, back) is None

@@ -98,7 +98,7 @@ def _dividend(ex: Exporter, a: Any, s: Any) -> None:
     ex.company(a.company, "dividend", kind="variable", amount=a.amount)
 
 
-def _buy_tram(ex: Exporter, a: Any, s: Any) -> None:
+def _buy_tram(ex: Exporter, a: Any, s: Any) -> Any:
     from tramways.g1840.mechanics.trams import price_of
 
     price = price_of(s, a.colour)
@@ -108,6 +108,7 @@ def _buy_tram(ex: Exporter, a: Any, s: Any) -> None:
     ex.pieces.trams.setdefault(a.company, []).append((tram, a.colour))
     ex.company(a.company, "buy_train", train=tram, price=price,
                variant=_variant(a.colour, price))
+    return s.round_index
 
 
 def _as_line_scrap(ex: Exporter, a: Any, s: Any) -> Any:
@@ -172,6 +173,9 @@ def _bought(ex: Exporter, a: Any, pre: Any) -> None:
     # ever have (Y2 50, O3 100, R3 300, Pi3 400, Pu2 600), not with today's price
     left = [c for c, n in (sp for sp in state.trams.spaces if sp is not None) if n > 0]
     floor = min((min(VARIANT_PRICES[c]) for c in left), default=None)
+    if state.round_index != pre or state.sub.turn_view(state).company != a.company:
+        return  # our engine ended the turn itself, as the site did: no ``done`` will come
+        # (random_54066_2p: BBG's last purchase ended CR1; its ``done`` in CR2 is a pass)
     if (len(company.owned()) >= state.ent.max_trams or floor is None
             or company.treasury < floor):
         ex.step_closed.add(a.company)

@@ -1,4 +1,5 @@
-"""Where the site's steps ask a player for a ``pass`` that our engine would make by itself.
+"""Where the site's steps ask a player for a ``pass`` that our engine would make by itself,
+and where they end a turn our engine keeps open.
 
 The site passes for a player only when its step lists no action for them ("has no valid
 actions and passes"); the exporter leaves out, and the importer plays by itself, a pass where
@@ -36,3 +37,17 @@ def asks_to_pass(state: Any, seat: int) -> bool:
     module's two cases)."""
     choosing = state.round.type == "PRE" and getattr(state.sub, "auction", None) is None
     return choosing or offers_line_share(state, seat)
+
+
+def line_turn_ended(state: Any, following: Any) -> list[str]:
+    """After a return (``state``: before it) in a line's BuyCompany step after its run, the
+    site ends the line's turn when nothing is left to buy: its next action is then another
+    entity's, and ours is the line's ``done`` (played if our engine asks for it).
+    random_54063_4p: P4 returned Prater, the one private line 15 could buy, after its run
+    ("15 skips buy companies"); our import played line 16's run in line 15's turn."""
+    turn = getattr(state.sub, "turn", None)
+    if turn is None or not getattr(turn, "ran", False):
+        return []
+    if following is not None and following.action.entity == str(turn.line):
+        return []
+    return [f"?L{turn.line} done"]

@@ -19,7 +19,7 @@ from tramways.g1840.interop.pieces18xx import TilePieces
 from tramways.g1840.interop.routes18xx import route_text
 from tramways.g1840.interop.ruleset import RULESET_18XX
 from tramways.g1840.interop.setup18xx import ENGINE_COMPANY_ID, Setup18xx
-from tramways.g1840.interop.site_asks import asks_to_pass
+from tramways.g1840.interop.site_asks import asks_to_pass, line_turn_ended
 from tramways.g1840.view_types import View1840, as_view1840
 
 MAX_IMPLICIT_PASSES = 12
@@ -165,11 +165,10 @@ class Translator:
     def _private(self, act: a18.Action18xx) -> list[str]:
         if isinstance(act, a18.ChooseAbility) and act.choice == "sell":
             owner = self._pos.private_owner.get(act.entity)
-            if isinstance(owner, int) and not isinstance(owner, bool):
-                return [f"P{owner + 1} return {act.entity}"]
-            if isinstance(owner, str):
-                return [f"{owner} return {act.entity}"]
-            raise NotMapped(f"{act.entity} has no owner to sell it")
+            if owner is None or isinstance(owner, bool):
+                raise NotMapped(f"{act.entity} has no owner to sell it")
+            who = owner if isinstance(owner, str) else f"P{owner + 1}"
+            return [f"{who} return {act.entity}", *line_turn_ended(self._pos, self.following)]
         raise NotMapped(f"{act.TYPE} by the private {act.entity}")
 
     def _company(self, act: a18.Action18xx) -> list[str]:
