@@ -141,7 +141,7 @@ def test_resign_the_new_game_forms_offer_the_choice(client) -> None:
     form = {"content-type": "application/x-www-form-urlencoded"}
     lobby = client.get("/?lang=es").text
     assert lobby.count('name="on_resign"') == 2
-    assert "la partida termina en el acto, quien abandona queda último" in lobby
+    assert "fin; quien abandona queda último" in lobby
     made = []
     for path, fields in [("/new", {"seat1": "human", "seat2": "bot:rule"}),
                          ("/new1840", {"players": "3", "map": "full", "seat1": "human",
