@@ -30,6 +30,7 @@ from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import (
     CompanyAction,
     CompanyReturnPrivate,
+    Interned,
     LineAction,
     Resign,
     ReturnPrivate,
@@ -58,6 +59,14 @@ BEGIN: dict[str, Callable[[Position, list[str]], Round]] = {
     "LR": line.begin,
 }
 """How each round type of the Round Bar begins (V)."""
+
+
+_RETURN = Interned(ReturnPrivate)
+_COMPANY_RETURN = Interned(lambda company, private, seat: CompanyReturnPrivate(
+    company=company, private=private, player=seat))
+_SCRAP = Interned(lambda company, colour, seat: ScrapTram(company=company, colour=colour,
+                                                           player=seat))
+"""The "any time" actions, built once per distinct fields (listed at every position)."""
 
 
 class State1840(Position):
@@ -129,14 +138,14 @@ class State1840(Position):
         if self.rules.returns_and_scraps_in_turn:
             return self._site_anytime_actions(seat)
         offered = self.current_round.offered_private()
-        out: list[Action] = [ReturnPrivate(seat, p) for p in self.players[seat].privates
+        out: list[Action] = [_RETURN(seat, p) for p in self.players[seat].privates
                              if p != offered]
         for tram_company in self.companies.values():
             if tram_company.director == seat:
                 cid = tram_company.id
-                out.extend(CompanyReturnPrivate(company=cid, private=p, player=seat)
+                out.extend(_COMPANY_RETURN(cid, p, seat)
                            for p in tram_company.privates if p != offered)
-                out.extend(ScrapTram(company=cid, colour=c, player=seat)
+                out.extend(_SCRAP(cid, c, seat)
                            for c in sorted(set(tram_company.owned()), key=TRAM_COLOURS.index))
         return out
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from tramways.core.actions import Action
@@ -27,6 +28,13 @@ from tramways.g1840.view_types import NO_DETAIL, PrivateAuctionView, RoundDetail
 
 Handler = Callable[["PreShare", Position, Any, list[str]], None]
 
+
+
+@lru_cache(maxsize=4096)
+def _bids(seat: int, private: str, low: int, cash: int, step: int) -> tuple[Bid, ...]:
+    """Every bid on ``private`` from ``low`` up to the cash in steps (R-PRE-1), built once:
+    the same actions are listed at every such position."""
+    return tuple(Bid(seat, private, amount) for amount in range(low, cash + 1, step))
 
 @dataclass
 class Auction:
@@ -75,11 +83,10 @@ class PreShare(PlayersRound):
         out: list[Action] = []
         if self.auction is not None:
             a = self.auction
-            out.extend(Bid(seat, a.private, amt) for amt in range(a.high + step, cash + 1, step))
+            out.extend(_bids(seat, a.private, a.high + step, cash, step))
         else:
             for p in unsold(pos):
-                low = self.minimum(pos, p)
-                out.extend(Bid(seat, p, amt) for amt in range(low, cash + 1, step))
+                out.extend(_bids(seat, p, self.minimum(pos, p), cash, step))
         out.append(Pass(seat))
         return out
 

@@ -14,12 +14,17 @@ from typing import Any, ClassVar
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.g1840.actions import BuyShare, Par, Pass, ReturnPrivate, SellShares
+from tramways.g1840.actions import BuyShare, Interned, Par, Pass, ReturnPrivate, SellShares
 from tramways.g1840.position import Position, TramCompany
 from tramways.g1840.rounds.base import PlayersRound, handler
 
 Handler = Callable[["ShareRound", Position, Any, list[str]], None]
 
+
+
+_SELL, _BUY, _RETURN, _PASS = (Interned(SellShares), Interned(BuyShare), Interned(ReturnPrivate),
+                               Interned(Pass))
+"""A Share Round's actions, built once per distinct fields (listed at every turn)."""
 
 @dataclass
 class ShareRound(PlayersRound):
@@ -61,12 +66,12 @@ class ShareRound(PlayersRound):
         out: list[Action] = []
         for company in list(pos.companies) + list(pos.stadtbahn):
             for count in range(1, self.sellable(pos, seat, company) + 1):
-                out.append(SellShares(seat, company, count))
+                out.append(_SELL(seat, company, count))
         for company in list(pos.companies) + list(pos.stadtbahn):
             if self.can_buy(pos, seat, company) is None:
-                out.append(BuyShare(seat, company))
-        out.extend(ReturnPrivate(seat, p) for p in player.privates)
-        out.append(Pass(seat))
+                out.append(_BUY(seat, company))
+        out.extend(_RETURN(seat, p) for p in player.privates)
+        out.append(_PASS(seat))
         return out
 
     def apply(self, pos: Position, action: Action, log: list[str]) -> None:
