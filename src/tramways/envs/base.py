@@ -30,6 +30,9 @@ from tramways.core.game import Game, GameState, Outcome, settings_for_new_game
 from tramways.core.record import GameRecord
 from tramways.games import get_game
 
+_SEEN_LIMIT = 50_000
+"""Actions whose index a catalogue remembers (cleared when full)."""
+
 
 class Catalogue:
     """A fixed, documented list of actions: index ``i`` <-> key ``keys[i]``.
@@ -50,6 +53,10 @@ class Catalogue:
             raise ValueError("catalogue keys must be unique and named")
         self.index.update(aliases or {})
         self.key_of = key_of
+        self._seen: dict[int, tuple[Action, int | None]] = {}
+        """id(action) -> (action, its index) for actions met before: engines that build equal
+        actions once and share them (1840) list the same objects again and again.  The entry
+        holds the action, so its id cannot be another object's while the entry lives."""
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -70,9 +77,18 @@ class Catalogue:
             pairs = [(index.get(a), a) for a in actions]
         else:
             pairs = []
+            known = self._seen
             for a in actions:
+                entry = known.get(id(a))
+                if entry is not None and entry[0] is a:
+                    pairs.append((entry[1], a))
+                    continue
                 key = key_of(a)
-                pairs.append((None if key is None else index.get(key), a))
+                i = None if key is None else index.get(key)
+                if len(known) >= _SEEN_LIMIT:
+                    known.clear()
+                known[id(a)] = (a, i)
+                pairs.append((i, a))
         out = {i: a for i, a in pairs if i is not None}
         if len(out) < len(pairs):
             seen: dict[int, Action] = {}
