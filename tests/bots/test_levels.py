@@ -46,8 +46,8 @@ def test_trambahn_levels_play_whole_games():
 
 
 def test_1840_strong_decides_within_2_seconds():
-    """The strong bot's searched decisions (from CR5 on: play-outs to the end of the game)
-    stay under 2 s on this machine."""
+    """The strong bot's searched decisions (CR5's tram purchases: play-outs to the end of the
+    game) stay under 2 s on this machine."""
     bot = make_bot("strong", G1840)
     session = Session.new("1840", {"players": 3}, 8)
     others = [make_bot("normal", G1840) for _ in range(3)]
@@ -67,4 +67,4 @@ def test_1840_strong_decides_within_2_seconds():
         else:
             action = others[seat].choose(view, legal, rng)
         session.play(action, seat=seat)
-    assert searched >= 3 and longest < 2.0
+    assert searched >= 1 and longest < 2.0
