@@ -69,6 +69,12 @@ class GameFacts:
                 self._games.put(game_id, {**facts, kind: value})
         return value
 
+    def holds(self, game_id: str, kind: str) -> bool:
+        """Whether an answer to ``kind`` is kept for ``game_id`` (tests)."""
+        with self._lock:
+            facts: dict[str, Any] | None = self._games.get(game_id)
+            return facts is not None and kind in facts
+
     def forget(self, game_id: str | None = None) -> None:
         """Forget what is kept of ``game_id`` (``None``: of every game)."""
         with self._lock:
