@@ -35,6 +35,7 @@ from tramways.g1840.legality import (
     stadtbahn,
     stadtbahn_frontier,
 )
+from tramways.g1840.legality.connection import Connection
 
 PHASES = ("yellow", "green", "brown", "grey")
 MODES = ("normal", "bonus_yellow", "bonus_upgrade")
@@ -181,6 +182,30 @@ def test_ix6_r_lr_12_listed_placements_keep_home_circles_as_the_check_does() -> 
     assert ("G15", 0) in listed()
 
 
+def assert_floor_answers_hold(board: Board) -> list[int]:
+    """What the board knows without walking (``surely_reaches``, ``Connection.surely_joins``)
+    holds for the reach walked from scratch, on every location and border of every hex the
+    line reaches and of their neighbours; returns [yes answers, questions]."""
+    counts = [0, 0]
+    for line in sorted(board.layout.home_bases):
+        fresh = board.walk(board.line_markers(line), line)
+        conn = Connection(board, line)
+        around = set(fresh.hexes)
+        around.update(nb for c in fresh.hexes for nb in board._nb[c] if nb is not None)
+        for coord in sorted(around):
+            for loc in board.locations(coord):
+                sure = board.surely_reaches(line, coord, loc.id)
+                assert not sure or (coord, loc.id) in fresh.locations, (line, coord, loc.id)
+                counts[0] += sure
+                counts[1] += 1
+            for edge in range(6):
+                olds = [loc.id for loc in board.locations(coord)]
+                sure = conn.surely_joins(coord, frozenset({edge}), olds)
+                assert not sure or (coord, edge) in fresh.edges or any(
+                    (coord, old) in fresh.locations for old in olds), (line, coord, edge)
+    return counts
+
+
 def assert_reaches_equal_fresh_walks(board: Board) -> None:
     for owner in [*sorted(board.layout.home_bases), *sorted(board.layout.stadtbahn_companies)]:
         kept = board.reach(owner)
@@ -193,18 +218,41 @@ def assert_reaches_equal_fresh_walks(board: Board) -> None:
 @given(seed=st.integers(0, 2**32 - 1), layout=st.sampled_from(["full", "two_player", "small3"]))
 def test_ix2_reach_carried_over_legal_lays_equals_a_fresh_walk(seed: int, layout: str) -> None:
     """IX.2: a legal lay (``TileLay.apply``) carries every cached reach that touched the hex
-    over it (when next asked; a reach touched by a second change before that is walked again);
-    after one to three lays and markers every line's and Stadtbahn company's reach equals a
-    walk from scratch, walk state included, on the board and on a copy that diverges."""
+    over it, and a line's own marker adds a start to it (when next asked; also over several
+    lays and markers); after one to three lays and markers every line's and Stadtbahn
+    company's reach equals a walk from scratch, walk state included, on the board and on a
+    copy that diverges.  Before each walk, what the board answers from the reaches it keeps
+    (``surely_reaches``, ``surely_joins``) holds for the walk from scratch."""
     rng = random.Random(seed)
     state = SimpleBuildState(Board(load_layout(layout)), "yellow")
     for step in range(40):
         state.phase = PHASES[min(3, step // 10)]
         assert_reaches_equal_fresh_walks(state.board)  # every reach cached before the lays
-        for _ in range(rng.randrange(1, 4)):  # one lay carried over, or more (then walked)
+        for _ in range(rng.randrange(1, 4)):  # one lay carried over, or more
             play_random_lay(state, rng)
+        assert_floor_answers_hold(state.board)
         if step % 10 == 9:
             other = SimpleBuildState(state.board.copy(), state.phase, set(state.operated))
             play_random_lay(other, rng)
             assert_reaches_equal_fresh_walks(other.board)
     assert_reaches_equal_fresh_walks(state.board)
+
+
+def test_ix2_ix6_what_the_board_knows_without_walking_holds_in_a_game() -> None:
+    """In a 3-player selfplay game, at every tenth position, ``surely_reaches`` and
+    ``surely_joins`` (answered from the reaches the board keeps, without walking) hold for the
+    reach walked from scratch, and answer yes for many locations."""
+    from tramways.core.selfplay import play_game
+
+    totals = [0, 0]
+    seen = [0]
+
+    def check(state) -> None:  # type: ignore[no-untyped-def]
+        seen[0] += 1
+        if state.board is not None and seen[0] % 10 == 0:
+            yes, asked = assert_floor_answers_hold(state.board.copy())
+            totals[0] += yes
+            totals[1] += asked
+
+    play_game("1840", {"players": 3}, 4, check=check)
+    assert totals[0] > 60 and totals[1] > totals[0]

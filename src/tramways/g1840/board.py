@@ -47,7 +47,7 @@ from tramways.g1840.model import (
     PathDef,
     TileDef,
 )
-from tramways.g1840.reach import Reach, Tables, relaid, walk
+from tramways.g1840.reach import Reach, Reaches, Tables, floor_leaves, floor_reaches, walk
 
 __all__ = ["Board", "BoardJSON", "MarkerAt", "Placed", "Reach", "default_location_map"]
 
@@ -87,8 +87,8 @@ version only while equal): :meth:`Board.line_markers`."""
 class Board:
     """The mutable 1840 board (see the module docstring)."""
 
-    __slots__ = ("layout", "ruleset", "version", "_tiles", "_markers", "_supply", "_reach",
-                 "_pending", "_nb", "_tiledefs", "_trk")
+    __slots__ = ("layout", "ruleset", "version", "_tiles", "_markers", "_supply", "_reaches",
+                 "_nb", "_tiledefs", "_trk")
 
     def __init__(self, layout: Layout, ruleset: str = "rules") -> None:
         self.layout = layout
@@ -97,9 +97,7 @@ class Board:
         self._tiles: dict[str, Placed] = {}
         self._markers: dict[str, Mapping[int, tuple[Owner, ...]]] = {}
         self._supply: dict[str, int] = initial_supply(ruleset)
-        self._reach: dict[Owner, Reach] = {}
-        self._pending: dict[Owner, tuple[Reach, str, Mapping[int, int] | None]] = {}
-        """Reaches to carry over the one legal lay made since (see :meth:`lay`)."""
+        self._reaches = Reaches()
         self._nb = neighbour_table(layout)
         self._tiledefs = tiles()
         self._trk: dict[str, HexTrack] = {
@@ -122,28 +120,17 @@ class Board:
         other._tiles = dict(self._tiles)
         other._markers = dict(self._markers)
         other._supply = dict(self._supply)
-        other._reach = dict(self._reach)
-        other._pending = dict(self._pending)
+        other._reaches = self._reaches.copy()
         other._nb = self._nb
         other._tiledefs = self._tiledefs
         other._trk = dict(self._trk)
         return other
 
     def _changed(self, coord: str, owner: Owner | None = None) -> None:
-        """A new version after a change on ``coord`` (and of ``owner``'s markers).
-
-        A cached reach stays valid unless its walk touched ``coord`` (every hex whose track or
-        markers it looked at is in its ``hexes``) or it is ``owner``'s (new or fewer starts);
-        the same holds for a reach waiting to be carried over a lay."""
+        """A new version after a change on ``coord`` (and of ``owner``'s markers); the reaches
+        it may alter are dropped (:meth:`tramways.g1840.reach.Reaches.changed`)."""
         self.version = next(_VERSIONS)
-        reach = self._reach
-        if reach:
-            for line in [k for k, r in reach.items() if k == owner or coord in r.hexes]:
-                del reach[line]
-        pending = self._pending
-        if pending:
-            for line in [k for k, v in pending.items() if k == owner or coord in v[0].hexes]:
-                del pending[line]
+        self._reaches.changed(coord, owner)
 
     # ------------------------------------------------------------------ hexes and tiles
 
@@ -268,19 +255,9 @@ class Board:
 
     def _carry(self, coord: str, location_map: Mapping[int, int] | None) -> None:
         """A new version after a legal lay on ``coord``: the cached reaches that touched it
-        wait to be carried over the lay when next asked (:func:`tramways.g1840.reach.relaid`
-        on the tables of that moment: a later change elsewhere is walked as it is then); a
-        reach already waiting for an earlier lay that touched ``coord`` is dropped."""
+        wait to be carried over it (:meth:`tramways.g1840.reach.Reaches.carried`)."""
         self.version = next(_VERSIONS)
-        pending = self._pending
-        if pending:
-            for line in [k for k, v in pending.items() if coord in v[0].hexes]:
-                del pending[line]
-        reach = self._reach
-        if reach:
-            mapping = None if location_map is None else dict(location_map)
-            for line in [k for k, r in reach.items() if coord in r.hexes]:
-                pending[line] = (reach.pop(line), coord, mapping)
+        self._reaches.carried(coord, location_map)
 
     def place_marker(self, coord: str, location: int, owner: Owner) -> None:
         """Put ``owner``'s station marker on an interchange circle (no rules check beyond a
@@ -293,9 +270,10 @@ class Board:
         if len(owners) >= loc.slots:
             raise ValueError(f"{coord} location {location} has no free slot")
         updated = dict(current)
-        updated[location] = owners + (owner,)
+        updated[location] = now = owners + (owner,)
         self._markers[coord] = FrozenDict(updated)
-        self._changed(coord, owner)
+        self.version = next(_VERSIONS)  # the reaches it may alter: Reaches.placed
+        self._reaches.placed(coord, location, owner, now if len(now) >= loc.slots else ())
 
     def remove_marker(self, coord: str, location: int, owner: Owner) -> None:
         """Take ``owner``'s marker off (e.g. a Stadtbahn marker, R-LR-5)."""
@@ -363,17 +341,34 @@ class Board:
     def reach(self, line: Owner) -> Reach:
         """Where ``line``'s station markers connect to over tram track (IX.2; the walk:
         :mod:`tramways.g1840.reach`), cached (see :meth:`_changed`; a lay that keeps the old
-        track carries the cached reaches over it, :meth:`lay`)."""
-        cached = self._reach.get(line)
-        if cached is None:
-            waiting = self._pending.pop(line, None)
-            if waiting is not None:
-                old, coord, mapping = waiting
-                cached = relaid(self._walk_tables(), old, coord, mapping, line)
-            else:
-                cached = walk(self._walk_tables(), self.line_markers(line), line)
-            self._reach[line] = cached
-        return cached
+        track carries the cached reaches over it, :meth:`lay`, and a line's own marker adds a
+        start to its reach: :class:`tramways.g1840.reach.Reaches`)."""
+        return self._reaches.get(self._walk_tables(), line, lambda: self.line_markers(line))
+
+    def reach_floor(self, line: Owner) -> tuple[Reach, frozenset[str]] | None:
+        """A reach that :meth:`reach` ``(line)`` contains, known without walking
+        (:meth:`tramways.g1840.reach.Reaches.floor`)."""
+        return self._reaches.floor(line)
+
+    def reaches_location(self, line: Owner, coord: str, location: int) -> bool:
+        """Whether ``(coord, location)`` is among :meth:`reach` ``(line)``'s locations (IX.6),
+        without walking where :meth:`surely_reaches` knows it."""
+        return (self.surely_reaches(line, coord, location)
+                or (coord, location) in self.reach(line).locations)
+
+    def surely_reaches(self, line: Owner, coord: str, location: int) -> bool:
+        """True if :meth:`reach_floor` shows, without walking, that ``line`` reaches
+        ``(coord, location)`` (:func:`tramways.g1840.reach.floor_reaches`); False: walk and
+        see."""
+        floor = self.reach_floor(line)
+        return floor is not None and floor_reaches(self._walk_tables(), *floor, coord, location)
+
+    def surely_leaves(self, line: Owner, coord: str, edge: int) -> bool:
+        """True if :meth:`reach_floor` shows, without walking, that ``line``'s walk leaves
+        ``coord`` by ``edge`` (:func:`tramways.g1840.reach.floor_leaves`); False: walk and
+        see."""
+        floor = self.reach_floor(line)
+        return floor is not None and floor_leaves(self._walk_tables(), *floor, coord, edge, line)
 
     def walk(self, starts: Iterable[tuple[str, int]], line: Owner) -> Reach:
         """The walk of :meth:`reach` from arbitrary start locations (not cached)."""

@@ -16,7 +16,7 @@ per reach (:func:`reach_index`) and shared by every Connection over it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from tramways.g1840.board import Board, Reach
 
@@ -63,19 +63,73 @@ def reach_index(reach: Reach) -> ReachIndex:
 
 
 class Connection:
-    """The reach of ``line`` on ``board``, indexed for tile-laying questions."""
+    """The reach of ``line`` on ``board``, indexed for tile-laying questions.
 
-    __slots__ = ("board", "line", "edges", "locations", "hexes", "candidates", "index")
+    The reach is asked of the board when first needed; :meth:`surely_joins` answers a lay's
+    connection from the board's :meth:`~tramways.g1840.board.Board.reach_floor` without it
+    where the answer is yes (a replayed lay is nearly always next to the line's track)."""
+
+    __slots__ = ("board", "line", "_reach", "_index")
 
     def __init__(self, board: Board, line: int) -> None:
         self.board = board
         self.line = line
-        reach = board.reach(line)
-        self.edges = reach.edges
-        self.locations = reach.locations
-        self.hexes = reach.hexes
-        self.candidates = reach.hexes
-        self.index = reach_index(reach)
+        self._reach: Reach | None = None
+        self._index: ReachIndex | None = None
+
+    @property
+    def reach(self) -> Reach:
+        """The line's reach (:meth:`~tramways.g1840.board.Board.reach`)."""
+        if self._reach is None:
+            self._reach = self.board.reach(self.line)
+        return self._reach
+
+    @property
+    def edges(self) -> frozenset[tuple[str, int]]:
+        return self.reach.edges
+
+    @property
+    def locations(self) -> frozenset[tuple[str, int]]:
+        return self.reach.locations
+
+    @property
+    def hexes(self) -> frozenset[str]:
+        return self.reach.hexes
+
+    @property
+    def candidates(self) -> frozenset[str]:
+        """Every hex a new tile of this line could be connected on (the reach's hexes)."""
+        return self.reach.hexes
+
+    @property
+    def index(self) -> ReachIndex:
+        if self._index is None:
+            self._index = reach_index(self.reach)
+        return self._index
+
+    def surely_joins(self, coord: str, exits: frozenset[int], olds: Collection[int]) -> bool:
+        """True if the line's track is known, without walking, to arrive at ``coord`` at one
+        of ``exits`` or at one of its locations ``olds`` (IX.4, IX.5); False means "walk and
+        see" (:meth:`entered_edges`, :meth:`reached_locations`)."""
+        floor = self.board.reach_floor(self.line)
+        if floor is None:
+            return False
+        known, laid = floor
+        edges = known.edges
+        if any((coord, edge) in edges for edge in exits):
+            return True  # a border is a border whatever was laid since
+        if coord not in laid:  # else its locations may have been renamed since
+            locations = known.locations
+            if any((coord, old) in locations for old in olds):
+                return True
+        board = self.board
+        for edge in exits:  # one or two steps more from where the floor's walk went
+            nb = board.neighbour(coord, edge)
+            back = (edge + 3) % 6
+            if (nb is not None and board.neighbour(nb, back) == coord
+                    and board.surely_leaves(self.line, nb, back)):
+                return True
+        return False
 
     @property
     def entered_by_hex(self) -> Mapping[str, frozenset[int]]:

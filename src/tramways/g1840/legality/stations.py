@@ -122,7 +122,7 @@ def check_station(
         raise IllegalAction(
             "IX.6", f"a circle on {coord} is kept for the home base of a line not yet operating"
         )
-    if (coord, location) not in board.reach(line).locations:
+    if not board.reaches_location(line, coord, location):
         raise IllegalAction(
             "IX.6", f"{coord} has no unblocked connection to line {line}'s station markers"
         )

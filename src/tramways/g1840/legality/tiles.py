@@ -197,10 +197,12 @@ def connected(conn: Connection, coord: str, tile: TileDef, rotation: int,
               location_map: LocationMap) -> bool:
     """IX.4/IX.5: some track of the tile at ``coord`` joins the line's reach (permissive:
     old track that was reached counts, new track need not be usable)."""
-    if tram_exits(tile, rotation) & conn.entered_edges(coord):
+    exits = tram_exits(tile, rotation)
+    olds = [old for old, _ in location_map]
+    if conn.surely_joins(coord, exits, olds) or exits & conn.entered_edges(coord):
         return True
     reached = conn.reached_locations(coord)
-    return any(old in reached for old, _ in location_map)
+    return any(old in reached for old in olds)
 
 
 # ---------------------------------------------------------------- the evaluator
