@@ -48,3 +48,31 @@ def test_iv2_buy_from_another_player_needs_their_consent() -> None:
     assert s.private_owner["KK"] == 0 and s.current_players() == [1]
     play(s, "L1 buy KK 15", "P1 accept")
     assert s.private_owner["KK"] == "WT" and s.players[0].cash == 350 + 15
+
+
+def test_iv2_quick_answers_equal_the_listed_sale_prices() -> None:
+    """``has_sale_price`` and ``sale_price_ok`` answer what ``sale_prices`` lists (IV.2: from
+    LR2a, a player's private, 1 to face value, at most the treasury) without listing it: for
+    every company at every position of a 4-player selfplay game, every listed price and the
+    prices around them."""
+    from tramways.core.selfplay import play_game
+    from tramways.g1840.mechanics import privates
+
+    checked = [0, 0]
+
+    def check(state) -> None:
+        names = sorted(state.ent.privates)
+        for company in state.companies.values():
+            listed = privates.sale_prices(state, company)
+            assert privates.has_sale_price(state, company) == bool(listed)
+            allowed = set(listed)
+            for name in names:
+                for price in (0, 1, 19, 20, 21, 50, 51, 100, company.treasury,
+                              company.treasury + 1):
+                    assert privates.sale_price_ok(state, company, name, price) == (
+                        (name, price) in allowed)
+            checked[0] += 1
+            checked[1] += bool(listed)
+
+    play_game("1840", {"players": 4}, 1, check=check)
+    assert checked[1] > 50 and checked[0] > checked[1]

@@ -135,3 +135,29 @@ def test_viii52_reference_game_stadtbahn_runs(oracle_dir) -> None:  # type: igno
         assert {c for c, _ in run.stops} == set(found.group(3).split("-"))
         checked += 1
     assert checked == 15
+
+
+def test_viii52_remembered_runs_equal_runs_computed_afresh() -> None:
+    """The runs are remembered by the tiles and markers where dotted track can be (numbered
+    per board version): at every position of a 4-player selfplay game, and on copies that
+    diverge, every company's run equals the run computed without the memo (VIII.5.2)."""
+    from tramways.core.selfplay import play_game
+    from tramways.g1840 import stadtbahn_runs
+
+    compared = [0]
+
+    def afresh(board, company, phase):
+        line = board.layout.stadtbahn_lines[company]
+        return stadtbahn_runs._run(board, company, line, phase, 1)
+
+    def check(state) -> None:
+        board = state.board
+        for company in sorted(board.layout.stadtbahn_lines):
+            assert stadtbahn_run(board, company, state.phase) == afresh(board, company,
+                                                                        state.phase)
+            compared[0] += 1
+        other = board.copy()  # a copy keeps the version (and the number) while equal
+        assert stadtbahn_run(other, "D", state.phase) == stadtbahn_run(board, "D", state.phase)
+
+    play_game("1840", {"players": 4}, 2, check=check)
+    assert compared[0] > 500

@@ -18,6 +18,7 @@ Before any tile on the full map D and V earn 70 and W and G 0 (the rules' CR1 no
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -154,6 +155,31 @@ def _dotted_hexes(layout: Layout) -> tuple[str, ...]:
     return entry[1]
 
 
+_STATES: dict[int, int] = {}
+_TOKENS: dict[tuple[object, ...], int] = {}
+_TOKEN_NUMBERS = itertools.count()
+
+
+def _dotted_state(board: Board) -> int:
+    """A number for the tiles and the markers of the hexes dotted track can be on (equal
+    numbers, equal tiles and markers there; numbers are never reused), kept per board version
+    (a version is never reused; the companies' runs of one position share it)."""
+    found = _STATES.get(board.version)
+    if found is None:
+        hexes = _dotted_hexes(board.layout)
+        state = (id(board.layout), tuple(board.tile(c) for c in hexes),
+                 tuple(board.markers(c) for c in hexes))
+        found = _TOKENS.get(state)
+        if found is None:
+            if len(_TOKENS) > 4096:
+                _TOKENS.clear()
+            found = _TOKENS[state] = next(_TOKEN_NUMBERS)
+        if len(_STATES) > 4096:
+            _STATES.clear()
+        _STATES[board.version] = found
+    return found
+
+
 def stadtbahn_run(board: Board, company: str, phase: str = "yellow", multiplier: int = 1
                   ) -> StadtbahnRun:
     """The run of Stadtbahn company ``company`` (VIII.5.2); revenue x ``multiplier``.
@@ -163,9 +189,7 @@ def stadtbahn_run(board: Board, company: str, phase: str = "yellow", multiplier:
     line = board.layout.stadtbahn_lines.get(company)
     if line is None:
         return StadtbahnRun(company, 0, (), (), None, False, multiplier)
-    hexes = _dotted_hexes(board.layout)
-    key = (id(board.layout), company, phase, multiplier,
-           tuple(board.tile(c) for c in hexes), tuple(board.markers(c) for c in hexes))
+    key = (_dotted_state(board), company, phase, multiplier)
     run = _CACHE.get(key)
     if run is None:
         if len(_CACHE) > 256:

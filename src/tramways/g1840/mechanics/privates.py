@@ -56,6 +56,24 @@ def sale_prices(pos: Position, company: TramCompany) -> list[tuple[str, int]]:
     return out
 
 
+def sale_price_ok(pos: Position, company: TramCompany, private: str, price: int) -> bool:
+    """Whether ``(private, price)`` is one of :func:`sale_prices` (without listing them)."""
+    if pos.round_index < _lr2a_index(pos):
+        return False
+    if not any(private in player.privates for player in pos.players):
+        return False
+    return 1 <= price <= min(pos.ent.privates[private].face_value, company.treasury)
+
+
+def has_sale_price(pos: Position, company: TramCompany) -> bool:
+    """Whether :func:`sale_prices` lists anything (without listing it): from LR2a, a player
+    holds a private and the treasury holds at least 1."""
+    if company.treasury < 1 or pos.round_index < _lr2a_index(pos):
+        return False
+    return any(pos.ent.privates[p].face_value >= 1
+               for player in pos.players for p in player.privates)
+
+
 def sell_to_company(pos: Position, company: TramCompany, private: str, price: int, seat: int,
                     log: list[str]) -> None:
     """IV.2: the sale of a player's private to a company (agreed at ``price``)."""

@@ -61,6 +61,7 @@ from tramways.g1840.rounds.line_turn import (
     Turn,
     bonus_after_removal,
     bonus_is_free,
+    can_buy_private,
     check_lay,
     end_freed_bonus,
     private_options,
@@ -335,10 +336,10 @@ class LineRound:
                      log: list[str]) -> None:
         """IV.2: from LR2a the company buys a private: from its director at once, from another
         player as an offer that player answers."""
-        if (action.private, action.price) not in set(private_options(pos, turn)):
+        company = pos.company_of_line(turn.line)
+        if not privates.sale_price_ok(pos, company, action.private, action.price):
             raise IllegalAction("IV.2", f"cannot buy {action.private} for {action.price} now "
                                 "(from LR2a, 1 to face value, from the treasury)")
-        company = pos.company_of_line(turn.line)
         seller = pos.private_owner[action.private]
         assert isinstance(seller, int)
         if seller != company.director and not pos.rules.sale_without_consent:  # X-22
@@ -366,7 +367,7 @@ class LineRound:
         company = pos.company_of_line(turn.line)
         log.append(f"Line {turn.line} runs ({text}) for {income}")
         receive_income(pos, company.id, income, log)
-        if pos.rules.private_after_run and private_options(pos, turn):
+        if pos.rules.private_after_run and can_buy_private(pos, turn):
             turn.ran = True  # the site's BuyCompany step follows the run
         else:
             self._next_line(pos, log)

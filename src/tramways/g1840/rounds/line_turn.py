@@ -160,3 +160,8 @@ def removal_options(pos: Position, turn: Turn) -> list[legality.MarkerRemoval]:
 def private_options(pos: Position, turn: Turn) -> list[tuple[str, int]]:
     """IV.2: the privates the line's company may buy now, at which prices."""
     return privates.sale_prices(pos, pos.company_of_line(turn.line))
+
+
+def can_buy_private(pos: Position, turn: Turn) -> bool:
+    """Whether :func:`private_options` lists anything (IV.2), without listing every price."""
+    return privates.has_sale_price(pos, pos.company_of_line(turn.line))
