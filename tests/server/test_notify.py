@@ -430,3 +430,55 @@ def test_an_https_webhook_goes_to_the_checked_address_with_its_name_for_tls(tmp_
     assert server.bodies[0]["host"] == f"chat.test:{port}" and names == ["chat.test"]
     assert server.bodies[0]["path"] == "/hooks/SECRET" and looked_up == ["chat.test"]
     assert notifier.sent == [("webhook", "g7")]
+
+
+def test_async_reminder_by_email_and_webhook_in_the_seat_s_language_with_the_game_link(
+        tmp_path, smtp_sink, hooks) -> None:
+    """Issue 25 item 2 (docs/async.md, Reminders): a seat late at its deadline (pace 1 h,
+    ``on_deadline: remind``) is reminded through the game's e-mail and webhook, each in the
+    language it was set in (German page, Spanish webhook), with the game's link; the clock is
+    injected (``ManualClock``) and the deadline fires once."""
+    from email.header import decode_header, make_header
+    from urllib.parse import urlencode
+
+    from tramways.server.clocks.clock import ManualClock
+
+    sink, port = smtp_sink
+    with _app(tmp_path, port, deadline_sweep_seconds=0) as client:
+        gid, tokens = _game(client)
+        late = _play_until_other_seat(client, gid, tokens)  # no address set yet: no message
+        r = client.post(f"/g/{gid}/notify?lang=de", follow_redirects=False,
+                        headers={"content-type": "application/x-www-form-urlencoded"},
+                        content=urlencode({"act_token": tokens[late - 1],
+                                           "email": "late@example.org"}))
+        assert r.status_code == 303
+        url = f"http://127.0.0.1:{hooks.server_address[1]}/hook"
+        assert client.put(f"/api/games/{gid}/notify?token={tokens[late - 1]}",
+                          json={"webhook": url}, headers={"accept-language": "es"}
+                          ).status_code == 200
+        d = client.app.state.deadlines
+        d.clock = ManualClock()
+        assert client.post(f"/api/games/{gid}/pace?token={tokens[late - 1]}", json={
+            "hours": 1, "on_deadline": "remind"}).status_code == 200
+        d.clock.advance(59 * 60)
+        assert d.check(gid) == 0  # "remind" reminds at the deadline, not half-way
+        d.clock.advance(2 * 60)
+        assert d.check(gid) == 1 and d.check(gid) == 0
+        assert sink.got.wait(30) and hooks.got.wait(30)
+        client.app.state.notifier.wait_idle()
+        n = client.get(f"/api/games/{gid}").json()["n"]
+    name = ["Anna", "Bert"][late - 1]
+    assert len(sink.messages) == 1 and len(hooks.bodies) == 1
+    mail = message_from_bytes(sink.messages[0])
+    assert mail["To"] == f"{name} <late@example.org>"
+    assert str(make_header(decode_header(mail["Subject"]))) == (
+        "1840 Wiener Straßenbahnen: Erinnerung, dein Zug wird erwartet")
+    text = mail.get_payload(decode=True).decode("utf-8").replace("\r\n", "\n")
+    assert text.startswith(f"{name}, 1840 Wiener Straßenbahnen wartet auf deinen Zug "
+                           f"(Zug {n + 1}); wenn die Frist abläuft")
+    assert f"\n\nhttp://tramways.test/g/{gid}\n" in text
+    body = hooks.bodies[0]
+    assert body["id"] == gid and body["seats"] == [{"seat": late, "name": name}]
+    assert body["text"] == (f"1840: Tranvías de Viena: recordatorio, {name}, se espera tu "
+                            f"jugada (jugada {n + 1}). http://tramways.test/g/{gid}")
+    assert all(t not in sink.messages[0].decode() + body["text"] for t in tokens)
