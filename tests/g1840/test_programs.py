@@ -163,6 +163,29 @@ def test_buy_shares_switched_off_when_the_source_differs() -> None:
     assert state.current_players() == [1]
 
 
+def test_buy_shares_from_the_pool_plays_then_passes() -> None:
+    """``program buy GW 1 pool then-pass`` fires while GW's shares come from the pool (its
+    unsold shares are gone: the position is made so, the scripted game never empties them),
+    buys there, and on the seat's next turn, the holding reached, goes on with a pass."""
+    state = to_cr2(make())
+    play(state, "P2 program buy GW 1 pool then-pass", *CR2)
+    gw = state.companies["GW"]
+    gw.pool, gw.ipo = gw.pool + gw.ipo, 0  # all five of GW's other shares in the pool
+    log = play(state, "P3 buy GW")
+    assert log[1:] == ["Player 2's programmed action 'buy GW from the pool until holding 1 "
+                       "shares, then pass' plays:", "Player 2 buys a 10% share of GW for 60"]
+    assert (gw.ipo, gw.pool, state.players[1].shares["GW"]) == (0, 30, 10)
+    log = play(state, "P1 pass", "P4 pass", "P3 buy GW")
+    assert log[3:] == [
+        "Player 2's programmed action 'buy GW from the pool until holding 1 shares, then "
+        "pass' is switched off: 1 shares of GW held, the end condition is met",
+        "Player 2 programs: pass in this Share Round, until another player sells or pars",
+        "Player 2's programmed action 'pass in this Share Round, until another player sells "
+        "or pars' plays:", "Player 2 passes"]
+    assert state.current_players() == [0] and state.players[1].cash == 49
+    assert state.programs[1]["share"].program == ProgramSharePass(1)
+
+
 def test_auction_pass_in_line_auctions() -> None:
     state = to_cr2(make())
     # P2 directs DT: its pass on WT's line 7 is played by the program; its choice of a line
