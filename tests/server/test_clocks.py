@@ -97,6 +97,42 @@ def test_async_a_late_seat_is_reminded_then_handed_to_a_bot_once_and_taken_back(
         (late, "deadline", True), (late, "remind", True)]
 
 
+def test_async_a_deadline_of_nothing_leaves_the_seat_late_and_another_player_hands_it_over(
+        client) -> None:
+    """``on_deadline: nothing``: past the deadline nothing fires (no reminder, no move, no
+    hand-over) and the clocks show the seat late; another person then hands it to a bot of
+    the strength they choose (``takeover``), which is logged, and its owner takes it back."""
+    gid, tokens, d, sent = _setup(client, ["human", "human", "bot:rule", "bot:rule"])
+    reply = client.post(f"/api/games/{gid}/pace", headers=_auth(tokens[0]),
+                        json={"hours": 1, "on_deadline": "nothing", "bot": "bot:rule"})
+    assert reply.status_code == 200, reply.text
+    late = _to_act(client, gid)
+    other = 3 - late
+    n = client.get(f"/api/games/{gid}").json()["n"]
+    d.clock.advance(3 * 3600)
+    assert d.check(gid) == 0 and sent == [] and d.store.fired(gid) == []
+    seat = client.get(f"/api/games/{gid}/clocks").json()["seats"][late - 1]
+    assert seat["to_act"] and seat["late"] and seat["waiting_seconds"] == 3 * 3600
+    state = client.get(f"/api/games/{gid}").json()
+    assert state["n"] == n and state["seats"][late - 1]["kind"] == "human"
+    reply = client.post(f"/api/games/{gid}/takeover", headers=_auth(tokens[other - 1]),
+                        json={"seat": late, "bot": "bot:easy"})
+    assert reply.status_code == 200, reply.text
+    state = client.get(f"/api/games/{gid}").json()
+    names = [s["name"] for s in state["seats"]]
+    assert state["seats"][late - 1]["kind"] == "bot:easy"
+    assert state["log"].count(f"{names[other - 1]} hands {names[late - 1]}'s seat to the "
+                              "computer (easy): its deadline passed") == 1
+    _settled(client, gid)
+    assert client.get(f"/api/games/{gid}").json()["n"] > n  # the bot played the seat's move
+    back = client.post(f"/api/games/{gid}/take-back", headers=_auth(tokens[late - 1]))
+    assert back.status_code == 200, back.text
+    _settled(client, gid)
+    state = client.get(f"/api/games/{gid}").json()
+    assert state["seats"][late - 1]["kind"] == "human"
+    assert f"{names[late - 1]} takes the seat back from the computer (easy)" in state["log"]
+
+
 def test_async_a_deadline_fires_once_across_processes(client) -> None:
     gid, tokens, d, sent = _setup(client, ["human", "human", "bot:rule", "bot:rule"])
     client.post(f"/api/games/{gid}/pace", headers=_auth(tokens[0]),
