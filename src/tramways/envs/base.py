@@ -30,7 +30,7 @@ from tramways.core.game import Game, GameState, Outcome, settings_for_new_game
 from tramways.core.record import GameRecord
 from tramways.games import get_game
 
-_SEEN_LIMIT = 20_000
+_SEEN_LIMIT = 2_000
 """Actions whose index a catalogue remembers (cleared when full)."""
 
 

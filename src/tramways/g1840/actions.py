@@ -437,7 +437,7 @@ class Interned(Generic[_A]):
 
     __slots__ = ("build", "made", "limit")
 
-    def __init__(self, build: Callable[..., _A], limit: int = 20_000) -> None:
+    def __init__(self, build: Callable[..., _A], limit: int = 2_000) -> None:
         self.build = build
         self.made: dict[tuple[Any, ...], _A] = {}
         self.limit = limit

@@ -44,7 +44,7 @@ def bids(low: int, treasury: int, step: int) -> range:
     return range(low, treasury + 1, step)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16)
 def _openings(cid: str, line: int, low: int, treasury: int, step: int,
               seat: int) -> tuple[OpenAuction, ...]:
     """Every opening bid for ``line`` the treasury can pay (R-CR-7), built once: the same
@@ -53,7 +53,7 @@ def _openings(cid: str, line: int, low: int, treasury: int, step: int,
                  for a in bids(low, treasury, step))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16)
 def _raises(cid: str, low: int, treasury: int, step: int, seat: int) -> tuple[LineBid, ...]:
     """Every raise of the line auction the treasury can pay (VIII.6), built once."""
     return tuple(LineBid(company=cid, amount=a, player=seat) for a in bids(low, treasury, step))

@@ -30,7 +30,7 @@ Handler = Callable[["PreShare", Position, Any, list[str]], None]
 
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16)
 def _bids(seat: int, private: str, low: int, cash: int, step: int) -> tuple[Bid, ...]:
     """Every bid on ``private`` from ``low`` up to the cash in steps (R-PRE-1), built once:
     the same actions are listed at every such position."""
