@@ -71,6 +71,21 @@ def test_programs_panel_sets_shows_and_cancels_in_the_pages_language(sqlite_clie
     assert "programs" not in sqlite_client.get(f"/api/games/{gid}?token={tokens[1]}").json()["view"]
 
 
+def test_programs_panel_offers_the_auctions_pass_only_while_it_is_not_held(sqlite_client) -> None:
+    """Set, the auctions' pass is shown with its Cancel and no longer offered as a button
+    that would set it again; cancelled, it is offered again."""
+    gid, tokens = _game(sqlite_client)
+    page = sqlite_client.get(f"/g/{gid}?token={tokens[1]}").text
+    assert 'value="P2 program auctions"' in page
+    reply = _move(sqlite_client, gid, tokens[1], "P2 program auctions")
+    assert reply.status_code == 200
+    assert 'value="P2 program off auctions"' in reply.text
+    assert 'value="P2 program auctions"' not in reply.text
+    reply = _move(sqlite_client, gid, tokens[1], "P2 program off auctions")
+    assert 'value="P2 program auctions"' in reply.text
+    assert 'value="P2 program off auctions"' not in reply.text
+
+
 def test_programs_that_can_never_fire_are_refused_and_change_nothing(sqlite_client) -> None:
     gid, tokens = _game(sqlite_client)
     before = sqlite_client.get(f"/api/games/{gid}/record").json()

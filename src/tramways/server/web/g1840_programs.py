@@ -131,4 +131,4 @@ def programs_model(legal: Sequence[str], view: View1840, me: int | None) -> Prog
         on=True, actor=actor, held=held, passes=passes,
         buy=tuple(BuyTarget(c, min(ns), max(ns)) for c, ns in targets.items()),
         buy_notations=tuple(t for t in mine if t.split()[2] == "buy"),
-        auctions=auctions if auctions in mine else None)
+        auctions=auctions if auctions in mine and "auctions" not in view.programs else None)  # held: its Cancel only
