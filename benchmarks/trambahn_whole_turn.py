@@ -32,11 +32,14 @@ from tramways.bots.trambahn_whole_turn import WholeTurnBot  # noqa: E402
 from tramways.trambahn.game import GAME  # noqa: E402
 
 
-def one_game(g: int, seed: int, bot: str, options: dict[str, Any],
-             opponent: dict[str, Any]) -> dict[str, Any]:
-    """Game ``g`` of the series: ``bot`` in seat ``g % 2`` against the whole-turn opponent."""
+def one_game(g: int, seed: int, bot: str, options: dict[str, Any], opponent: dict[str, Any],
+             against: str = "whole-turn") -> dict[str, Any]:
+    """Game ``g`` of the series: ``bot`` in seat ``g % 2`` against the whole-turn opponent
+    (or the bot named ``against``)."""
     seat = g % 2
-    bots: list[Any] = [make_bot(bot, GAME, **options), WholeTurnBot(GAME, **opponent)]
+    other = (WholeTurnBot(GAME, **opponent) if against == "whole-turn"
+             else make_bot(against, GAME, **opponent))
+    bots: list[Any] = [make_bot(bot, GAME, **options), other]
     if seat == 1:
         bots.reverse()
     start = time.perf_counter()
@@ -56,6 +59,8 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--bot", default="search")
     ap.add_argument("--bot-options", default="{}", help="JSON options for --bot")
+    ap.add_argument("--opponent", default="whole-turn",
+                    help="whole-turn (the default), or another bot's name (e.g. rule)")
     ap.add_argument("--opponent-options", default="{}", help="JSON options for the opponent")
     ap.add_argument("--seed", type=int, default=26)
     ap.add_argument("--jobs", type=int, default=1)
@@ -64,15 +69,15 @@ def main() -> None:
     seeds = series_seeds(args.seed, args.first, args.games)
     started = time.perf_counter()
     n = len(seeds)
-    common = ([args.bot] * n, [options] * n, [opponent] * n)
+    common = ([args.bot] * n, [options] * n, [opponent] * n, [args.opponent] * n)
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             lines = list(pool.map(one_game, *zip(*seeds, strict=True), *common))
     else:
-        lines = [one_game(g, s, args.bot, options, opponent) for g, s in seeds]
+        lines = [one_game(g, s, args.bot, options, opponent, args.opponent) for g, s in seeds]
     wins = sum(line["score"] for line in lines)
     print(json.dumps({
-        "bot": args.bot, "bot_options": options, "opponent": "whole-turn",
+        "bot": args.bot, "bot_options": options, "opponent": args.opponent,
         "opponent_options": opponent, "games": n, "first": args.first, "seed": args.seed,
         "wins": wins, "win_rate": wins / n if n else None, "ci95": wilson(wins, n),
         "mean_margin": round(sum(line["margin"] for line in lines) / n, 2) if n else None,

@@ -151,3 +151,32 @@ def test_search_bot_is_deterministic_under_a_seed():
         view = state.view(state.turn)
         assert a.choose(view, legal, random.Random(9)) == b.choose(view, legal, random.Random(9))
 
+
+
+def test_t_r_2_next_scoring_is_the_movers_best_immediate_scoring():
+    """The player to move places passengers first: a row at 3 and one card of its colour
+    score it at once (``next_scoring``); at the last scoring only a winning end counts."""
+    from tramways.bots.search import leaf_value, next_scoring
+    from tramways.trambahn.cards import IDS_BY_FACE
+    from tramways.trambahn.position import Column
+
+    state = Session.new("trambahn", {}, seed=4).state
+    red = [c for c in IDS_BY_FACE["2r"] + IDS_BY_FACE["5r"] + IDS_BY_FACE["8r"]]
+    state.columns = [[Column(1, red[:1] + red[3:4] + red[6:7], tram="horse")], []]
+    rows = [c for c in IDS_BY_FACE["1r"] + IDS_BY_FACE["3r"]][:3]
+    card = IDS_BY_FACE["9r"][0]
+    for pile in (state.deck, state.hands[0], state.hands[1], state.money[0], state.money[1]):
+        for c in [*red[:1], *red[3:4], *red[6:7], *rows, card]:
+            if c in pile:
+                pile.remove(c)
+    state.rows = [[], rows, [], []]
+    state.deck.extend(state.hands[0][5:])
+    state.hands[0] = [card, *state.hands[0][:5]]
+    state.stack.remove("horse")  # the column's tram
+    state.turn, state.passengers, state.step = 0, 0, 1
+    check_invariants(state)
+    assert next_scoring(state) == (1, 8)  # 1+1+2 points x 2 (horse), the other has none
+    assert leaf_value(state, 0) > leaf_value(state, 0, threat=0.0)
+    assert leaf_value(state, 1) < leaf_value(state, 1, threat=0.0)
+    state.regular, state.scores = 9, [0, 20]  # 0 + 8 against 20: it would end the game behind
+    assert next_scoring(state) is None

@@ -13,7 +13,7 @@ import pytest
 from tramways.bots.trambahn_policy import RULE_CONSTANTS, Planner, plan_action, ranked_plan, variant
 from tramways.bots.trambahn_rule import rule_action
 from tramways.core import Session
-from tramways.trambahn.actions import EndTurn, Income, Passenger, Station
+from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station
 from tramways.trambahn.cards import IDS_BY_FACE
 from tramways.trambahn.engine import TrambahnState
 from tramways.trambahn.position import Column
@@ -126,3 +126,73 @@ def test_the_tuning_benchmark_measures_its_start_on_fixed_deals():
     assert outs[0]["changes"] == RULE_CONSTANTS
     assert outs[1]["start_win_rate"] == outs[2]["start_win_rate"]
     assert all(0.0 <= o["start_win_rate"] <= 1.0 and o["variants"] == 0 for o in outs)
+
+
+# -- the end of the game (T-R-4) ---------------------------------------------------------------
+
+
+def _last_scoring(lead: int) -> TrambahnState:
+    """Nine scorings done, P1 to place its first passenger, the red row at 3; P1's red column
+    scores 12 (x3), the other player's none; P1 leads by ``lead`` before the scoring."""
+    state = _position(["4r", "1b", "9g"], [(["2r", "5r", "8r"], "steam")])
+    pool = [c for c in IDS_BY_FACE["1r"] + IDS_BY_FACE["3r"] + IDS_BY_FACE["6r"]
+            if c not in state.hands[0]][:3]
+    state.rows = [[], pool, [], []]
+    state.passengers, state.regular = 0, 9
+    state.scores = [50 + lead, 50]
+    return state
+
+
+def test_t_r_4_the_planner_places_the_tenth_scoring_when_it_wins_by_it():
+    state = _last_scoring(lead=-5)  # 45 + 12 against 50: ahead after the scoring
+    assert plan_action(state) == Passenger(0, "4r", "r")
+
+
+def test_t_r_4_the_planner_does_not_end_the_game_behind():
+    state = _last_scoring(lead=-20)  # 30 + 12 against 50: still behind
+    assert plan_action(state) != Passenger(0, "4r", "r")
+    assert variant({"endgame": 0.0})  # the rule's view is still available
+
+
+# -- the search's building plan (bots/trambahn_builder.py) --------------------------------------
+
+
+def test_step_2_and_4_the_building_plan_lays_a_station_and_buys_its_tram_in_one_plan():
+    from tramways.bots.search import evaluate
+    from tramways.bots.trambahn_builder import build_turn
+
+    state = _position(["2y", "5y", "9r"], [(["2g", "4g"], "steam")], money=10)
+    assert state.display[0] == "horse"
+    plan = build_turn(state, evaluate)
+    yellow = 1 + sum(1 for a in plan[: plan.index(Station(0, "2y", None))]
+                     if isinstance(a, Station) and a.column is None)
+    assert Station(0, "5y", yellow) in plan
+    assert any(isinstance(a, Buy) and a.column == yellow for a in plan)
+    assert plan[-1] == EndTurn(0)
+    for a in plan:  # the plan is legal action by action
+        assert a in state.legal_actions()
+        state.apply(a)
+
+
+def test_the_search_follows_its_building_plan_to_the_end_of_the_turn():
+    """After its passengers, every decision of the search's turn comes from one plan."""
+    import random
+
+    from tramways.bots import make_bot
+    from tramways.trambahn.game import GAME
+
+    state = Session.new("trambahn", {}, seed=7).state
+    bot = make_bot("search", GAME, determinizations=2, seconds=60, searched=("passenger", "build"))
+    rng = random.Random(3)
+    ends = []
+    while not state.is_over() and state.turn_number < 30:
+        if state.turn == 1:
+            state.apply(rule_action(state))
+            continue
+        action = bot.choose(state.view(0), state.legal_actions(), rng)
+        if isinstance(action, EndTurn):
+            ends.append(bot.explanation)
+        state.apply(action)
+    assert len(ends) >= 10
+    assert all("building plan" in e or e == "only action" for e in ends)
+    assert sum("building plan" in e for e in ends) >= 3

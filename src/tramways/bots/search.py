@@ -10,14 +10,18 @@ deals a card it knows is elsewhere.  In each sample it plays every candidate act
 the planner's play (:mod:`trambahn_policy`) for both players until ``horizon`` turns have ended
 (:data:`HORIZON`: the end of its own turn, the other player's reply and its own next turn), and
 scores each candidate by the average of a static evaluation (score difference plus the expected
-value of the columns still to be scored, see :func:`evaluate`); the best one is played.  The
+value of the columns still to be scored, see :func:`evaluate`) and the scoring the player to
+move then can make at once with the passengers of its sampled hand (:func:`leaf_value`: the
+10th, T-R-4, when it would win by it); the best one is played.  The
 same samples serve every candidate (common random numbers), so differences come from the
 choice and not from the luck of the deal.
 
 ``searched`` names the decisions it searches: ``"passenger"`` (the default: which passengers
 to place, and whether to place a second one, which decide the timing of scorings that a short
 horizon judges well), ``"buy"`` (which tram), ``"all"`` (every decision among the planner's
-best ``candidates`` and one action of each kind).  Elsewhere it plays the planner's choice.
+best ``candidates`` and one action of each kind), ``"build"`` (an experiment: after the
+passengers, the rest of the turn as one plan, :mod:`trambahn_builder`).  Elsewhere it plays the
+planner's choice.
 
 ``legacy=True`` is the previous bot, kept to measure against (``benchmarks/bots.py``): no
 memory, 6 samples, play-outs to the end of the opponent's reply (2 turns), and the frozen rule
@@ -40,11 +44,19 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tramways.bots.base import BotBase
-from tramways.bots.trambahn_policy import plan_action, ranked_plan
+from tramways.bots.trambahn_builder import build_turn
+from tramways.bots.trambahn_policy import Planner, plan_action, ranked_plan, variant
 from tramways.bots.trambahn_rule import ranked_actions, rule_action
 from tramways.core import Action
 from tramways.trambahn.actions import Buy, Income, Passenger
-from tramways.trambahn.cards import CARD_FACE, REGULAR_SCORINGS, TRAMS
+from tramways.trambahn.cards import (
+    CARD_FACE,
+    COLOURS,
+    CONDUCTOR,
+    REGULAR_SCORINGS,
+    ROW_SIZE,
+    TRAMS,
+)
 from tramways.trambahn.engine import TrambahnState
 from tramways.trambahn.view_types import TrambahnView
 
@@ -54,6 +66,10 @@ player's reply and its own next turn (the legacy search: 2)."""
 
 MONEY_VALUE = 0.4
 """Points a money card is worth while trams can still be bought."""
+
+THREAT = 0.75
+"""Weight of the scoring the player to move at the end of a play-out can make at once with
+its first passengers (:func:`leaf_value`)."""
 
 
 def evaluate(state: TrambahnState, me: int) -> float:
@@ -85,6 +101,51 @@ def evaluate(state: TrambahnState, me: int) -> float:
         total += MONEY_VALUE * len(state.money[p]) * min(1.0, remaining / 5)
         value += sign * total
     return value
+
+
+def next_scoring(state: TrambahnState) -> tuple[int, int] | None:
+    """The best scoring the player to move can make with the passengers of its hand before
+    anything else (Step 1 comes first; T-R-2): a row at 3 and one card of its colour or a
+    conductor, or a row at 2 and two.  Returns (colour, gain for the mover) for the scoring
+    that favours the mover most, or ``None`` when none does.  With one regular scoring left
+    (T-R-4) the mover takes it only when it is ahead afterwards, and the gain is then the
+    final margin."""
+    if state.over or state.step > 1 or state.passengers:
+        return None
+    p = state.turn
+    o = 1 - p
+    faces = [CARD_FACE[c] for c in state.hands[p]]
+    conductors = faces.count(CONDUCTOR)
+    last = state.regular + 1 >= REGULAR_SCORINGS
+    best: tuple[int, int] | None = None
+    for c, colour in enumerate(COLOURS):
+        n = len(state.rows[c])
+        if n < 2 or sum(1 for f in faces if f[-1] == colour) + conductors < ROW_SIZE - n:
+            continue
+        gain = (sum(col.score for col in state.columns[p] if col.colour == c)
+                - sum(col.score for col in state.columns[o] if col.colour == c))
+        if last:
+            gain += state.scores[p] - state.scores[o]
+        if gain > 0 and (best is None or gain > best[1]):
+            best = (c, gain)
+    return best
+
+
+def leaf_value(state: TrambahnState, me: int, threat: float = THREAT) -> float:
+    """:func:`evaluate` at the end of a play-out, and the player to move's best scoring with
+    its own next passengers (:func:`next_scoring`, the hand being that of the sample): the
+    10th scoring it would win by ends the game (T-R-4); another counts ``threat`` times its
+    gain, for that player."""
+    value = evaluate(state, me)
+    if not threat:
+        return value
+    found = next_scoring(state)
+    if found is None:
+        return value
+    sign = 1.0 if state.turn == me else -1.0
+    if state.regular + 1 >= REGULAR_SCORINGS:
+        return sign * (1000.0 + found[1])
+    return value + sign * threat * found[1]
 
 
 def _seat(view: TrambahnView) -> int:
@@ -206,6 +267,8 @@ class SearchBot(BotBase):
         seconds: float = 1.0,
         memory: bool = True,
         searched: Sequence[str] = ("passenger",),
+        threat: float = THREAT,
+        planner: dict[str, Any] | None = None,
     ) -> None:
         self.legacy = legacy
         self.passengers_only = legacy if passengers_only is None else passengers_only
@@ -216,6 +279,11 @@ class SearchBot(BotBase):
         self.seconds = seconds
         self.searched = tuple(searched)
         self.memory = Memory() if memory and not legacy else None
+        self.threat = threat
+        self.build: tuple[TrambahnView | None, Counter[str], list[Action]] = (None, Counter(), [])
+        """The rest of the building plan: the view it was last followed at, the hand expected
+        at its next action, the actions."""
+        self.planner: type[Planner] = variant(planner) if planner else Planner
         self.explanation = ""
 
     @classmethod
@@ -251,25 +319,51 @@ class SearchBot(BotBase):
         if len(legal) == 1:
             self.explanation = "only action"
             return legal[0]
-        me = _seat(view)
+        planned = self._planned(view, legal)
+        if planned is not None:
+            return planned
         deadline = time.perf_counter() + self.seconds
         first = self._sample(view, rng)
-        ranked = ranked_plan(first, legal)
-        if any(isinstance(a, Passenger) for a in legal) and "passenger" in self.searched:
-            candidates: list[Action] = [a for a in ranked if isinstance(a, Passenger)]
-            candidates += [a for a in ranked if not isinstance(a, Passenger)][:1]
-        elif any(isinstance(a, Buy) for a in legal) and "buy" in self.searched:
-            candidates = [ranked[0]] + [a for a in ranked[1:] if isinstance(a, Buy)]
-            candidates += [a for a in ranked if not isinstance(a, Buy)][:1]
-            candidates = list(dict.fromkeys(candidates))
-        elif "all" in self.searched:
-            candidates = self._candidates(ranked)
-        else:
-            self.explanation = "the rule's choice"
-            return ranked[0]
+        if "build" in self.searched and not any(isinstance(a, Passenger) for a in legal):
+            plan = build_turn(first, evaluate, self.planner)
+            if plan[0] in legal:
+                self._follow(view, plan)
+                self.explanation = f"building plan of {len(plan)} actions"
+                return plan.pop(0)
+        ranked = ranked_plan(first, legal, self.planner)
+        candidates = self._searched(ranked, legal)
         if len(candidates) == 1:
             self.explanation = "the rule's choice"
             return candidates[0]
+        return self._monte_carlo(view, candidates, first, rng, deadline)
+
+    def _planned(self, view: TrambahnView, legal: list[Action]) -> Action | None:
+        """The next action of the building plan, if this view follows the last one's."""
+        last, hand, plan = self.build
+        if (last is not None and last != view and last.turn_number == view.turn_number
+                and hand == Counter(view.hand or ()) and plan and plan[0] in legal):
+            self._follow(view, plan)
+            self.explanation = "the rest of the building plan"
+            return plan.pop(0)
+        return None
+
+    def _searched(self, ranked: list[Action], legal: list[Action]) -> list[Action]:
+        """The candidates of a searched decision (``searched``), else the planner's choice."""
+        if any(isinstance(a, Passenger) for a in legal) and "passenger" in self.searched:
+            candidates: list[Action] = [a for a in ranked if isinstance(a, Passenger)]
+            return candidates + [a for a in ranked if not isinstance(a, Passenger)][:1]
+        if any(isinstance(a, Buy) for a in legal) and "buy" in self.searched:
+            candidates = [ranked[0]] + [a for a in ranked[1:] if isinstance(a, Buy)]
+            candidates += [a for a in ranked if not isinstance(a, Buy)][:1]
+            return list(dict.fromkeys(candidates))
+        if "all" in self.searched:
+            return self._candidates(ranked)
+        return ranked[:1]
+
+    def _monte_carlo(self, view: TrambahnView, candidates: list[Action], first: TrambahnState,
+                     rng: random.Random, deadline: float) -> Action:
+        """Every candidate played out on the same samples; the best average leaf value."""
+        me = _seat(view)
         totals = [0.0] * len(candidates)
         samples = 0
         sample = first
@@ -277,8 +371,8 @@ class SearchBot(BotBase):
             for i, action in enumerate(candidates):
                 state = sample.clone()
                 state.apply(action)
-                self._playout(state, plan_action)
-                totals[i] += evaluate(state, me)
+                self._playout(state, self._plan)
+                totals[i] += leaf_value(state, me, self.threat)
             samples += 1
             if samples >= self.determinizations or time.perf_counter() >= deadline:
                 break
@@ -288,6 +382,18 @@ class SearchBot(BotBase):
                             f"{totals[best] / samples:+.1f} against the rule's "
                             f"{totals[0] / samples:+.1f}")
         return candidates[best]
+
+    def _follow(self, view: TrambahnView, plan: list[Action]) -> None:
+        """Keep the plan after its first action, with the hand that action leaves (a second
+        call with the same view, or any other position, plans afresh)."""
+        hand = Counter(view.hand or ())
+        card = getattr(plan[0], "card", None)
+        if card is not None:
+            hand[card] -= 1
+        self.build = (view, +hand, plan[1:])
+
+    def _plan(self, state: TrambahnState) -> Action:
+        return plan_action(state, None, self.planner)
 
     def _choose_legacy(self, view: TrambahnView, legal_actions: Sequence[Action], rng: random.Random
                        ) -> Action:

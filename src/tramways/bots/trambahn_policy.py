@@ -45,6 +45,26 @@ class Planner(Evaluator):
     is in hand (two stations at once) and the tram is affordable."""
     income_keep = 2.5
     income_money = 12
+    endgame = 200.0
+    """T-R-4: the 10th regular scoring ends the game at once.  A passenger that makes it is
+    worth this much when the player is ahead after it and costs this much when behind; a
+    passenger that leaves the last row at 3 while the other player would be ahead after its
+    scoring costs ``endgame_three`` (0: the rule's view, which knows no end)."""
+    endgame_three = 60.0
+
+    def row_value(self, colour: int, added: int = 1) -> float:
+        """The rule's value of a row (T-R-2), and with one regular scoring left the game's
+        end itself (T-R-4): filling the row ends it, leaving it at 3 lets the other player
+        end it."""
+        n = len(self.state.rows[colour]) + added
+        if self.endgame and self.remaining == 1 and n >= 3:
+            mine = self.state.scores[self.me] + self.cs[self.me][colour]
+            theirs = self.state.scores[self.opp] + self.cs[self.opp][colour]
+            if n >= 4:
+                return self.endgame if mine > theirs else -self.endgame
+            if theirs > mine:
+                return -self.endgame_three
+        return super().row_value(colour, added)
 
 
 TUNED = ("lone_columns", "conductor_keep", "row_three_for", "row_four", "new_column_remaining",
