@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -45,14 +44,14 @@ def test_trambahn_levels_play_whole_games():
         assert session.state.is_over()
 
 
-def test_1840_strong_decides_within_2_seconds():
-    """The strong bot's searched decisions (CR5's tram purchases: play-outs to the end of the
-    game) stay under 2 s on this machine."""
+def test_1840_strong_searches_the_cr5_tram_purchases():
+    """The strong bot searches its CR5 tram purchases (play-outs to the end of the game) and
+    plays `normal`'s choices elsewhere. Its decision time (goal: under 2 s) is a figure of
+    ``benchmarks/bots.py --only levels``, never asserted in a test."""
     bot = make_bot("strong", G1840)
     session = Session.new("1840", {"players": 3}, 8)
     others = [make_bot("normal", G1840) for _ in range(3)]
     rng = random.Random(8)
-    longest = 0.0
     searched = 0
     while not session.state.is_over() and session.state.view(None).round != "LR5a":
         seat = session.state.current_players()[0]
@@ -60,11 +59,9 @@ def test_1840_strong_decides_within_2_seconds():
         view = session.state.view(seat)
         if seat == 0:
             give_position(bot, session.state, rng)
-            started = time.perf_counter()
             action = bot.choose(view, legal, rng)
-            longest = max(longest, time.perf_counter() - started)
             searched += "samples" in bot.explanation
         else:
             action = others[seat].choose(view, legal, rng)
         session.play(action, seat=seat)
-    assert searched >= 1 and longest < 2.0
+    assert searched >= 1
