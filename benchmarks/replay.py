@@ -9,10 +9,17 @@ loaded, the figure of a game replayed once) and ``ms_per_action`` (from the medi
 the same three figures summed over them (``ms`` is the sum of the medians), and ``records``:
 one such object per record, with its ``name``.
 
+``--cold RECORD`` times one replay of RECORD with nothing of it remembered: in fresh
+processes (five), each first replays a 2-player selfplay game (seed 3: the map data loaded and
+the code warm), then RECORD once (``cold_cpu_ms``: the fastest of the five, with all five in
+``cold_runs``). The warm figures above replay the same record again, so the engine's memos
+(routes, claimed runs, parsed actions) answer from its earlier replays: ``cold_cpu_ms`` is the
+figure of a game replayed for the first time.
+
 ``--import EXPORT`` times importing an 18xx.games export in process instead (``import_ms``,
 ``best_ms``, ``cpu_best_ms``, with ``site_entries`` and the record's ``replay`` figures).
 
-Without RECORD it times the 18xx.games oracle game (imported in-process from
+``--cold oracle`` does so for the oracle game. Without RECORD it times the 18xx.games oracle game (imported in-process from
 ``<repo>/../shared/reference/1840/oracle/2player.json``; left out if that is absent) and a
 4-player selfplay game (seed 1).
 """
@@ -81,8 +88,43 @@ def time_import(path: str, runs: int = 5) -> dict[str, Any]:
             "replay": time_record(path, record)}
 
 
+def _cold_child(record_path: str) -> None:
+    other = play_game("1840", {"players": 2}, 3).session.record
+    Session.from_record(other)
+    record = GameRecord.load(record_path)
+    start_cpu = time.process_time()
+    Session.from_record(record)
+    print(json.dumps({"cold_cpu_ms": round((time.process_time() - start_cpu) * 1000, 2)}))
+
+
+def time_cold(record_path: str, runs: int = 5) -> dict[str, Any]:
+    """``--cold RECORD``: one first replay of RECORD in each of ``runs`` fresh processes."""
+    import subprocess
+    import tempfile
+
+    path = record_path
+    if record_path == "oracle":
+        record = oracle_record()
+        if record is None:
+            return {"error": "the shared oracle record is absent"}
+        path = str(Path(tempfile.mkdtemp()) / "oracle.json")
+        record.save(path)
+    cold = []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, __file__, "--cold-child", path], check=True,
+                             capture_output=True, text=True).stdout
+        cold.append(json.loads(out)["cold_cpu_ms"])
+    return {"name": record_path, "cold_cpu_ms": min(cold), "cold_runs": cold}
+
+
 def main(argv: list[str]) -> int:
     records: list[tuple[str, GameRecord]] = []
+    if len(argv) == 3 and argv[1] == "--cold-child":
+        _cold_child(argv[2])
+        return 0
+    if len(argv) == 3 and argv[1] == "--cold":
+        print(json.dumps(time_cold(argv[2])))
+        return 0
     if len(argv) == 3 and argv[1] == "--import":
         print(json.dumps(time_import(argv[2])))
         return 0
