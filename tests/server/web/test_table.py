@@ -102,3 +102,18 @@ def test_score_pad_counts_regular_scorings_and_extra_tours() -> None:
     for p in (0, 1):
         assert sum(r["points"][p] for r in regular) + pad["extra"][p] == pad["totals"][p]
     assert model["over"] and model["result"]["scores"] == pad["totals"]
+
+
+def test_a_resignation_s_log_lines_are_understood() -> None:
+    """The lines of a game ended by a resignation (docs/async.md, ``on_resign: "end"``): the
+    resignation and the game's end both have their own wording."""
+    from pathlib import Path
+
+    from tramways.core.record import GameRecord
+    from tramways.core.replay import Session as Replayed
+
+    record = GameRecord.load(Path(__file__).parents[2] / "golden" / "trambahn-resigned.json")
+    lines = Replayed.from_record(record, upto=len(record.actions) - 1).play(record.actions[-1])
+    entries = [log_entry(line, ["Anna", "Ben"]) for line in lines]
+    assert entries[0] == {"kind": "resign", "p": "1", "name": "Anna"}
+    assert entries[1]["kind"] == "game_over" and entries[1]["winner"] == "Ben"

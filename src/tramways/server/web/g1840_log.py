@@ -80,6 +80,7 @@ _SHAPES: list[tuple[str, str]] = [
     (r"(?P<name>.+) switches off the programmed action '(?P<program>.+)'",
      _("%(name)s switches off the programmed action “%(program)s”")),
     (r"(?P<name>.+) programs: (?P<program>.+)", _("%(name)s programs: “%(program)s”")),
+    (r"(?P<name>.+) resigns: the game ends", _("%(name)s resigns: the game ends")),
     (r"All privates are sold: players choose playing order cards, least money first",
      _("All privates are sold: players choose playing order cards, least money first")),
     (r"Unchosen tram companies leave the game: (?P<companies>.+)",

@@ -208,6 +208,7 @@ LOG_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ("discard_half", rf"{_P} discards (?P<k>\d+) of (?P<m>\d+) money cards"),
         ("reshuffle", r"Reshuffle (?P<k>\d+): (?P<count>\d+) cards form the new draw pile"),
         ("undo", r"(?P<name>.+) takes back (?P<count>\d+) move\(s\): (?P<moves>.*)"),
+        ("resign", rf"{_P} resigns: the game ends"),
     ]
 ]
 """Every line the engine (:mod:`tramways.trambahn.rules`) and the server's undo write to the
