@@ -15,13 +15,15 @@ game and of selfplay games, ``tests/g1840/test_perf_route_check.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.routes.graph.incremental import _LAYOUTS, Entry, _hex_info, _walks_from
 from tramways.g1840.routes.graph.track import HALT, INTERCHANGE, STATION, _Pieces
 from tramways.g1840.routes.model import LANDMARK_BONUS, RouteContext, Run, Stop
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from tramways.g1840.board import Board, Placed
@@ -230,17 +232,25 @@ def _pick(options: list[list[Chosen]]) -> list[Chosen] | None:
         used |= mask
     else:
         return [between[0] for between in options]
-    chosen: list[Chosen] = []
+    return disjoint_choice(options, lambda option: option[0][1])
+
+
+def disjoint_choice(options: Sequence[Sequence[T]], mask: Callable[[T], int]) -> list[T] | None:
+    """One option of each list, no two sharing a bit of ``mask`` (a piece of track, IX.2):
+    the first such choice in the order of the options, depth first; ``None``: there is none.
+    A claimed run's stretches (:func:`_pick`) and a route's links
+    (:func:`tramways.g1840.routes.validate`) are chosen by it."""
+    chosen: list[T] = []
 
     def pick(i: int, used: int) -> bool:
         if i == len(options):
             return True
         for option in options[i]:
-            mask = option[0][1]
-            if used & mask:
+            bits = mask(option)
+            if used & bits:
                 continue
             chosen.append(option)
-            if pick(i + 1, used | mask):
+            if pick(i + 1, used | bits):
                 return True
             chosen.pop()
         return False

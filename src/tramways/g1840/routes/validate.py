@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tramways.core.errors import IllegalAction, NotationError
-from tramways.g1840.routes.claimed import check_claimed
+from tramways.g1840.routes.claimed import check_claimed, disjoint_choice
 from tramways.g1840.routes.graph import STATION, LineGraph, line_graph
 from tramways.g1840.routes.model import LANDMARK_BONUS, RouteContext, Run, Stop
 
@@ -203,21 +203,7 @@ def _check(ctx: RouteContext, steps: Sequence[RouteStep], lg: LineGraph) -> Run:
                                 + (f" leaving by edge {edge}" if edge is not None else "")
                                 + " without passing another stop, reversing or changing track")
         options.append(between)
-    chosen: list[int] = []
-
-    def pick(i: int, used: int) -> bool:
-        if i == len(options):
-            return True
-        for li in options[i]:
-            mask = g.links[li].track
-            if used & mask:
-                continue
-            chosen.append(li)
-            if pick(i + 1, used | mask):
-                return True
-            chosen.pop()
-        return False
-
-    if not pick(0, 0):
+    chosen = disjoint_choice(options, lambda li: g.links[li].track)
+    if chosen is None:
         raise IllegalAction("IX.2", "the route uses a piece of track more than once")
     return make_run(lg, stops, chosen)
