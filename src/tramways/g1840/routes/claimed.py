@@ -36,7 +36,7 @@ Chosen = tuple[Entry, Stop]
 walked from (the earlier of the two in board order)."""
 
 
-def _not_a_stop(board: Board, stop: Stop) -> IllegalAction:
+def not_a_stop(board: Board, stop: Stop) -> IllegalAction:
     """Why ``stop`` (on a hex of the map) is no tram stop of the board (IX.2, IX.7, R-LR-6)."""
     coord, loc = stop
     if loc not in {loc_def.id for loc_def in board.locations(coord)}:
@@ -70,7 +70,7 @@ def _stops(ctx: RouteContext, steps: Sequence[RouteStep]
         info = _hex_info(board, coord)
         keys = info.keys
         if stop not in keys:
-            raise _not_a_stop(board, stop)
+            raise not_a_stop(board, stop)
         j = keys.index(stop)
         kind = info.kinds[j]
         mine = False

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tramways.core.errors import IllegalAction, NotationError
-from tramways.g1840.routes.claimed import check_claimed, disjoint_choice
+from tramways.g1840.routes.claimed import check_claimed, disjoint_choice, not_a_stop
 from tramways.g1840.routes.graph import STATION, LineGraph, line_graph
 from tramways.g1840.routes.model import LANDMARK_BONUS, RouteContext, Run, Stop
 
@@ -123,14 +123,7 @@ def _stop_index(lg: LineGraph, stop: Stop) -> int:
         raise IllegalAction("IX.2", f"{coord} is not a hex of this map")
     index = g.index.get(stop)
     if index is None:
-        kinds = {loc_def.id: loc_def.kind for loc_def in board.locations(coord)}
-        if loc not in kinds:
-            raise IllegalAction("IX.2", f"{coord} has no revenue location {loc}")
-        if board.layout.hexes[coord].area == "inner_city":
-            raise IllegalAction("R-LR-6", f"{coord}: an inner-city hex without a red tile "
-                                "cannot be entered")
-        raise IllegalAction("IX.7", f"{coord}.{loc} is not on tram track (dotted Stadtbahn "
-                            "track may not be used)")
+        raise not_a_stop(board, stop)
     if g.kinds[index] == STATION and not lg.usable[index]:
         raise IllegalAction("R-LR-6", f"{coord}: an empty railway station is not a revenue "
                             "location")
