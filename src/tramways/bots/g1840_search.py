@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tramways.bots.base import BotBase
@@ -229,6 +229,64 @@ def rule_playout(state: Any, actions: int, rng: random.Random, until: float | No
     return random_part
 
 
+def candidate_moves(rules: Rules1840, legal: Sequence[Action], chosen: Action,
+                    alternatives: int, passes: Sequence[type],
+                    dividends: Sequence[str], more: Callable[[Action], bool]
+                    ) -> list[Action]:
+    """The moves a search weighs, each once and legal: ``chosen`` (the policy's), the
+    policy's ``alternatives`` best other scored moves, the first legal move of each kind in
+    ``passes``, the dividends named in ``dividends`` (``"lowest"``, ``"middle"``,
+    ``"highest"``, VIII.5.1) in that order, then every legal move ``more`` accepts.  The
+    order matters: ties between equal results go to the earlier move."""
+    out = [chosen]
+
+    def add(a: Action | None) -> None:
+        if a is not None and a not in out and a in legal:
+            out.append(a)
+
+    ranked = [a for _, a in sorted(rules.scored, key=lambda t: -t[0])]
+    for a in ranked[:alternatives]:
+        add(a)
+    for kind in passes:
+        add(next((a for a in legal if isinstance(a, kind)), None))
+    divs = sorted((a for a in legal if isinstance(a, Dividend)), key=lambda d: d.amount)
+    if divs:
+        pick = {"lowest": divs[0], "middle": divs[len(divs) // 2], "highest": divs[-1]}
+        for name in dividends:
+            add(pick[name])
+    for a in legal:
+        if more(a):
+            add(a)
+    return out
+
+
+def sample_candidates(position: Any, cands: Sequence[Action], me: int, seed: int,
+                      play: Callable[[Any, random.Random], float]) -> list[float]:
+    """One sample of every candidate with common random numbers: each is applied for seat
+    ``me`` on its own public copy of ``position`` (the line deck reshuffled by a generator
+    seeded ``seed``, the same for every candidate, :func:`public_position`), then
+    ``play(copy, generator)`` plays it on and returns its score."""
+    scores = []
+    for cand in cands:
+        sample_rng = random.Random(seed)
+        sample = public_position(position, sample_rng)
+        sample.apply(cand, me)
+        scores.append(play(sample, sample_rng))
+    return scores
+
+
+def clear_best(totals: Sequence[float], samples: int, margin: float
+               ) -> tuple[int, list[float]]:
+    """The candidate with the highest total score (the earlier one on a tie) and the mean
+    scores; the first candidate (the policy's choice) is kept unless the best one's mean
+    beats it by ``margin`` (play-outs are noisy)."""
+    mean = [t / samples for t in totals]
+    best = max(range(len(totals)), key=lambda i: (totals[i], -i))
+    if mean[best] < mean[0] + margin:
+        best = 0
+    return best, mean
+
+
 class SearchBot1840(BotBase):
     """Play-outs over public positions from the stronger base policy (see the module
     docstring)."""
@@ -288,29 +346,29 @@ class SearchBot1840(BotBase):
         # two rounds of samples fit in the budget: no play-out takes more than its share
         share = max(0.0, deadline - time.perf_counter()) / (2 * len(cands))
         weight = float(self.options["stadtbahn_weight"])
+        met_random = [False]
+
+        def play(sample: Any, sample_rng: random.Random) -> float:
+            # the rounds are counted from the decision's round
+            until = min(time.perf_counter() + share, deadline)
+            met_random[0] |= rule_playout(sample, self.horizon, sample_rng, until, me,
+                                          self.options, self.rounds, self.lays,
+                                          position.round_index)
+            return projected_margin(sample, me, weight)
+
         while samples < self.max_samples:
             started = time.perf_counter()
-            seed = rng.randrange(2**32)
-            random_part = False
-            for i, cand in enumerate(cands):
-                sample_rng = random.Random(seed)
-                sample = public_position(position, sample_rng)
-                sample.apply(cand, me)  # the rounds are counted from the decision's round
-                until = min(time.perf_counter() + share, deadline)
-                random_part |= rule_playout(sample, self.horizon, sample_rng, until, me,
-                                            self.options, self.rounds, self.lays,
-                                            position.round_index)
-                totals[i] += projected_margin(sample, me, weight)
+            met_random[0] = False
+            scores = sample_candidates(position, cands, me, rng.randrange(2**32), play)
+            totals = [t + v for t, v in zip(totals, scores, strict=True)]
             samples += 1
-            if not random_part:
+            if not met_random[0]:
                 break  # no Line or Company Round met: every sample would play the same
             now = time.perf_counter()
             if samples >= 2 and now + (now - started) > deadline:
                 break  # another round like this one would overrun the budget
-        mean = [t / samples for t in totals]
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        if mean[best] < mean[0] + self.margin:
-            best = 0  # noisy play-outs: leave the policy's choice only for a clear gain
+        # noisy play-outs: leave the policy's choice only for a clear gain
+        best, mean = clear_best(totals, samples, self.margin)
         chosen = cands[best]
         fmt = self.game.format_action if self.game is not None else str
         over = f"{samples} sample" + ("s" if samples != 1 else "")
@@ -328,26 +386,10 @@ class SearchBot1840(BotBase):
         return Policy1840(view, legal, deadline=deadline, **self.options)
 
     def _candidates(self, rules: Rules1840, legal: list[Action], chosen: Action) -> list[Action]:
-        out = [chosen]
+        def more(a: Action) -> bool:
+            return isinstance(a, BuyTram) or (isinstance(a, Par) and isinstance(chosen, Par)
+                                              and a.company == chosen.company)
 
-        def add(a: Action | None) -> None:
-            if a is not None and a not in out and a in legal:
-                out.append(a)
-
-        ranked = [a for _, a in sorted(rules.scored, key=lambda t: -t[0])]
-        for a in ranked[: self.candidates - 1]:
-            add(a)
-        for kind in (Pass, CompanyPass, Done, Run, SkipBonus):
-            add(next((a for a in legal if isinstance(a, kind)), None))
-        divs = sorted((a for a in legal if isinstance(a, Dividend)),
-                      key=lambda d: d.amount)
-        if divs:
-            add(divs[0])
-            add(divs[-1])
-            add(divs[len(divs) // 2])
-        for a in legal:
-            if isinstance(a, BuyTram):
-                add(a)
-            if isinstance(a, Par) and isinstance(chosen, Par) and a.company == chosen.company:
-                add(a)
-        return out
+        return candidate_moves(rules, legal, chosen, self.candidates - 1,
+                               (Pass, CompanyPass, Done, Run, SkipBonus),
+                               ("lowest", "highest", "middle"), more)

@@ -23,13 +23,18 @@ from typing import Any
 
 from tramways.bots.base import BotBase
 from tramways.bots.g1840_economy import PRIVATE_TASTE, Economy1840
-from tramways.bots.g1840_search import decision_kind, public_position
+from tramways.bots.g1840_search import (
+    candidate_moves,
+    clear_best,
+    decision_kind,
+    public_position,
+    sample_candidates,
+)
 from tramways.core import Action
 from tramways.core.actions import moves
 from tramways.g1840.actions import (
     BuyTram,
     CompanyPass,
-    Dividend,
     Done,
     Pass,
     ScrapTram,
@@ -141,25 +146,23 @@ class StrongBot1840(BotBase):
         deadline = started + self.budget
         totals = [0.0] * len(cands)
         samples = 0
+        share = 0.0
+
+        def play(sample: Any, sample_rng: random.Random) -> float:
+            economy_playout(sample, sample_rng, self.tastes, self.lays,
+                            time.perf_counter() + share)
+            return final_margin(sample, me)
+
         while samples < self.max_samples:
             began = time.perf_counter()
-            seed = rng.randrange(2**32)
             share = max(0.0, deadline - began) / len(cands)
-            for i, cand in enumerate(cands):
-                sample_rng = random.Random(seed)
-                sample = public_position(position, sample_rng)
-                sample.apply(cand, me)
-                economy_playout(sample, sample_rng, self.tastes, self.lays,
-                                time.perf_counter() + share)
-                totals[i] += final_margin(sample, me)
+            scores = sample_candidates(position, cands, me, rng.randrange(2**32), play)
+            totals = [t + v for t, v in zip(totals, scores, strict=True)]
             samples += 1
             now = time.perf_counter()
             if now + (now - began) > deadline:
                 break
-        mean = [t / samples for t in totals]
-        best = max(range(len(cands)), key=lambda i: (mean[i], -i))
-        if mean[best] < mean[0] + self.margin:
-            best = 0
+        best, mean = clear_best(totals, samples, self.margin)
         fmt = self.game.format_action if self.game is not None else str
         if best == 0:
             self.explanation = f"{why} (search agrees: {mean[0]:+.0f}, {samples} samples)"
@@ -176,24 +179,10 @@ class StrongBot1840(BotBase):
 
     def _candidates(self, rules: Economy1840, legal: list[Action], chosen: Action
                     ) -> list[Action]:
-        out = [chosen]
+        def more(a: Action) -> bool:
+            return isinstance(a, (BuyTram, ScrapTram)) or (
+                isinstance(a, SellShares) and a.count == 1
+                and a.company != rules.my_company())
 
-        def add(a: Action | None) -> None:
-            if a is not None and a not in out and a in legal:
-                out.append(a)
-
-        ranked = [a for _, a in sorted(rules.scored, key=lambda t: -t[0])]
-        for a in ranked[: self.candidates - 1]:
-            add(a)
-        for kind in (Pass, CompanyPass, Done):
-            add(next((a for a in legal if isinstance(a, kind)), None))
-        divs = sorted((a for a in legal if isinstance(a, Dividend)), key=lambda d: d.amount)
-        if divs:
-            for d in (divs[0], divs[len(divs) // 2], divs[-1]):
-                add(d)
-        for a in legal:
-            if isinstance(a, (BuyTram, ScrapTram)) or (
-                    isinstance(a, SellShares) and a.count == 1
-                    and a.company != rules.my_company()):
-                add(a)
-        return out
+        return candidate_moves(rules, legal, chosen, self.candidates - 1,
+                               (Pass, CompanyPass, Done), ("lowest", "middle", "highest"), more)
