@@ -34,6 +34,31 @@ _SEEN_LIMIT = 2_000
 """Actions whose index a catalogue remembers (cleared when full)."""
 
 
+class MaskedDiscrete(spaces.Discrete):
+    """``Discrete(n)`` whose masked ``sample(mask)`` reads the mask in fewer passes.
+
+    Gymnasium's ``Discrete.sample(mask)`` compares, combines and searches the whole mask six
+    times over (``mask == 1``, ``mask == 0``, ``logical_or``, ``all``, ``any``, ``where``):
+    about 25 µs a step on 1840's 49,178 actions.  This one checks the values with ``min`` and
+    ``max`` and finds the ones with a single ``np.flatnonzero`` over the mask seen as booleans
+    (numpy's search over ``int8`` is many times slower than over ``bool``), then draws the
+    number gymnasium's ``np_random.choice`` over the same index array draws (``choice``
+    picks ``integers(0, size)``; calling it directly skips about 10 µs of ``choice``'s
+    checks): the same seed gives the same actions (tested against gymnasium's).  An invalid
+    mask gets gymnasium's own assertions.
+    """
+
+    def sample(self, mask: Any = None, probability: Any = None) -> Any:
+        if mask is None or probability is not None or not isinstance(mask, np.ndarray) \
+                or mask.dtype != np.int8 or mask.shape != (self.n,) \
+                or mask.min() < 0 or mask.max() > 1:
+            return super().sample(mask, probability)
+        ones = np.flatnonzero(mask.view(np.bool_))  # 0 / 1 only: a valid bool array
+        if not ones.size:
+            return self.start
+        return self.start + self.dtype.type(ones[self.np_random.integers(0, ones.size)])
+
+
 class Catalogue:
     """A fixed, documented list of actions: index ``i`` <-> key ``keys[i]``.
 
@@ -155,7 +180,7 @@ class TramwaysEnv(AECEnv):
         self.possible_agents = [f"player_{i + 1}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         n_actions = len(self.catalogue)
-        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        self.action_spaces = {a: MaskedDiscrete(n_actions) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(low=self.obs_low, high=np.inf, shape=(self.obs_size,),

@@ -46,7 +46,7 @@ from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.core.game import Outcome
 from tramways.envs import g1840_fast, g1840_v0
-from tramways.envs.base import TramwaysEnv, wrap
+from tramways.envs.base import MaskedDiscrete, TramwaysEnv, wrap
 from tramways.envs.g1840_catalogue import CATALOGUE
 from tramways.envs.g1840_factored import (
     ARGS,
@@ -214,7 +214,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
         super().__init__(render_mode=render_mode, max_steps=max_steps, **settings)
         self.layout = layout_name(int(self.settings["players"]),
                                   bool(self.settings.get("small_map", False)))
-        self.action_spaces = {a: spaces.Discrete(MAX_HEAD) for a in self.possible_agents}
+        self.action_spaces = {a: MaskedDiscrete(MAX_HEAD) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(OBS_SIZE,),
