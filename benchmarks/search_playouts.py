@@ -21,11 +21,19 @@ Keys: ``decisions`` (searched decisions: Share Round turns), ``playouts_per_deci
 ``games``, ``search_wins`` (a shared first place counts its share), ``search_win_rate``,
 ``ci95`` (Wilson), ``search_median_wealth``, ``rule_median_wealth``; ``cpu_s`` in all.
 Games: 4 players, the search bot in seat ``g % 4`` of game ``g``, seeds from ``--seed``.
+
+``--fixed N``: instead of games, the same fixed work for any version of the engine and bots:
+``N`` Share Round decisions spread evenly over a game of four rule bots from ``--seed`` (the rule bot is pinned, so every version meets the same positions), each
+searched with ``--samples`` samples of every candidate and no time limit.  Keys:
+``playouts``, ``playout_actions`` (in all), ``actions_per_playout``, ``cpu_s``,
+``ms_per_playout``, ``chosen`` (the decisions) and ``playouts_digest`` (of every action the
+play-outs played), to compare versions.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -40,6 +48,7 @@ sys.path.append(str(Path(__file__).resolve().parents[1] / "src"))  # PYTHONPATH 
 from tramways.bots import g1840_rule_line, g1840_search, make_bot  # noqa: E402
 from tramways.bots.match import give_position  # noqa: E402
 from tramways.core import Session, derive_rng  # noqa: E402
+from tramways.core.actions import moves  # noqa: E402
 from tramways.g1840.game import GAME as G1840  # noqa: E402
 
 CPU_CLOCK = types.SimpleNamespace(perf_counter=time.process_time)
@@ -63,6 +72,7 @@ class Counter:
         self.playouts = 0
         self.actions = 0
         self.original = g1840_search.rule_playout
+        self.digest = hashlib.sha256()
 
     def rule_playout(self, state: Any, *args: Any, **kwargs: Any) -> bool:
         self.playouts += 1
@@ -70,7 +80,10 @@ class Counter:
         try:
             return bool(self.original(state, *args, **kwargs))
         finally:
-            self.actions += len(getattr(state, "_played", ())) - before
+            played = getattr(state, "_played", ())
+            self.actions += len(played) - before
+            for action, _ in played[before:]:
+                self.digest.update(str(action).encode())
 
 
 def play(g: int, seed: int, options: dict[str, Any], counter: Counter,
@@ -97,6 +110,49 @@ def play(g: int, seed: int, options: dict[str, Any], counter: Counter,
     return {"game": g, "seat": seat, "wealth": result["wealth"], "winners": result["winners"]}
 
 
+def fixed_work(positions: int, samples: int, seed: int, options: dict[str, Any],
+               counter: Counter) -> dict[str, Any]:
+    """The same searches for every version (see the module docstring)."""
+    session = Session.new("1840", {"players": 4}, seed)
+    rule = make_bot("rule", G1840)
+    rng = derive_rng(seed, "fixed", 0)
+    state = session.state
+    work: list[tuple[Any, Any, list[Any]]] = []
+    while not state.is_over():
+        actor = state.current_players()[0]
+        legal = list(moves(state.legal_actions(actor)))
+        if g1840_search.decision_kind(state.round.type, legal) == "share":
+            work.append((state.clone(), state.view(actor), legal))
+        session.play(rule.choose(state.view(actor), legal, rng), seat=actor)
+        state = session.state
+    work = [work[i * len(work) // positions] for i in range(min(positions, len(work)))]
+    bot = make_bot("search", G1840, **{**options, "budget": 10_000.0, "max_samples": samples})
+    chosen: list[str] = []
+    playouts = actions = 0
+    start = time.process_time()
+    for position, view, legal in work:
+        bot.see_position(position, random.Random(1))
+        counter.playouts = counter.actions = 0
+        chosen.append(str(bot.choose(view, legal, random.Random(2))))
+        playouts += counter.playouts
+        actions += counter.actions
+    cpu = time.process_time() - start
+    return {
+        "benchmark": "search_playouts --fixed",
+        "positions": len(work),
+        "samples": samples,
+        "search_options": options,
+        "playouts": playouts,
+        "playout_actions": actions,
+        "actions_per_playout": round(actions / playouts, 1) if playouts else None,
+        "cpu_s": round(cpu, 2),
+        "ms_per_playout": round(1000 * cpu / playouts, 1) if playouts else None,
+        "chosen": chosen,
+        "playouts_digest": counter.digest.hexdigest()[:16],
+        "engine": str(Path(g1840_search.__file__).parents[2]),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=4)
@@ -105,12 +161,24 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="skip the series' first games")
     parser.add_argument("--options", default="{}",
                         help='more options of the search bot, JSON (e.g. \'{"rounds": 2}\')')
+    parser.add_argument("--fixed", type=int, default=0,
+                        help="the fixed work of this many Share Round searches, no games")
+    parser.add_argument("--samples", type=int, default=3, help="samples with --fixed")
     args = parser.parse_args()
     options = {"budget": args.budget, **json.loads(args.options)}
     g1840_search.time = CPU_CLOCK  # type: ignore[assignment]
     g1840_rule_line.time = CPU_CLOCK  # type: ignore[assignment]
+    try:  # the play-out loop's own module (absent in older versions)
+        from tramways.bots import g1840_playout
+        g1840_playout.time = CPU_CLOCK  # type: ignore[attr-defined]
+    except ImportError:
+        pass
     counter = Counter()
     g1840_search.rule_playout = counter.rule_playout  # type: ignore[assignment]
+    if args.fixed:
+        print(json.dumps(fixed_work(args.fixed, args.samples, args.seed,
+                                    json.loads(args.options), counter)))
+        return
     master = random.Random(args.seed)
     seeds = [master.randrange(2**53) for _ in range(args.first + args.games)]
     decisions: list[tuple[int, int, float]] = []

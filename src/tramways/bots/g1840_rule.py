@@ -76,7 +76,7 @@ class Rules1840:
 
     def __init__(self, view: View1840, legal: Sequence[Action], max_lays: int | None = None,
                  rng: random.Random | None = None, deadline: float | None = None,
-                 track_weight: float = 0.0) -> None:
+                 track_weight: float = 0.0, model: ViewModel | None = None) -> None:
         """``max_lays``: weigh at most this many tile lays, drawn with ``rng``, and no station
         markers but a home circle (fast play-outs for the search bot); ``None``: weigh all.
         ``deadline``: a ``time.perf_counter()`` value after which a Line Round turn stops
@@ -85,14 +85,16 @@ class Rules1840:
         ``track_weight``: a lay also scores this much per hex side its line's track newly
         arrives at (IX.2; :data:`TRACK_WEIGHT` for the search's policy).  At 0 (the rule bot's
         default) a lay counts only the revenue it adds and the stops
-        it reaches, so a line whose home reaches no other stop never lays a first tile."""
+        it reaches, so a line whose home reaches no other stop never lays a first tile.
+        ``model``: the questions about ``view`` answered by this model (a search's play-out
+        passes one that reads the position's own board); ``None``: a :class:`ViewModel`."""
         self.track_weight = track_weight
         self.view = view
         self.legal = list(legal)
         self.max_lays = max_lays
         self.deadline = deadline
         self.rng = rng or random.Random(0)
-        self.m = ViewModel(view)
+        self.m = model if model is not None else ViewModel(view)
         self.me = self.m.me
         self.scored: list[tuple[float, Action]] = []
         """Alternatives the last decision weighed, with their scores (for the search bot)."""

@@ -43,12 +43,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tramways.bots import g1840_playout as playout
 from tramways.bots.base import BotBase
 from tramways.bots.g1840_model import ViewModel
 from tramways.bots.g1840_rule import TRACK_WEIGHT, Rules1840
 from tramways.bots.g1840_rule_line import Budget, LineTurn
 from tramways.core import Action
-from tramways.core.actions import moves
 from tramways.g1840.actions import (
     BuyShare,
     BuyTram,
@@ -120,8 +120,8 @@ class Policy1840(Rules1840):
                  rng: random.Random | None = None, stadtbahn_weight: float = 2.0,
                  pay_out: bool = True, line_cap: int | None = 60,
                  deadline: float | None = None, track_weight: float = TRACK_WEIGHT,
-                 stadtbahn_bonus: float = 0.0) -> None:
-        super().__init__(view, legal, max_lays, rng, deadline, track_weight)
+                 stadtbahn_bonus: float = 0.0, model: ViewModel | None = None) -> None:
+        super().__init__(view, legal, max_lays, rng, deadline, track_weight, model)
         self.stadtbahn_weight = stadtbahn_weight
         self.pay_out = pay_out
         self.line_cap = line_cap
@@ -203,30 +203,12 @@ def rule_playout(state: Any, actions: int, rng: random.Random, until: float | No
                  me: int | None = None, options: dict[str, Any] | None = None,
                  rounds: int | None = None, lays: int = PLAYOUT_LAYS,
                  start: int | None = None) -> bool:
-    """Let the rule bot (weighing ``lays`` lays) play every seat for ``actions`` actions, or
-    until ``until`` (a ``time.perf_counter()`` value), or until ``rounds`` rounds of the Round
-    Bar have ended (counted from the round index ``start``, by default the position's); seat
-    ``me`` plays :class:`Policy1840` with ``options``.  Returns whether
-    the play-out met a Line or Company Round (where its random lays and the reshuffled deck
-    matter: otherwise every sample plays the same)."""
-    start = state.round_index if start is None else start
-    random_part = False
-    for _ in range(actions):
-        if state.is_over() or (until is not None and time.perf_counter() >= until):
-            break
-        if rounds is not None and state.round_index - start >= rounds:
-            break
-        random_part = random_part or state.round.type in ("LR", "CR")
-        seat = state.current_players()[0]
-        legal = moves(state.legal_actions(seat))
-        if len(legal) == 1:
-            action = legal[0]
-        elif seat == me:
-            action = Policy1840(state.view(seat), legal, lays, rng, **(options or {})).decide()[0]
-        else:
-            action = Rules1840(state.view(seat), legal, lays, rng).decide()[0]
-        state.apply(action, seat)
-    return random_part
+    """:func:`tramways.bots.g1840_playout.rule_playout` with :class:`Policy1840` in seat
+    ``me``: the rule bot (weighing ``lays`` lays) in every seat for ``actions`` actions, or
+    until ``until``, or until ``rounds`` rounds of the Round Bar have ended (from the round
+    index ``start``).  Returns whether it met a Line or Company Round."""
+    return playout.rule_playout(state, actions, rng, until, me, options, rounds, lays, start,
+                                policy=Policy1840)
 
 
 def candidate_moves(rules: Rules1840, legal: Sequence[Action], chosen: Action,

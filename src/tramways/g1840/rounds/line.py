@@ -184,6 +184,31 @@ class LineRound:
         out.append(Run(line=line, player=seat))
         return out
 
+    def playout_actions(self, pos: Position) -> list[Action] | None:
+        """A search play-out's shorter list for a line's turn before its run, for a policy
+        that weighs tile lays only and never buys a private: the tile lays (IX.4, IX.5,
+        R-LR-1), the company's scraps and returns (VIII.5.3, IV.2), the bonus skip and the
+        run, in :meth:`legal`'s order, without the station markers, marker removals and a
+        private's purchase at every price from 1 to its face value (IV.2: most of a Line
+        Round's 200+ actions).  Every action listed is legal.  ``None`` at the turn's other
+        steps (an offer, the home circle) and under the 18xx.games ruleset (X-23: its own
+        steps and refusals), where :meth:`legal` is the list."""
+        turn = self.turn
+        if (turn is None or turn.offer is not None or turn.home or turn.ran
+                or turn.track_over or turn.home_lifted is not None
+                or pos.rules.returns_and_scraps_in_turn):
+            return None
+        line = turn.line
+        company = pos.company_of_line(line)
+        seat = company.director
+        out: list[Action] = [_LAY(line, t.coord, t.tile_id, t.rotation, seat)
+                             for t in tile_options(pos, turn)]
+        out.extend(self._company_actions(pos, company, seat))
+        if turn.bonus is not None:
+            out.append(SkipBonus(line=line, player=seat))
+        out.append(Run(line=line, player=seat))
+        return out
+
     @staticmethod
     def _company_actions(pos: Position, company: Any, seat: int) -> list[Action]:
         """The line's company's scraps and returns in the line's turn (VIII.5.3, IV.2)."""
