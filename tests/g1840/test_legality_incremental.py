@@ -135,6 +135,25 @@ def use_up(state: SimpleBuildState, rng: random.Random) -> None:
             board.lay(coord, tile_id, 0)
 
 
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_ix5_one_board_listed_in_every_phase_back_and_forth_equals_scratch(seed: int) -> None:
+    """The per-hex memo keeps a hex's lays across phases where the phase cannot change them
+    (an empty hex; a tile whose next colour's availability is the same): listing one board in
+    the phases grey, yellow, green, brown, yellow must give each phase's own lays (IX.5)."""
+    rng = random.Random(seed)
+    state = SimpleBuildState(Board(load_layout("full")), "green")
+    for _ in range(30):
+        play_random_lay(state, rng)
+    for phase in ("grey", "yellow", "green", "brown", "yellow"):
+        state.phase = phase
+        for line in sorted(state.board.layout.home_bases):
+            if state.has_operated(line):
+                for mode in MODES:
+                    assert legal_tile_lays(state, line, mode=mode) == scratch_tile_lays(
+                        state, line, mode=mode), (phase, line, mode)
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), layout=st.sampled_from(["full", "two_player", "small3"]))
 def test_ix4_ix5_incremental_lays_equal_scratch_on_random_boards(seed: int, layout: str) -> None:

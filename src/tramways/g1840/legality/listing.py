@@ -5,9 +5,11 @@ hex the line reaches (:func:`~tramways.g1840.legality.tiles.scratch_tile_lays`, 
 property test compares it with), without evaluating a hex again while nothing it depends on
 has changed. What the lays on one hex depend on is local:
 
-* the hex and its tile (``Placed`` or none), the phase (IX.5 colours), the mode (R-LR-1),
-  whether its tile was laid this turn (R-LR-3) and whether the line is held to its home
-  (R-LR-2);
+* the hex and its tile (``Placed`` or none), the mode (R-LR-1), whether its tile was laid
+  this turn (R-LR-3) and whether the line is held to its home (R-LR-2);
+* of the phase only whether the tile's next colour is available yet (IX.5: a phase decides
+  nothing else about a hex's lays, and nothing at all on an empty hex, whose first tile is
+  yellow);
 * where the line's track arrives at the hex: the edges entered and the locations reached
   (IX.4/IX.5 connection), from the reach's per-hex index;
 * the track of the neighbours that are not open hexes (IX.4 dead ends (1)-(5): an exit may
@@ -28,8 +30,8 @@ from collections.abc import Collection, Hashable
 from typing import Any
 
 from tramways.g1840.board import Board, Placed
-from tramways.g1840.data import supply_key
-from tramways.g1840.legality.context import BuildState
+from tramways.g1840.data import supply_key, tiles
+from tramways.g1840.legality.context import NEXT_COLOUR, BuildState, colour_available
 from tramways.g1840.legality.tiles import (
     OPEN_AREAS,
     LayContext,
@@ -76,8 +78,24 @@ def _hex_key(ctx: LayContext, coord: str, mode: str, laid: Collection[str],
         if hexdef is not None and hexdef.area == "interchange_OO":
             own_circle = (board.markers(coord), ctx.line)
     conn = ctx.conn
-    return (id(ctx.layout), coord, placed, ctx.phase, mode, coord in laid, ctx.forced_home,
+    upgradable = None if placed is None else _upgradable(placed.tile_id, ctx.phase)
+    return (id(ctx.layout), coord, placed, upgradable, mode, coord in laid, ctx.forced_home,
             conn.entered_edges(coord), conn.reached_locations(coord), tiles_around, own_circle)
+
+
+_UPGRADABLE: dict[tuple[str, str], bool] = {}
+
+
+def _upgradable(tile_id: str, phase: str) -> bool:
+    """IX.5: whether the colour a tile is upgraded to is available in ``phase`` (the only
+    thing a phase decides about a tiled hex's lays: :func:`~.tiles.hex_candidates` and the
+    evaluator's colour check), cached by tile and phase."""
+    key = (tile_id, phase)
+    found = _UPGRADABLE.get(key)
+    if found is None:
+        nxt = NEXT_COLOUR.get(tiles()[tile_id].colour)
+        found = _UPGRADABLE[key] = nxt is not None and colour_available(nxt, phase)
+    return found
 
 
 def _groups(lays: list[TileLay]) -> Groups:
