@@ -154,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     settings = ServerSettings() if args.database is None else ServerSettings(args.database)
     settings.warm_start = True  # templates compiled, read workers started, before serving
+    settings.gc_tuning = True  # start-up's objects frozen, full collections rare (gctune)
     # the rates: each option names the setting it overrides (0 switches a limit off)
     for rate in ("moves_per_second", "games_per_minute", "bot_games_per_hour",
                  "reads_per_second"):

@@ -26,6 +26,7 @@ from tramways.server.accesslog import AccessLog, log_to_stderr
 from tramways.server.bodies import refusal
 from tramways.server.database import SQLITE_SYNCHRONOUS, default_url, listen
 from tramways.server.errors import ApiError
+from tramways.server.gctune import GC_THRESHOLDS
 from tramways.server.headers import SameOriginForms, SecurityHeaders
 from tramways.server.history import HISTORY_POSITIONS
 from tramways.server.limits import (
@@ -100,6 +101,12 @@ class ServerSettings:
     """Compile the pages' templates and start the read workers before answering (``tramways
     serve`` does): the first reads then hold nobody up (compiling the 1840 table's template
     is some 0.3 s of the interpreter).  Off: on first use (the tests)."""
+    gc_tuning: bool = False
+    """Freeze start-up's objects and collect the old generation rarely
+    (:mod:`tramways.server.gctune`: full collections stopped the process 0.2-0.3 s every
+    15 s under load); ``tramways serve`` turns it on, the tests leave Python's collector."""
+    gc_thresholds: tuple[int, int, int] = GC_THRESHOLDS
+    """The collector's thresholds with ``gc_tuning`` (``gctune.GC_THRESHOLDS``)."""
     gil_switch_ms: float = 1.0
     """How long a thread may hold the interpreter while another waits (Python's switch
     interval, 5 ms by default): shorter lets the event loop in sooner while a worker thread
@@ -287,6 +294,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             service.resume_bots()
         if settings.warm_start:
             await anyio.to_thread.run_sync(_warm, app.state.reads)
+        if settings.gc_tuning:  # after the warm start: its objects are frozen too
+            from tramways.server.gctune import tune
+
+            young, middle, old = settings.gc_thresholds  # a list when read from JSON
+            tune((young, middle, old))
         stop = threading.Event()
         if store.is_postgres:  # moves written by other server processes wake our sockets too
             threading.Thread(
