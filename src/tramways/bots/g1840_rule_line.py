@@ -159,11 +159,15 @@ class LineTurn:
 
     def _best_build(self) -> Choice | None:
         """The lay, station or marker removal that scores most above 0 (the first of equal
-        ones), weighed until the deadline."""
+        ones), weighed until the deadline.  The line's figures before are found only when
+        something is weighed (after a lay, a line usually has nothing left to weigh)."""
+        actions = self._weighed()
+        if not actions:
+            return None
         before = self._before()
         best: Choice | None = None
         best_score = 0.0
-        for a in self._weighed():
+        for a in actions:
             if self.budget.deadline is not None and best is not None \
                     and time.perf_counter() > self.budget.deadline:
                 break  # out of time: the best lay weighed so far

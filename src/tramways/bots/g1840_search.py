@@ -338,17 +338,18 @@ class SearchBot1840(BotBase):
                                           position.round_index)
             return projected_margin(sample, me, weight)
 
-        while samples < self.max_samples:
-            started = time.perf_counter()
-            met_random[0] = False
-            scores = sample_candidates(position, cands, me, rng.randrange(2**32), play)
-            totals = [t + v for t, v in zip(totals, scores, strict=True)]
-            samples += 1
-            if not met_random[0]:
-                break  # no Line or Company Round met: every sample would play the same
-            now = time.perf_counter()
-            if samples >= 2 and now + (now - started) > deadline:
-                break  # another round like this one would overrun the budget
+        with playout.gc_paused():  # one collection after the play-outs, not many among them
+            while samples < self.max_samples:
+                started = time.perf_counter()
+                met_random[0] = False
+                scores = sample_candidates(position, cands, me, rng.randrange(2**32), play)
+                totals = [t + v for t, v in zip(totals, scores, strict=True)]
+                samples += 1
+                if not met_random[0]:
+                    break  # no Line or Company Round met: every sample would play the same
+                now = time.perf_counter()
+                if samples >= 2 and now + (now - started) > deadline:
+                    break  # another round like this one would overrun the budget
         # noisy play-outs: leave the policy's choice only for a clear gain
         best, mean = clear_best(totals, samples, self.margin)
         chosen = cands[best]

@@ -35,14 +35,60 @@ def _turn(state: Position) -> TurnView | None:
 
 
 def view(state: Position, player: int | None) -> View1840:
-    """The whole public position (1840 has no hidden information) as seen by ``player``."""
-    players = tuple(
-        PlayerView(seat=seat, name=p.name, cash=p.cash, loans=p.loans,
-                   pre_emptive_right=p.pre_emptive, shares=dict(sorted(p.shares.items())),
-                   privates=tuple(p.privates), certificates=state.certificates(seat),
-                   value=state.wealth(seat))
-        for seat, p in enumerate(state.players))
-    companies = {
+    """The whole public position (1840 has no hidden information) as seen by ``player``.
+    Each part is built by a function of its own (:func:`players_view`, ...), which a reader
+    of a few parts may call alone."""
+    return View1840(
+        ruleset=state.rules.name,
+        edition=int(state.edition),
+        viewer=player,
+        round_info=round_info_view(state),
+        finished=state.finished,
+        turn=_turn(state),
+        playing_order=tuple(state.order),
+        players=players_view(state),
+        companies=companies_view(state),
+        stadtbahn=stadtbahn_view(state),
+        market={c: (cell[0], cell[1]) for c, cell in state.market.where.items()},
+        market_stacks={(r, c): tuple(stack) for (r, c), stack in state.market.stacks.items()},
+        privates=dict(state.private_owner),
+        line_display=tuple(state.line_display),
+        line_deck=len(state.line_deck),
+        trams=trams_view(state),
+        tiles=tiles_view(state),
+        result=final_result(state) if state.finished else None,
+        programs=programs_view(state, player),
+    )
+
+
+def turn_view(state: Position) -> TurnView | None:
+    """Whose turn it is and the acting company or line (None once the game is over)."""
+    return _turn(state)
+
+
+def round_info_view(state: Position) -> RoundInfo:
+    """The round in progress, its phase and the round's own progress."""
+    return RoundInfo(name=state.round.name, type=state.round.type, phase=state.phase,
+                     detail=state.sub.view(state))
+
+
+def players_view(state: Position) -> tuple[PlayerView, ...]:
+    """Every player by seat (:func:`player_view`)."""
+    return tuple(player_view(state, seat) for seat in range(len(state.players)))
+
+
+def player_view(state: Position, seat: int) -> PlayerView:
+    """A player: cash, loans, shares, privates, certificates, R-END-1 wealth."""
+    p = state.players[seat]
+    return PlayerView(seat=seat, name=p.name, cash=p.cash, loans=p.loans,
+                      pre_emptive_right=p.pre_emptive, shares=dict(sorted(p.shares.items())),
+                      privates=tuple(p.privates), certificates=state.certificates(seat),
+                      value=state.wealth(seat))
+
+
+def companies_view(state: Position) -> dict[str, CompanyView]:
+    """The tram companies in the game by id (their lines' station markers included)."""
+    return {
         cid: CompanyView(
             id=cid, name=state.ent.tram_companies[cid].name, director=c.director, par=c.par,
             price=state.price(cid), treasury=c.treasury, revenue=c.revenue,
@@ -51,41 +97,38 @@ def view(state: Position, player: int | None) -> View1840:
                      for line in c.lines},
             ipo=c.ipo, pool=c.pool)
         for cid, c in state.companies.items()}
-    stadtbahn = {
+
+
+def stadtbahn_view(state: Position) -> dict[str, StadtbahnView]:
+    """The Stadtbahn companies by id (price, shares, last run, markers)."""
+    return {
         sid: StadtbahnView(id=sid, price=state.price(sid), ipo=s.ipo, pool=s.pool,
                            last_run=s.last_run,
                            markers=tuple(f"{h}.{loc}"
                                          for h, loc in state.board.line_markers(sid)))
         for sid, s in state.stadtbahn.items()}
-    trams = TramsView(
+
+
+def trams_view(state: Position) -> TramsView:
+    """The trams on sale (with their prices), those to come and the newest colour."""
+    return TramsView(
         on_sale=tuple(TramOnSale(space=s, colour=c, count=n, price=price_of(state, c))
                       for s, c, n in state.trams.on_sale()),
         to_come=tuple(state.trams.queue), newest=state.trams.newest)
-    return View1840(
-        ruleset=state.rules.name,
-        edition=int(state.edition),
-        viewer=player,
-        round_info=RoundInfo(name=state.round.name, type=state.round.type, phase=state.phase,
-                             detail=state.sub.view(state)),
-        finished=state.finished,
-        turn=_turn(state),
-        playing_order=tuple(state.order),
-        players=players,
-        companies=companies,
-        stadtbahn=stadtbahn,
-        market={c: (cell[0], cell[1]) for c, cell in state.market.where.items()},
-        market_stacks={(r, c): tuple(stack) for (r, c), stack in state.market.stacks.items()},
-        privates=dict(state.private_owner),
-        line_display=tuple(state.line_display),
-        line_deck=len(state.line_deck),
-        trams=trams,
-        tiles={h: TileView(tile=p.tile_id, rotation=p.rotation)
-               for h, p in state.board.placed().items()},
-        result=final_result(state) if state.finished else None,
-        programs={kind: standing.program.describe()
-                  for kind, standing in state.programs.get(player, {}).items()}
-        if player is not None else {},
-    )
+
+
+def tiles_view(state: Position) -> dict[str, TileView]:
+    """The tiles on the map: hex -> tile and rotation."""
+    return {h: TileView(tile=p.tile_id, rotation=p.rotation)
+            for h, p in state.board.placed().items()}
+
+
+def programs_view(state: Position, player: int | None) -> dict[str, str]:
+    """The viewer's programmed actions, kind -> in words (none for a spectator)."""
+    if player is None:
+        return {}
+    return {kind: standing.program.describe()
+            for kind, standing in state.programs.get(player, {}).items()}
 
 
 def final_result(state: Position) -> Result:
