@@ -117,6 +117,17 @@ class PathDef:
     track: str = "tram"
     terminal: bool = False
     lanes: int = 1
+    edges: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    """The edges its ends are at (a path is read far more often than made: kept, not
+    computed on each read)."""
+    locations: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    """The revenue locations its ends are at."""
+
+    def __post_init__(self) -> None:
+        ends = (self.a, self.b)
+        object.__setattr__(self, "edges", tuple(e.edge for e in ends if e.edge is not None))
+        object.__setattr__(self, "locations",
+                           tuple(e.location for e in ends if e.location is not None))
 
     def rotated(self, rotation: int) -> PathDef:
         if rotation % 6 == 0:
@@ -125,14 +136,6 @@ class PathDef:
             self.a.rotated(rotation), self.b.rotated(rotation), self.track, self.terminal,
             self.lanes,
         )
-
-    @property
-    def edges(self) -> tuple[int, ...]:
-        return tuple(e.edge for e in (self.a, self.b) if e.edge is not None)
-
-    @property
-    def locations(self) -> tuple[int, ...]:
-        return tuple(e.location for e in (self.a, self.b) if e.location is not None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,23 @@ def _terminus_location(board: Board, coord: str, printed_location: int) -> int |
     return None
 
 
+_DOTTED_PATHS: dict[tuple[int, str, str | None, int], tuple[PathDef, ...]] = {}
+
+
+def _dotted_paths(board: Board, coord: str) -> tuple[PathDef, ...]:
+    """The hex's dotted track that leads somewhere (paths with an edge), in the order of
+    :meth:`Board.paths`; remembered per layout, hex and tile (id and rotation)."""
+    placed = board.tile(coord)
+    key = ((id(board.layout), coord, None, 0) if placed is None
+           else (id(board.layout), coord, placed.tile_id, placed.rotation))
+    found = _DOTTED_PATHS.get(key)
+    if found is None:
+        _dotted_hexes(board.layout)  # keeps the layout of the id alive
+        found = _DOTTED_PATHS[key] = tuple(
+            p for p in board.paths(coord) if p.track == DOTTED and p.edges)
+    return found
+
+
 def _walk(board: Board, company: str, start: tuple[str, int], route: tuple[str, ...]
           ) -> list[tuple[str, int]]:
     """The locations met from ``start`` along built dotted track (``start`` first)."""
@@ -71,12 +88,10 @@ def _walk(board: Board, company: str, start: tuple[str, int], route: tuple[str, 
     came_by = None  # the path we arrived on
     seen = {start}
     while True:
-        leaving = [
-            p for p in board.paths(coord)
-            if p.track == DOTTED and loc in p.locations and p != came_by and p.edges
-        ]
         moved = False
-        for path in leaving:
+        for path in _dotted_paths(board, coord):
+            if loc not in path.locations or path is came_by or path == came_by:
+                continue
             edge = path.edges[0]
             there = board.neighbour(coord, edge)
             if there is None or there not in on_route:
@@ -106,8 +121,8 @@ def _follow(
     hops = 0
     while hops < 20:
         hops += 1
-        for path in board.paths(coord):
-            if path.track != DOTTED or entry not in path.edges:
+        for path in _dotted_paths(board, coord):
+            if entry not in path.edges:
                 continue
             if path.locations:
                 return path, (coord, path.locations[0])

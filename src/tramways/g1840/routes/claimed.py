@@ -19,7 +19,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from tramways.core.errors import IllegalAction
-from tramways.g1840.routes.graph.incremental import _LAYOUTS, Entry, _hex_info, _walks_from
+from tramways.g1840.routes.graph.incremental import (
+    _LAYOUTS,
+    Entry,
+    _hex_info,
+    _HexInfo,
+    _walks_from,
+)
 from tramways.g1840.routes.graph.track import HALT, INTERCHANGE, STATION, _Pieces
 from tramways.g1840.routes.model import LANDMARK_BONUS, RouteContext, Run, Stop
 
@@ -36,6 +42,22 @@ Chosen = tuple[Entry, Stop]
 walked from (the earlier of the two in board order)."""
 
 
+class _Infos(dict[str, _HexInfo]):
+    """The track of each hex as a run's check asks for it (:func:`_hex_info`), read through
+    a plain dict: most of a run's hexes are asked for several times (its stops, the walks
+    between them)."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self.board = board
+
+    def __missing__(self, coord: str) -> _HexInfo:
+        info = self[coord] = _hex_info(self.board, coord)
+        return info
+
+
 def not_a_stop(board: Board, stop: Stop) -> IllegalAction:
     """Why ``stop`` (on a hex of the map) is no tram stop of the board (IX.2, IX.7, R-LR-6)."""
     coord, loc = stop
@@ -48,7 +70,7 @@ def not_a_stop(board: Board, stop: Stop) -> IllegalAction:
                          "track may not be used)")
 
 
-def _stops(ctx: RouteContext, steps: Sequence[RouteStep]
+def _stops(ctx: RouteContext, steps: Sequence[RouteStep], infos: _Infos
            ) -> tuple[list[Stop], list[int], list[int], list[int], list[bool]]:
     """The stops with their place on the board (hex order, then tile order), their values,
     whether each ends a route (``2``: red or station end, R-LR-6; ``1``: an interchange
@@ -67,7 +89,7 @@ def _stops(ctx: RouteContext, steps: Sequence[RouteStep]
         coord = stop[0]
         if coord not in hexes:
             raise IllegalAction("IX.2", f"{coord} is not a hex of this map")
-        info = _hex_info(board, coord)
+        info = infos[coord]
         keys = info.keys
         if stop not in keys:
             raise not_a_stop(board, stop)
@@ -109,36 +131,46 @@ def _route_pieces(board: Board) -> _Pieces:
     return pieces
 
 
-_PAIRS: dict[tuple[int, Stop, Stop], tuple[tuple[str, ...], tuple[Placed | None, ...],
-                                          list[Entry]]] = {}
-_PAIRS_LIMIT = 4096
+_ORIGINS: dict[tuple[int, Stop], tuple[tuple[str, ...], tuple[Placed | None, ...],
+                                       dict[Stop, list[Entry]]]] = {}
+_ORIGINS_LIMIT = 4096
+_NO_ENTRIES: list[Entry] = []
 
 
-def _between(board: Board, a: Stop, b: Stop, looked: set[str]) -> list[Entry]:
+def _any_stop(other: Stop) -> bool:
+    return True
+
+
+def _between(board: Board, a: Stop, b: Stop, looked: set[str], infos: _Infos) -> list[Entry]:
     """The stretches of track from stop ``a`` to stop ``b`` that pass no other stop (the walks
     of :func:`~tramways.g1840.routes.graph.track.build_track_graph` from ``a``, ``a`` the
     earlier of the two in board order: same order, steps and edges), as ``(b, mask, steps,
     exit edge, entry edge)``; ``looked`` receives every hex whose track the walks looked at.
 
-    Remembered per layout and pair of stops with the tile on every hex looked at, and reused
-    only while each of those hexes holds an equal tile (or stays empty)."""
-    key = (id(board.layout), a, b)
-    found = _PAIRS.get(key)
+    The walks from ``a`` look at the same track whichever stop they end at, so they are
+    remembered per layout and origin ``a`` (every stop they reach, with its stretches) with
+    the tile on every hex looked at, and reused only while each of those hexes holds an equal
+    tile (or stays empty): the pairs of a run, and of later runs, that share their first stop
+    walk once."""
+    key = (id(board.layout), a)
+    found = _ORIGINS.get(key)
     tiles = board.placed()
     if found is not None:
-        coords, placed, entries = found
+        coords, placed, by_stop = found
         if tuple(map(tiles.get, coords)) == placed:
             looked.update(coords)
-            return entries
+            return by_stop.get(b, _NO_ENTRIES)
     mine: set[str] = set()
-    entries = _walks_from(board, lambda c: _hex_info(board, c), _route_pieces(board), a[0],
-                          a[1], lambda other: other == b, mine)
-    if len(_PAIRS) >= _PAIRS_LIMIT:
-        _PAIRS.clear()
+    by_stop = {}
+    for entry in _walks_from(board, infos.__getitem__, _route_pieces(board), a[0], a[1],
+                             _any_stop, mine):
+        by_stop.setdefault(entry[0], []).append(entry)
+    if len(_ORIGINS) >= _ORIGINS_LIMIT:
+        _ORIGINS.clear()
     coords = tuple(mine)
-    _PAIRS[key] = (coords, tuple(map(tiles.get, coords)), entries)
+    _ORIGINS[key] = (coords, tuple(map(tiles.get, coords)), by_stop)
     looked.update(coords)
-    return entries
+    return by_stop.get(b, _NO_ENTRIES)
 
 
 def _leaving(entry: Entry, origin: Stop, stop: Stop) -> int | None:
@@ -185,7 +217,8 @@ def _check(ctx: RouteContext, steps: Sequence[RouteStep], looked: set[str]) -> R
     """:func:`check_claimed` computed (``looked``: every hex whose track it looked at)."""
     if len(steps) < 2:
         raise IllegalAction("IX.7", "a route needs at least two different revenue locations")
-    stops, order, values, ends, own = _stops(ctx, steps)
+    infos = _Infos(ctx.board)
+    stops, order, values, ends, own = _stops(ctx, steps, infos)
     if len(set(stops)) != len(stops):
         raise IllegalAction("IX.7", "a route may not visit the same revenue location twice")
     if not any(own):
@@ -204,7 +237,7 @@ def _check(ctx: RouteContext, steps: Sequence[RouteStep], looked: set[str]) -> R
     for i in range(len(stops) - 1):
         s, t = stops[i], stops[i + 1]
         origin, other = (s, t) if (s[0], order[i]) < (t[0], order[i + 1]) else (t, s)
-        entries = _between(board, origin, other, looked)
+        entries = _between(board, origin, other, looked, infos)
         edge = steps[i][1]
         between = [(e, origin) for e in entries
                    if edge is None or _leaving(e, origin, s) == edge]

@@ -46,13 +46,16 @@ class _HexInfo:
     locations: tuple[Any, ...]
 
 
-_HEX_INFO: dict[tuple[int, str, Placed | None], _HexInfo] = {}
+_HEX_INFO: dict[tuple[int, str, str | None, int], _HexInfo] = {}
+"""Per layout, hex and tile (id and rotation; ``None`` and 0 as printed): keyed by plain
+strings and ints, whose hashes are cheap (a ``Placed`` hashes in Python)."""
 _LAYOUTS: dict[int, Layout] = {}  # keeps the layouts of _HEX_INFO keys alive
 
 
 def _hex_info(board: Board, coord: str) -> _HexInfo:
     placed = board.tile(coord)
-    key = (id(board.layout), coord, placed)
+    key = ((id(board.layout), coord, None, 0) if placed is None
+           else (id(board.layout), coord, placed.tile_id, placed.rotation))
     info = _HEX_INFO.get(key)
     if info is not None:
         return info
