@@ -552,3 +552,62 @@ def test_import_a_return_that_leaves_a_line_nothing_to_buy_ends_its_turn():
                        ("run_routes", "16")]
     assert back.actions[-3:-1] == ["P4 return PR", "L15 done"]
     assert same_game(record, back) is None
+
+
+def test_import_a_line_without_tram_runs_before_a_return_in_its_buying_step():
+    """random_56003_4p (seed 56), LR: line 12 has no tram; it runs (nothing: the site skips
+    its Route step), P3 (SJE's director) returns Karlskirche and the line's turn ends.  The
+    site's pass ending the track step is followed by the return and a second pass (its
+    BuyCompany step), so the skipped run is read at the first pass, before the return (read
+    back it was 'SJE return KK', 'L12 run': the round trip was not the same game)."""
+    from tramways.core.record import GameRecord
+    from tramways.g1840.interop.roundtrip import same_game
+
+    record = GameRecord.load(HERE / "random_56003_4p-cut521.record.json")
+    assert record.actions[-4:] == ["L12 run", "SJE return KK", "L12 done", "L13 run"]
+    document, back = _round_trip(record)
+    written = [(a["type"], a["entity"]) for a in document["actions"][-5:]]
+    assert written == [("pass", "12"), ("choose_ability", "KK"), ("pass", "12"),
+                       ("pass", "13"), ("run_routes", "13")]
+    assert back.actions[-4:] == ["L12 run", "SJE return KK", "L12 done", "L13 run F4.0-G3.0"]
+    assert same_game(record, back) is None
+
+
+def test_x3_a_loss_beyond_the_directors_cash_is_exported_with_the_loan():
+    """random_56004_5p (seed 56), LR: line 5 (GW, treasury 1) runs for -20; Player 2, its
+    director, pays the 19 GW lacks with one loan of 100 (X-3, R-LR-9).  The export writes
+    the run as any other (the site's dividend step takes the same loan: ``take_player_loan``
+    rounds up to 100s) and reads back as the same game, the loan in every figure after it;
+    with Ruby the site's engine loads it to our figures after every action."""
+    from tramways.core.record import GameRecord
+    from tramways.core.replay import Session
+    from tramways.g1840.interop.roundtrip import oracle_dir, same_game, trace_with_oracle
+
+    record = GameRecord.load(HERE / "random_56004_5p-cut261.record.json")
+    before = Session.from_record(record, upto=259).state
+    assert before.companies["GW"].treasury == 1 and before.players[1].cash < 19
+    session = Session.from_record(record, upto=259)
+    assert session.play(record.actions[259]) == [
+        "Line 5 runs (G13.0-F14.0-G15.0) for -20", "Player 2 pays 19 of GW's loss",
+        "Player 2 takes 1 loan(s) of 100"]
+    assert session.state.players[1].loans == before.players[1].loans + 1
+    document, back = _round_trip(record)
+    assert same_game(record, back) is None
+    oracle = oracle_dir()
+    if oracle is None:
+        return  # the site's side needs ruby (tests/g1840/interop/test_export18xx.py)
+    import json
+    import tempfile
+    from pathlib import Path
+
+    from tramways.g1840.interop.probe import probe
+
+    with tempfile.TemporaryDirectory() as work:
+        path = Path(work) / "loss.json"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        run = trace_with_oracle(path, Path(work) / "out", oracle)
+        assert run.error is None
+        trace = read_trace(run.trace)
+        assert probe(load_export(path), trace).failure is None
+        assert trace.entries[-1].figures["player:Player 2.loans"] == (
+            session.state.players[1].loans)

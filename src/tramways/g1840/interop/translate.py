@@ -413,8 +413,11 @@ class Translator:
             self.ran_line = None  # its pass ends the turn, even when the same line opens
             return [f"?{head} done"]  # the next Line Round (a company's only line)
         if nxt is not None and nxt.action.entity == act.entity:
-            if isinstance(nxt.action, a18.BuyCompany) and self._pos.tram_of(line) is None:
-                return [f"?{head} run"]  # no tram: the site skipped its run (random_44002_3s)
+            if (isinstance(nxt.action, (a18.BuyCompany, a18.Pass))
+                    and self._pos.tram_of(line) is None):
+                # no tram: the site skipped its run, its BuyCompany step asks next (a
+                # purchase, random_44002_3s; or a pass after a return, random_56003_4p)
+                return [f"?{head} run"]
             return []  # the line's turn goes on: the pass only ends a step
         # no tram: the site skips the run ("does not run"); then the turn ends
         return [f"?{head} run", f"?{head} done"]
