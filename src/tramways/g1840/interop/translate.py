@@ -413,11 +413,9 @@ class Translator:
             self.ran_line = None  # its pass ends the turn, even when the same line opens
             return [f"?{head} done"]  # the next Line Round (a company's only line)
         if nxt is not None and nxt.action.entity == act.entity:
-            if (isinstance(nxt.action, (a18.BuyCompany, a18.Pass))
-                    and self._pos.tram_of(line) is None):
-                # no tram: the site skipped its run, its BuyCompany step asks next (a
-                # purchase, random_44002_3s; or a pass after a return, random_56003_4p)
-                return [f"?{head} run"]
+            if isinstance(nxt.action, (a18.BuyCompany, a18.Pass)) and not self._pos.tram_of(line):
+                # no tram: its run was skipped, its BuyCompany step asks next (random_44002_3s;
+                return [f"?{head} run"]  # a pass after a return there, random_56003_4p)
             return []  # the line's turn goes on: the pass only ends a step
         # no tram: the site skips the run ("does not run"); then the turn ends
         return [f"?{head} run", f"?{head} done"]
