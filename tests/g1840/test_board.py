@@ -240,6 +240,29 @@ def test_version_increments_on_every_change() -> None:
     assert seen == sorted(set(seen))
 
 
+def test_ix6_markers_version_changes_with_the_markers_only() -> None:
+    """A lay on a hex without markers keeps ``markers_version`` (each owner's marker list and
+    the removals are kept by it); placing, removing and a lay that moves markers (IX.5) change
+    it, and the lists follow every change, on the board and on a diverging copy."""
+    board = full_board()
+    start = board.markers_version
+    board.lay("F22", "57", 1)
+    assert board.markers_version == start and board.version != start
+    board.place_marker("F22", 0, 3)
+    placed = board.markers_version
+    assert placed != start and board.line_markers(3) == [("F22", 0)]
+    board.place_marker("D18", 0, 1)
+    board.place_marker("D18", 1, 2)
+    board.lay("D18", "235", 0)
+    board.lay("D18", "8858", 0, location_map={0: 1, 1: 0})
+    assert board.line_markers(1) == [("D18", 1)] and board.line_markers(2) == [("D18", 0)]
+    other = board.copy()
+    assert other.markers_version == board.markers_version
+    other.remove_marker("F22", 0, 3)
+    assert other.line_markers(3) == [] and board.line_markers(3) == [("F22", 0)]
+    assert other.markers_version not in (board.markers_version, placed)
+
+
 def test_reach_is_cached_per_version() -> None:
     board = full_board()
     board.lay("F18", "57", 1)

@@ -24,7 +24,8 @@ Queries:
 * :func:`default_location_map`: old -> new location ids that keep each location's track.
 
 Changes (each increments ``version``): ``lay`` (returns the replaced tile's id, which goes back
-to the supply, and carries the station markers over), ``place_marker``, ``remove_marker``.
+to the supply, and carries the station markers over), ``place_marker``, ``remove_marker``;
+``markers_version`` changes only with the markers (placed, removed, or moved by a lay).
 ``copy()`` is cheap (shallow dict copies; the per-hex marker maps are never mutated in place).
 """
 
@@ -80,20 +81,23 @@ class Placed:
 
 _BY_OWNER: dict[int, dict[Owner, tuple[tuple[str, int], ...]]] = {}
 _BY_OWNER_LIMIT = 4096
-"""Each owner's markers per board version (a version is never reused, and a copy keeps its
-version only while equal): :meth:`Board.line_markers`."""
+"""Each owner's markers per markers version (:attr:`Board.markers_version`: never reused,
+and a copy keeps it only while its markers are equal): :meth:`Board.line_markers`."""
 
 
 class Board:
     """The mutable 1840 board (see the module docstring)."""
 
-    __slots__ = ("layout", "ruleset", "version", "_tiles", "_markers", "_supply", "_reaches",
-                 "_nb", "_tiledefs", "_trk")
+    __slots__ = ("layout", "ruleset", "version", "markers_version", "_tiles", "_markers",
+                 "_supply", "_reaches", "_nb", "_tiledefs", "_trk")
 
     def __init__(self, layout: Layout, ruleset: str = "rules") -> None:
         self.layout = layout
         self.ruleset = ruleset
         self.version = next(_VERSIONS)
+        self.markers_version = self.version
+        """Changes with the station markers only (placed, removed, moved by a lay): what
+        depends on the markers alone (each owner's list, the removals) is kept by it."""
         self._tiles: dict[str, Placed] = {}
         self._markers: dict[str, Mapping[int, tuple[Owner, ...]]] = {}
         self._supply: dict[str, int] = initial_supply(ruleset)
@@ -117,6 +121,7 @@ class Board:
         other.layout = self.layout
         other.ruleset = self.ruleset
         other.version = self.version
+        other.markers_version = self.markers_version
         other._tiles = dict(self._tiles)
         other._markers = dict(self._markers)
         other._supply = dict(self._supply)
@@ -247,6 +252,7 @@ class Board:
         self._trk[coord] = tile_track(tile, rotation)
         if old_markers:
             self._markers[coord] = FrozenDict(moved)
+            self.markers_version = next(_VERSIONS)
         if keeps_track:
             self._carry(coord, location_map)
         else:
@@ -273,6 +279,7 @@ class Board:
         updated[location] = now = owners + (owner,)
         self._markers[coord] = FrozenDict(updated)
         self.version = next(_VERSIONS)  # the reaches it may alter: Reaches.placed
+        self.markers_version = self.version
         self._reaches.placed(coord, location, owner, now if len(now) >= loc.slots else ())
 
     def remove_marker(self, coord: str, location: int, owner: Owner) -> None:
@@ -293,6 +300,7 @@ class Board:
         else:
             del self._markers[coord]
         self._changed(coord, owner)
+        self.markers_version = self.version
 
     # ------------------------------------------------------------------ markers
 
@@ -306,8 +314,9 @@ class Board:
 
     def line_markers(self, line: Owner) -> list[tuple[str, int]]:
         """Every ``(coord, location)`` holding a marker of ``line`` (a line or a company), in
-        placement order of the hexes (every owner's list is made in one pass per version)."""
-        by_owner = _BY_OWNER.get(self.version)
+        placement order of the hexes (every owner's list is made in one pass per markers
+        version)."""
+        by_owner = _BY_OWNER.get(self.markers_version)
         if by_owner is None:
             lists: dict[Owner, list[tuple[str, int]]] = {}
             for coord, by_loc in self._markers.items():
@@ -317,7 +326,7 @@ class Board:
             by_owner = {owner: tuple(places) for owner, places in lists.items()}
             if len(_BY_OWNER) >= _BY_OWNER_LIMIT:
                 _BY_OWNER.clear()
-            _BY_OWNER[self.version] = by_owner
+            _BY_OWNER[self.markers_version] = by_owner
         return list(by_owner.get(line, ()))
 
     def free_slots(self, coord: str, location: int) -> int:

@@ -131,8 +131,8 @@ def check_station(
 
 _REMOVALS: dict[int, tuple[MarkerRemoval, ...]] = {}
 _REMOVALS_LIMIT = 20_000
-"""Removal listings kept per board version (a version is never reused, and a copy of a board
-keeps its version only while it is equal)."""
+"""Removal listings kept per markers version (:attr:`Board.markers_version`: never reused, and
+a copy of a board keeps it only while its markers are equal)."""
 
 
 def legal_station_placements(
@@ -204,9 +204,9 @@ def check_marker_removal(
 
 def legal_marker_removals(pos: BuildState, line: int) -> list[MarkerRemoval]:
     """Every Stadtbahn marker ``line`` may remove now, 40 each, no connection (R-LR-5); the
-    same for every line, kept per board version."""
+    same for every line, kept per markers version (they depend on the markers only)."""
     board = pos.board
-    kept = _REMOVALS.get(board.version)
+    kept = _REMOVALS.get(board.markers_version)
     if kept is not None:
         return list(kept)
     result = []
@@ -219,5 +219,5 @@ def legal_marker_removals(pos: BuildState, line: int) -> list[MarkerRemoval]:
                     result.append(MarkerRemoval(coord, location, owner, REMOVAL_COST))
     if len(_REMOVALS) >= _REMOVALS_LIMIT:
         _REMOVALS.clear()
-    _REMOVALS[board.version] = tuple(result)
+    _REMOVALS[board.markers_version] = tuple(result)
     return result
