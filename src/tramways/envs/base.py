@@ -98,31 +98,44 @@ class Catalogue:
         """Index -> action for a list of legal actions (actions without an index are left
         out; two actions with one index are a catalogue bug and raise)."""
         index, key_of = self.index, self.key_of
+        out: dict[int, Action] = {}
+        dropped = 0
         if key_of is None:  # the actions are the keys
-            pairs = [(index.get(a), a) for a in actions]
+            for a in actions:
+                i = index.get(a)
+                if i is None:
+                    dropped += 1
+                else:
+                    out[i] = a
         else:
-            pairs = []
             known = self._seen
             for a in actions:
                 entry = known.get(id(a))
                 if entry is not None and entry[0] is a:
-                    pairs.append((entry[1], a))
-                    continue
-                key = key_of(a)
-                i = None if key is None else index.get(key)
-                if len(known) >= _SEEN_LIMIT:
-                    known.clear()
-                known[id(a)] = (a, i)
-                pairs.append((i, a))
-        out = {i: a for i, a in pairs if i is not None}
-        if len(out) < len(pairs):
-            seen: dict[int, Action] = {}
-            for i, a in pairs:
-                if i is not None and i in seen:
-                    raise RuntimeError(f"catalogue: {a!r} and {seen[i]!r} share index {i}")
-                if i is not None:
-                    seen[i] = a
+                    i = entry[1]
+                else:
+                    key = key_of(a)
+                    i = None if key is None else index.get(key)
+                    if len(known) >= _SEEN_LIMIT:
+                        known.clear()
+                    known[id(a)] = (a, i)
+                if i is None:
+                    dropped += 1
+                else:
+                    out[i] = a
+        if len(out) + dropped < len(actions):
+            self._shared_index(actions)
         return out
+
+    def _shared_index(self, actions: Sequence[Action]) -> None:
+        """Raise for the first two of ``actions`` that share an index (a catalogue bug)."""
+        seen: dict[int, Action] = {}
+        for a in actions:
+            i = self.index_of(a)
+            if i is not None and i in seen:
+                raise RuntimeError(f"catalogue: {a!r} and {seen[i]!r} share index {i}")
+            if i is not None:
+                seen[i] = a
 
 
 def place_rewards(ranks: Sequence[int]) -> list[float]:

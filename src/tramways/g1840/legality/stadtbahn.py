@@ -23,6 +23,7 @@ that hex (R-LR-1):
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from functools import cache
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board
@@ -199,6 +200,19 @@ def bonus_action(board_or_pos: Board | BuildState, coord: str) -> str | None:
 # ---------------------------------------------------------------- red inner-city tiles
 
 
+@cache
+def _tram_exits(tile_id: str, rotation: int) -> frozenset[int]:
+    """The edges where a tile's tram track leaves it at ``rotation`` (the tile data's
+    ``exits_at``, kept: the bonus listings ask it for every tile and rotation again)."""
+    return tiles()[tile_id].exits_at(rotation, "tram")
+
+
+@cache
+def _tiles_of_colour(colour: str) -> tuple[str, ...]:
+    """The ids of the tiles of ``colour``, in data order."""
+    return tuple(t.id for t in tiles().values() if t.colour == colour)
+
+
 def _hex_and_tile(board: Board, coord: str, tile_id: str) -> tuple[HexDef, TileDef]:
     """The hex and the tile of a bonus lay, or ``IllegalAction`` (IX.4) for unknown ones."""
     hexdef = board.layout.hexes.get(coord)
@@ -223,7 +237,7 @@ def check_red_lay(pos: BuildState, line: int, coord: str, tile_id: str,
         raise IllegalAction("IX.5", f"{coord} already has a red tile; red tiles never upgrade")
     if not 0 <= rotation < 6:
         raise IllegalAction("IX.4", f"rotation {rotation} is not 0-5")
-    for edge in sorted(tile.exits_at(rotation, "tram")):
+    for edge in sorted(_tram_exits(tile_id, rotation)):
         nb = board.neighbour(coord, edge)
         if nb is None:
             raise IllegalAction(
@@ -238,7 +252,7 @@ def check_red_lay(pos: BuildState, line: int, coord: str, tile_id: str,
     if not in_supply(board, tile_id):
         raise IllegalAction("R-LR-11", f"no tile {tile_id} is left in the supply")
     conn = Connection(board, line)
-    if not any(conn.enters(coord, e) for e in tile.exits_at(rotation, "tram")):
+    if not any(conn.enters(coord, e) for e in _tram_exits(tile_id, rotation)):
         raise IllegalAction(
             "R-LR-3", f"no arrow of the red tile on {coord} points towards line {line}'s "
             "network",
@@ -255,7 +269,7 @@ def legal_red_lays(pos: BuildState, line: int) -> list[TileLay]:
 
 def _red_lays(pos: BuildState, line: int) -> list[TileLay]:
     board = pos.board
-    red = [t.id for t in tiles().values() if t.colour == "red"]
+    red = _tiles_of_colour("red")
     result = []
     for coord, hexdef in sorted(board.layout.hexes.items()):
         if hexdef.area != "inner_city" or board.tile(coord) is not None:
@@ -272,8 +286,10 @@ def _red_lays(pos: BuildState, line: int) -> list[TileLay]:
 # ---------------------------------------------------------------- purple station tiles
 
 
+@cache
 def special_station_tiles(coord: str) -> tuple[str, ...]:
-    """The special purple tiles reserved for ``coord`` (F24, G11), R-LR-11; empty otherwise."""
+    """The special purple tiles reserved for ``coord`` (F24, G11), R-LR-11; empty otherwise
+    (kept per hex: the tile data never changes)."""
     return tuple(t.id for t in tiles().values() if t.only_on_hex == coord)
 
 
@@ -305,7 +321,7 @@ def check_purple_lay(pos: BuildState, line: int, coord: str, tile_id: str,
     if location_map is None:
         raise IllegalAction("IX.4", f"tile {tile_id} does not keep the printed track of {coord}")
     conn = Connection(board, line)
-    if not any(conn.enters(coord, e) for e in tile.exits_at(rotation, "tram")):
+    if not any(conn.enters(coord, e) for e in _tram_exits(tile_id, rotation)):
         raise IllegalAction("R-LR-3", f"{coord} is not reachable from line {line}'s markers")
     return TileLay(coord, tile_id, rotation, cost=0, location_map=location_map, kind="purple")
 
@@ -317,7 +333,7 @@ def legal_purple_lays(pos: BuildState, line: int) -> list[TileLay]:
 
 def _purple_lays(pos: BuildState, line: int) -> list[TileLay]:
     board = pos.board
-    purple = [t.id for t in tiles().values() if t.colour == "purple"]
+    purple = _tiles_of_colour("purple")
     result = []
     for coord, hexdef in sorted(board.layout.hexes.items()):
         if hexdef.area != "railway_station" or board.tile(coord) is not None:
