@@ -89,3 +89,43 @@ def test_easy_bot_plays_a_whole_game():
     session = play_match("1840", [make_bot("easy", GAME), make_bot("normal", GAME)], 3,
                          {"players": 2})
     assert session.state.is_over()
+
+
+def test_ix7_a_line_without_a_route_takes_its_best_lay_not_a_near_equal_one():
+    """A line whose run is still 0 (IX.7: no route) lays the best-scored tile, the one that
+    leads towards stops, never one of the near-equal lays at random; once it runs, the
+    near-equal choice (varied play) is back."""
+    import random
+
+    from tramways.bots.g1840_economy import Economy1840
+    from tramways.bots.g1840_model import ViewModel
+    from tramways.core.actions import moves
+    from tramways.g1840.actions import LayTile
+
+    seed = 4
+    session = Session.new("1840", {"players": 2}, seed)
+    bots = [make_bot("normal", GAME) for _ in range(2)]
+    rngs = [random.Random(seed + i) for i in range(2)]
+    no_route = 0
+    while session.state.view(None).round != "CR3":
+        seat = session.state.current_players()[0]
+        legal = moves(session.state.legal_actions(seat))
+        view = session.state.view(seat)
+        lt = view.round_info.line_turn
+        if view.round_info.type == "LR" and lt is not None and lt.line and \
+                any(isinstance(a, LayTile) for a in legal):
+            model = ViewModel(view, me=seat)
+            if model.run_value(lt.line, with_maintenance=False) <= 0:
+                tastes = bots[seat].tastes
+                picks = set()
+                for r in range(6):
+                    rules = Economy1840(view, legal, random.Random(r), tastes)
+                    action, _ = rules.decide()
+                    picks.add(action)
+                    if isinstance(action, LayTile):
+                        best = max(s for s, a in rules.scored)
+                        assert dict((a, s) for s, a in rules.scored)[action] == best
+                assert len(picks) == 1
+                no_route += 1
+        session.play(bots[seat].choose(view, legal, rngs[seat]), seat=seat)
+    assert no_route >= 2

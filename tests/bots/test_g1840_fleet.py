@@ -111,7 +111,7 @@ def test_strong_plays_normals_moves_until_cr5_then_searches_to_the_end():
 
     seed = 4
     session = Session.new("1840", {"players": 2}, seed)
-    strong, normal = make_bot("strong", GAME), make_bot("normal", GAME)
+    strong, normal = make_bot("strong", GAME, budget=60.0, max_samples=2), make_bot("normal", GAME)
     other = make_bot("normal", GAME)
     rngs = [derive_rng(seed, "bot", i) for i in range(2)]
     twin = derive_rng(seed, "bot", 0)

@@ -47,8 +47,9 @@ def test_trambahn_levels_play_whole_games():
 def test_1840_strong_searches_the_cr5_tram_purchases():
     """The strong bot searches its CR5 tram purchases (play-outs to the end of the game) and
     plays `normal`'s choices elsewhere. Its decision time (goal: under 2 s) is a figure of
-    ``benchmarks/bots.py --only levels``, never asserted in a test."""
-    bot = make_bot("strong", G1840)
+    ``benchmarks/strong_paired.py``, never asserted in a test: here its budget is generous, so
+    the play-outs finish on a loaded machine too (one cut short counts for nothing)."""
+    bot = make_bot("strong", G1840, budget=60.0, max_samples=2)
     session = Session.new("1840", {"players": 3}, 8)
     others = [make_bot("normal", G1840) for _ in range(3)]
     rng = random.Random(8)
@@ -65,3 +66,35 @@ def test_1840_strong_searches_the_cr5_tram_purchases():
             action = others[seat].choose(view, legal, rng)
         session.play(action, seat=seat)
     assert searched >= 1
+
+
+def test_r_cr_4_strong_keeps_no_cash_for_trams_once_none_are_sold():
+    """After CR5 no Company Round sells trams (R-CR-4), so ``strong`` keeps no director's
+    cash for the tram of a line without one: ``normal`` does, and passes in the last Share
+    Round where a share would pay CR6's dividend and keep its price (XI). Before, the two
+    count the same need."""
+    from tramways.bots.g1840_economy import Economy1840
+    from tramways.bots.g1840_strong import StrongPolicy1840
+
+    seed = 4
+    session = Session.new("1840", {"players": 2}, seed)
+    bots = [make_bot("normal", G1840) for _ in range(2)]
+    rngs = [random.Random(seed + i) for i in range(2)]
+    kept_before = kept_after = 0
+    while not session.state.is_over():
+        seat = session.state.current_players()[0]
+        legal = moves(session.state.legal_actions(seat))
+        view = session.state.view(seat)
+        if view.round_info.type == "SR" and len(legal) > 1:
+            tastes = bots[seat].tastes
+            normal = Economy1840(view, legal, random.Random(0), tastes)
+            strong = StrongPolicy1840(view, legal, random.Random(0), tastes)
+            for cid in view.companies:
+                if view.round == "SR5":
+                    assert strong.tram_need(cid) == 0
+                    kept_after += normal.tram_need(cid) > 0
+                else:
+                    assert strong.tram_need(cid) == normal.tram_need(cid)
+                    kept_before += 1
+        session.play(bots[seat].choose(view, legal, rngs[seat]), seat=seat)
+    assert kept_before > 0 and kept_after > 0

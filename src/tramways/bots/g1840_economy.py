@@ -100,6 +100,12 @@ against an upgrade it can pay with the replacements it forces: other companies w
 colour soon anyway (:func:`~.g1840_fleet.purchase_harm`)."""
 
 
+NO_ROUTE_BEST_LAY = True
+"""A line that has no route yet (its run is 0, IX.7) takes the best lay, never one of the
+near-equal ones at random: the best leads towards the stops (the track weight), so the line
+runs sooner (people's lines run from their first Line Round)."""
+
+
 class Economy1840(Rules1840):
     """The decisions of the ``normal`` bot for one position (see the module docstring);
     ``tastes``: the private's worth multiples of this game (by private); ``slip``: the chance
@@ -406,7 +412,8 @@ class Economy1840(Rules1840):
     def line_turn(self, main: list[Action]) -> Choice:
         budget = Budget(self.max_lays, self.rng, None, self.track_weight, STADTBAHN_BONUS)
         start = len(self.scored)
-        action, why = LineTurn(self.view, self.m, self.legal, main, self.scored, budget).decide()
+        turn = LineTurn(self.view, self.m, self.legal, main, self.scored, budget)
+        action, why = turn.decide()
         if not isinstance(action, (LayTile, PlaceStation, RemoveMarker)):
             return action, why
         weighed = self.scored[start:]
@@ -417,6 +424,8 @@ class Economy1840(Rules1840):
                     a, (LayTile, PlaceStation, RemoveMarker))), None)
                 if skip is not None:
                     return skip, "overlooks a small gain"
+        if NO_ROUTE_BEST_LAY and self.m.run_value(turn.line, with_maintenance=False) <= 0:
+            return action, why  # no route yet: the lay that leads towards one (IX.7)
         pick = self._near_best(weighed)
         if pick is None or pick == action:
             return action, why

@@ -1,21 +1,30 @@
 """The 1840 ``strong`` bot: the ``normal`` bot (:class:`~.g1840_economy.Economy1840`) with
-look-ahead to the end of the game in the last tram-buying round.
+the end of the game seen: no cash kept for trams nobody sells any more, and look-ahead to the
+end of the game in the last tram-buying round.
 
-From :data:`SEARCH_FROM` (CR5) on, the decisions of the kinds in ``searched`` (by default the
-tram purchases and scraps of VIII.5.3, :data:`SEARCHED`) are searched: ``normal``'s choice and
-its alternatives are each played to the end of the game on a copy of the position (the hidden
-line deck reshuffled, :func:`~.g1840_search.public_position`) by ``normal`` bots in every seat,
-weighing at most ``lays`` lays a Line Round decision (0: none, so a play-out from CR5 takes
-0.1-0.4 s on a quiet machine), and kept by the final wealth margin against the best other
-player (XI).  Samples go round the candidates with common random numbers while the
-``budget`` (seconds a decision) lasts; ``normal``'s choice is left only for a mean gain of
-``margin`` Gulden.  Before that, and for a host that hands it no position
+**Policy** (:class:`StrongPolicy1840`): ``normal``'s rules, except that once no Company Round
+sells trams (after CR5, R-CR-4) a director keeps no cash for the tram of a line without one:
+``normal`` keeps it and passes in the last Share Round, where a share pays CR6's dividend and
+keeps its price (XI).  Measured with ``benchmarks/strong_paired.py`` (``docs/bots.md``).
+
+**Search.**  From :data:`SEARCH_FROM` (CR5) on, the decisions of the kinds in ``searched`` (by
+default the tram purchases and scraps of VIII.5.3, :data:`SEARCHED`) are searched:
+``normal``'s choice and its alternatives are each played to the end of the game on a copy of
+the position (the hidden line deck reshuffled, :func:`~.g1840_search.public_position`) by
+``normal`` bots in every seat, weighing at most ``lays`` lays a Line Round decision (0: none,
+so a play-out from CR5 takes about 0.03 s of CPU), and kept by the final wealth margin against
+the best other player (XI).  Samples go round the candidates with common random numbers while
+the ``budget`` (seconds a decision) lasts; a play-out the time cuts short counts for nothing
+(the sampling stops there), and play-outs that draw nothing at random are played once.
+``normal``'s choice is left only for a mean gain of ``margin`` Gulden (``exact_margin`` when
+the play-outs drew nothing at random).  Before CR5, and for a host that hands it no position
 (:func:`tramways.bots.match.give_position`), it plays ``normal``'s move (its deck reshuffles
 draw from a generator of its own, so its choices match ``normal``'s).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -37,8 +46,10 @@ from tramways.g1840.actions import (
     CompanyPass,
     Done,
     Pass,
+    Run,
     ScrapTram,
     SellShares,
+    SkipBonus,
 )
 from tramways.g1840.entities import entities
 from tramways.g1840.view_types import View1840
@@ -51,7 +62,9 @@ SEARCHED = ("tram",)
 ``("share", "dividend", "tram")`` it did worse than ``normal``'s own moves (12 2-player games
 paired with ``normal`` against ``normal`` on the same deals: 280 Gulden lower a game, lower in
 11): its play-outs lay no tiles, so routes and Stadtbahn runs do not grow there, and it paid
-out what ``normal`` keeps for trams and sold Stadtbahn shares before CR6's x10."""
+out what ``normal`` keeps for trams and sold Stadtbahn shares before CR6's x10.  With
+``("tram", "lay")`` (the Line Rounds after CR5 searched too, 4 deals): within -375..+58 of
+``normal``'s result; play-outs that lay no tiles prefer to skip a lay that pays only later."""
 
 
 class StrongPolicy1840(Economy1840):
@@ -68,14 +81,19 @@ class StrongPolicy1840(Economy1840):
         score = super().share_score(cid)
         return score * self.stadtbahn_weight if cid in self.view.stadtbahn else score
 
+    def tram_need(self, cid: str) -> int:
+        """``normal``'s tram need, but nothing once no Company Round sells trams any more
+        (after CR5: CR6 sells none, R-CR-4): ``normal`` still keeps a director's cash for
+        the tram of a line left without one in the last Share Round, where it cannot buy one
+        and a share would pay CR6's dividend and keep its price (XI)."""
+        if self.m.rounds_left("CR") <= 1 and not self.last_buying_round():
+            return 0
+        return super().tram_need(cid)
+
 
 def final_margin(state: Any, me: int) -> float:
-    """My final wealth minus the best other player's (XI); a game not over counts its
-    players' present values (R-END-1)."""
-    if state.is_over():
-        wealth = list(state.outcome().wealth)
-    else:
-        wealth = [p.value for p in state.view(None).players]
+    """My final wealth minus the best other player's (XI, R-END-1)."""
+    wealth = list(state.outcome().wealth)
     return float(wealth[me] - max(w for s, w in enumerate(wealth) if s != me))
 
 
@@ -101,7 +119,7 @@ class StrongBot1840(BotBase):
     def __init__(self, game: Any = None, budget: float = 1.5, lays: int = 0,
                  candidates: int = 4, margin: float = 100.0, max_samples: int = 16,
                  search_from: str = SEARCH_FROM, stadtbahn_weight: float = 1.0,
-                 searched: Sequence[str] = SEARCHED) -> None:
+                 searched: Sequence[str] = SEARCHED, exact_margin: float = 1.0) -> None:
         self.game = game
         self.budget = budget
         self.lays = lays
@@ -111,6 +129,7 @@ class StrongBot1840(BotBase):
         self.search_from = search_from
         self.stadtbahn_weight = stadtbahn_weight
         self.searched = tuple(searched)
+        self.exact_margin = exact_margin
         self.tastes: dict[str, float] = {}
         self.shuffler = random.Random(0)
         self.position: Any = None
@@ -151,18 +170,28 @@ class StrongBot1840(BotBase):
         def play(sample: Any, sample_rng: random.Random) -> float:
             economy_playout(sample, sample_rng, self.tastes, self.lays,
                             time.perf_counter() + share)
-            return final_margin(sample, me)
+            return final_margin(sample, me) if sample.is_over() else math.nan
 
+        last: list[float] = []
+        exact = False
         while samples < self.max_samples:
             began = time.perf_counter()
             share = max(0.0, deadline - began) / len(cands)
             scores = sample_candidates(position, cands, me, rng.randrange(2**32), play)
+            if any(math.isnan(v) for v in scores):
+                break  # a play-out the time cut short: its position is no result (XI)
             totals = [t + v for t, v in zip(totals, scores, strict=True)]
             samples += 1
+            exact, last = scores == last, scores
+            if exact:
+                break  # play-outs that draw nothing at random: another sample repeats them
             now = time.perf_counter()
             if now + (now - began) > deadline:
                 break
-        best, mean = clear_best(totals, samples, self.margin)
+        if samples == 0:
+            self.explanation = f"{why} (no play-out finished in time)"
+            return action
+        best, mean = clear_best(totals, samples, self.exact_margin if exact else self.margin)
         fmt = self.game.format_action if self.game is not None else str
         if best == 0:
             self.explanation = f"{why} (search agrees: {mean[0]:+.0f}, {samples} samples)"
@@ -185,4 +214,5 @@ class StrongBot1840(BotBase):
                 and a.company != rules.my_company())
 
         return candidate_moves(rules, legal, chosen, self.candidates - 1,
-                               (Pass, CompanyPass, Done), ("lowest", "middle", "highest"), more)
+                               (Pass, CompanyPass, Done, Run, SkipBonus),
+                               ("lowest", "middle", "highest"), more)
