@@ -40,7 +40,7 @@ from tramways.server.limits import (
     RateLimiter,
     SocketLimit,
 )
-from tramways.server.live import Hub
+from tramways.server.live import LISTEN_POLL_SECONDS, POLL_SECONDS, Hub
 from tramways.server.notify import Notifier, SmtpSettings
 from tramways.server.readpool import READ_NICE, READ_PROCESSES, READ_QUEUE, READ_RESULTS, ReadPool
 from tramways.server.rows import Written
@@ -265,7 +265,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                           cache_bytes=settings.cache_bytes, bot_seed=settings.bot_seed,
                           bot_delay=settings.bot_delay_seconds,
                           history_positions=settings.history_positions)
-    hub = Hub()
+    # PostgreSQL: every write wakes the sockets by NOTIFY; their own look is a safety net
+    hub = Hub(LISTEN_POLL_SECONDS if store.is_postgres else POLL_SECONDS)
     service.add_listener(hub.publish)
     from tramways.server.web.notify_text import turn_message
 

@@ -6,10 +6,12 @@ its own viewer's payload, from the process's cached position when it holds that 
 move made in this process: no database read per socket), else from the database.  On PostgreSQL every write also sends ``NOTIFY`` inside its
 transaction (delivered at commit) and each server process ``LISTEN``s, so moves made through
 another process arrive at once; on SQLite connections look at the database every few seconds
-(``POLL_SECONDS``) and catch up from there (that also covers a lost notification).  When
-the ``LISTEN`` connection is lost and made again, every connection of that process is woken
-(``Hub.wake_all``) and compares its ``rev`` with the database's: nothing missed in between
-stays missed.  A ``NOTIFY`` of a move carries the move: the process plays it on its cached
+(``POLL_SECONDS``) and catch up from there.  When the ``LISTEN`` connection is lost and made
+again, every connection of that process is woken (``Hub.wake_all``) and compares its ``rev``
+with the database's: nothing missed in between stays missed.  So on PostgreSQL a connection
+looks at the database on its own only every ``LISTEN_POLL_SECONDS`` (60 s: a safety net):
+at 1,000 watched games the 3-s poll was some 330 database reads and payloads a second for
+nothing, more than the moves themselves (docs/load.md).  A ``NOTIFY`` of a move carries the move: the process plays it on its cached
 position before it wakes the sockets (``Positions.follow``), so their frames come from the
 cache.
 """
@@ -21,7 +23,14 @@ import os
 import threading
 from collections import defaultdict
 
-POLL_SECONDS = float(os.environ.get("TRAMWAYS_LIVE_POLL_SECONDS", "3"))
+POLL_ENV = "TRAMWAYS_LIVE_POLL_SECONDS"
+POLL_SECONDS = float(os.environ.get(POLL_ENV, "3"))
+"""How often a connection looks at the database when nothing woke it (SQLite: other processes
+cannot wake it)."""
+LISTEN_POLL_SECONDS = float(os.environ.get(POLL_ENV, "60"))
+"""The same on PostgreSQL, where every write of every process wakes it by ``NOTIFY`` (and a
+lost ``LISTEN`` wakes them all): only a safety net.  ``$TRAMWAYS_LIVE_POLL_SECONDS`` sets
+both."""
 
 
 class Subscription:
@@ -41,12 +50,13 @@ class Subscription:
             self._rev = rev
         self.event.set()
 
-    async def wait(self, timeout: float = POLL_SECONDS) -> int | None:
+    async def wait(self, timeout: float | None = None) -> int | None:
         """Until a write is announced (or ``timeout``): the newest revision announced since
         the last wait, or ``None`` when the database must be asked (the time-out's poll, or
-        a wake after a lost ``LISTEN``)."""
+        a wake after a lost ``LISTEN``); ``timeout`` ``None``: the hub's ``poll_seconds``."""
         try:
-            await asyncio.wait_for(self.event.wait(), timeout)
+            await asyncio.wait_for(self.event.wait(),
+                                   self.hub.poll_seconds if timeout is None else timeout)
         except TimeoutError:
             pass
         self.event.clear()
@@ -59,7 +69,9 @@ class Subscription:
 
 
 class Hub:
-    def __init__(self) -> None:
+    def __init__(self, poll_seconds: float = POLL_SECONDS) -> None:
+        self.poll_seconds = poll_seconds
+        """How long a subscription waits before it looks at the database on its own."""
         self._subs: dict[str, set[Subscription]] = defaultdict(set)
         self._lock = threading.Lock()
 
