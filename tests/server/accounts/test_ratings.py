@@ -175,6 +175,30 @@ def test_a_move_of_a_game_that_goes_on_asks_the_rater_no_database_read(sqlite_ur
         assert not rater.goes_on(gid, rev)  # nothing cached: look
 
 
+def test_a_move_of_a_game_that_goes_on_wakes_no_rater_thread(sqlite_url: str) -> None:
+    """Issue 29 (server CPU a move): a write whose cached position goes on is not queued for
+    the rater's thread at all (waking it was 2% of the samples at 1,000 games); one the
+    process cannot see going on is."""
+    from tests.server.helpers import new_game, token_of
+
+    with make_app_client(sqlite_url) as c:
+        created = new_game(c)
+        gid = created["id"]
+        rater = c.app.state.rater
+        queued: list[tuple[str, int]] = []
+        real = rater._queue
+        rater._queue = type("Q", (), {"put_nowait": lambda _self, item: queued.append(item)})()
+        try:
+            state = c.get(f"/api/games/{gid}", params={"token": token_of(created, 1)}).json()
+            r = c.post(f"/api/games/{gid}/moves", params={"token": token_of(created, 1)},
+                       json={"n": state["n"], "action": state["legal"][0]})
+            assert r.status_code == 200 and queued == []
+            rater.submit(gid, r.json()["rev"] + 1)  # a write this process has not seen
+            assert queued == [(gid, r.json()["rev"] + 1)]
+        finally:
+            rater._queue = real
+
+
 def test_a_rating_that_fails_once_in_the_database_is_tried_again(sqlite_url: str) -> None:
     """Issue 24 (a finished game is rated once, on SQLite and PostgreSQL): a database error
     while rating (a pool timeout, a lost connection) no longer leaves the game unrated until

@@ -89,6 +89,11 @@ class Rater:
         self._thread.start()
 
     def submit(self, game_id: str, rev: int) -> None:
+        """Queue a written game for the rater's thread, unless this process's position shows
+        it going on (:meth:`goes_on`, the thread's own first look): nearly every move, and
+        waking the thread for it cost 2% of the server's CPU samples at 1,000 games."""
+        if self.goes_on(game_id, rev):
+            return
         try:
             self._queue.put_nowait((game_id, rev))
         except queue.Full:
