@@ -1,6 +1,7 @@
 """The play-outs' lazily built view (``bots/g1840_playout.PositionView``) answers what the
-engine's view does, field for field, at every position of a game, and the garbage collector
-pause restores the collector's state."""
+engine's view does, field for field, at every position of a game (and the board's cache key
+read from the position is the view's), and the garbage collector pause restores the
+collector's state."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import dataclasses
 import gc
 import random
 
-from tramways.bots.g1840_playout import PositionView, gc_paused
+from tramways.bots.g1840_model import board_key
+from tramways.bots.g1840_playout import PositionView, gc_paused, position_board_key
 from tramways.bots.g1840_rule import Rules1840
 from tramways.core import Session
 from tramways.core.actions import moves
@@ -38,6 +40,7 @@ def test_position_view_equals_the_engines_view_at_every_position() -> None:
             assert lazy.price(cid) == full.price(cid)
         for line in range(1, 25):
             assert lazy.company_of_line(line) == full.company_of_line(line)
+        assert position_board_key(state) == board_key(full)
         legal = moves(state.legal_actions(seat))
         session.play(Rules1840(full, legal, 2, rng).decide()[0], seat=seat)
         state = session.state

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from functools import cached_property
 from typing import Any, cast, overload
 
-from tramways.bots.g1840_model import ViewModel, board_key
+from tramways.bots.g1840_model import ViewModel
 from tramways.bots.g1840_rule import Rules1840
 from tramways.core import Action
 from tramways.core.actions import moves
@@ -179,6 +179,19 @@ def position_view(state: Any, viewer: int | None) -> View1840:
     return cast(View1840, PositionView(state, viewer))
 
 
+def position_board_key(state: Any) -> tuple[Any, ...]:
+    """:func:`~tramways.bots.g1840_model.board_key` of the position's view, read from its
+    board: layout, ruleset, tiles and every station marker (equal values, so the caches of
+    run values are shared with the bots that read views)."""
+    board = state.board
+    tiles = tuple(sorted((c, p.tile_id, p.rotation) for c, p in board.placed().items()))
+    markers = tuple(sorted((c, loc, str(owner))
+                           for c, by_location in board.all_markers().items()
+                           for loc, owners in by_location.items()
+                           for owner in dict.fromkeys(owners)))
+    return (state.layout_name, state.rules.name, tiles, markers)
+
+
 class PositionModel(ViewModel):
     """A :class:`ViewModel` of ``view`` that reads the board from ``state`` (the position the
     view shows, the search's own copy) instead of rebuilding it, and remembers the board's
@@ -195,7 +208,7 @@ class PositionModel(ViewModel):
         if key is None:
             if len(_KEYS) > 20_000:
                 _KEYS.clear()
-            key = _KEYS[version] = board_key(self.view)
+            key = _KEYS[version] = position_board_key(self.state)
         return key
 
     @cached_property

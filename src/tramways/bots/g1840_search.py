@@ -182,13 +182,14 @@ def projected_wealth(model: ViewModel, seat: int, stadtbahn_weight: float = 1.0)
 
 def projected_margin(state: State1840, me: int, stadtbahn_weight: float = 1.0) -> float:
     """My projected wealth minus the best opponent's (the result itself once the game is
-    over, XI, with a bonus for winning)."""
+    over, XI, with a bonus for winning).  Read from the position's own board and the parts
+    of its view it needs (:class:`~tramways.bots.g1840_playout.PositionModel`)."""
     if state.is_over():
         wealth = state.outcome().wealth
         best_other = max(w for s, w in enumerate(wealth) if s != me)
         margin = float(wealth[me] - best_other)
         return margin + (1000.0 if margin > 0 else 0.0)
-    model = ViewModel(state.view(me), me=me)
+    model = playout.PositionModel(playout.position_view(state, me), state, me=me)
     mine = projected_wealth(model, me, stadtbahn_weight)
     others = [projected_wealth(model, s, stadtbahn_weight) for s in range(model.n) if s != me]
     return mine - max(others)
