@@ -1,6 +1,18 @@
-"""A search bot for Trambahn: flat Monte Carlo over determinizations, with rule-of-thumb
-play-outs.
+"""A search bot for Trambahn: whole turns, checked against the other player's reply; and
+flat Monte Carlo over determinizations with rule-of-thumb play-outs.
 
+By default (``whole_turn=True``, issue 26 item 3) the bot plans its **whole turn** at its first
+decision of the turn (:mod:`trambahn_turns`: every passenger placement, stations, trams and
+banking, weighed by a static value that models the other player's next passengers and the race
+for the last scorings, T-R-2 / T-R-4) and follows the plan.  From the ``lookahead_from``-th
+regular scoring on, the ``top`` best turns are each played on the same ``determinizations``
+samples of the hidden cards, followed by the other player's whole turn planned the same way
+from its view of the sample, and valued by :func:`leaf_value` (our own next scoring
+included); the static value plus ``lookahead`` times the play-out's difference from the
+candidates' mean decides.  Without ``memory`` (its default in this mode) the samples and the
+unseen-card model use the view alone.
+
+``whole_turn=False`` is the search as it was before (the rest of this docstring):
 For a decision with several legal actions, the bot samples positions consistent with its view
 (the engine's ``determinize``: the hidden cards dealt at random), up to ``determinizations``
 samples and no new one once ``seconds`` are spent.  With information-set sampling that
@@ -45,10 +57,12 @@ from typing import Any
 
 from tramways.bots.base import BotBase
 from tramways.bots.trambahn_builder import build_turn
+from tramways.bots.trambahn_memory import Memory
 from tramways.bots.trambahn_policy import Planner, plan_action, ranked_plan, variant
 from tramways.bots.trambahn_rule import ranked_actions, rule_action
+from tramways.bots.trambahn_turns import Draft, TurnPlanner, variant_of
 from tramways.core import Action
-from tramways.trambahn.actions import Buy, Income, Passenger
+from tramways.trambahn.actions import Buy, Passenger
 from tramways.trambahn.cards import (
     CARD_FACE,
     COLOURS,
@@ -66,6 +80,18 @@ player's reply and its own next turn (the legacy search: 2)."""
 
 MONEY_VALUE = 0.4
 """Points a money card is worth while trams can still be bought."""
+
+TOP = 3
+"""Whole turns the default search checks against the other player's reply (the best by the
+static value of :mod:`trambahn_turns`)."""
+
+LOOKAHEAD = 1.0
+"""Weight of that check (the play-outs' difference from the candidates' mean) beside the
+static value; 0 plays the static value's best turn."""
+
+LOOKAHEAD_FROM = 5
+"""Regular scorings before which the check is skipped (the race for the last scorings,
+T-R-4, is where it counts; earlier the static value decides alone)."""
 
 THREAT = 0.75
 """Weight of the scoring the player to move at the end of a play-out can make at once with
@@ -154,103 +180,6 @@ def _seat(view: TrambahnView) -> int:
     return view.you
 
 
-class Memory:
-    """What one player has seen leave the table, by face (T-R-2 scorings discard the row;
-    tram-less columns are discarded at the end of a turn; money paid for a tram is discarded),
-    and the top of its own money pile, which only it knows (it put those cards there)."""
-
-    def __init__(self) -> None:
-        self.discard: Counter[str] = Counter()
-        self.money: list[str] = []  # the known top of the own money pile, bottom first
-        self.last: TrambahnView | None = None
-
-    def observe(self, view: TrambahnView) -> None:
-        """Compare with the last view this player saw (a new game resets the memory)."""
-        last = self.last
-        self.last = view
-        if last is None or not self._continues(last, view):
-            self.discard.clear()
-            self.money.clear()
-            return
-        if view.reshuffles != last.reshuffles:  # T-R-5: the discard pile is the deck now
-            self.discard.clear()
-            self.money.clear()  # half of each money pile went at random
-            return
-        for colour, row in last.rows.items():
-            now = view.rows[colour]
-            if now[: len(row)] != row:  # the row scored: its passengers are discarded
-                self.discard.update(row)
-        for p in (0, 1):
-            after = {(c.colour, tuple(c.stations[:1])) for c in view.columns[p]}
-            for cards in last.columns[p]:
-                if (cards.colour, tuple(cards.stations[:1])) not in after:
-                    self.discard.update(cards.stations)  # a tram-less column discarded
-                    self.discard.update(cards.conductors)
-
-    @staticmethod
-    def _continues(last: TrambahnView, view: TrambahnView) -> bool:
-        """Whether ``view`` can follow ``last`` in one game for one player (a bot object
-        shared between games or seats, as a server may do, then starts afresh)."""
-        h = len(last.history)
-        return (view.you == last.you and view.names == last.names
-                and view.turn_number >= last.turn_number
-                and view.reshuffles >= last.reshuffles
-                and view.history[:h] == last.history
-                and all(a >= b for a, b in zip(view.scores, last.scores, strict=True)))
-
-    def played(self, view: TrambahnView, action: Action) -> None:
-        """Remember where my own cards go (income: my money pile; a tram: its top cards)."""
-        if isinstance(action, Income):
-            self.money.append(action.card)
-        elif isinstance(action, Buy):
-            cost = TRAMS[action.kind][1]
-            paid = self.money[max(0, len(self.money) - cost):]
-            del self.money[max(0, len(self.money) - cost):]
-            self.discard.update(paid)
-
-    def sample(self, state: TrambahnState, me: int) -> TrambahnState:
-        """Move the remembered faces into place in a determinized ``state`` (swapping with
-        unremembered hidden cards), so the sample agrees with everything seen."""
-        known = Counter(self.money)
-        self._place(state.money[me], known,
-                    [(state.hands[1 - me], None), (state.deck, None),
-                     (state.money[1 - me], None), (state.discard, self.discard)])
-        self._place(state.discard, self.discard,
-                    [(state.hands[1 - me], None), (state.deck, None),
-                     (state.money[1 - me], None), (state.money[me], known)])
-        return state
-
-    @staticmethod
-    def _place(target: list[int], wanted: Counter[str],
-               sources: list[tuple[list[int], Counter[str] | None]]) -> None:
-        """Swap cards into ``target`` until it holds ``wanted`` (as a sub-multiset); a source
-        with a counter only gives cards beyond the faces that counter keeps there."""
-        have = Counter(CARD_FACE[c] for c in target)
-        missing = wanted - have
-        if not missing:
-            return
-        surplus = have - wanted
-        free: list[int] = []
-        for i, c in enumerate(target):
-            if surplus[CARD_FACE[c]] > 0:
-                surplus[CARD_FACE[c]] -= 1
-                free.append(i)
-        for face, n in missing.items():
-            for _ in range(n):
-                for pile, keep in sources:
-                    if not free:
-                        return
-                    if keep is not None:
-                        there = sum(1 for c in pile if CARD_FACE[c] == face)
-                        if there <= keep[face]:
-                            continue
-                    j = next((k for k, c in enumerate(pile) if CARD_FACE[c] == face), None)
-                    if j is not None:
-                        i = free.pop()
-                        target[i], pile[j] = pile[j], target[i]
-                        break
-
-
 class SearchBot(BotBase):
     """Flat Monte Carlo over determinizations (see the module docstring)."""
 
@@ -265,25 +194,40 @@ class SearchBot(BotBase):
         passengers_only: bool | None = None,
         legacy: bool = False,
         seconds: float = 1.0,
-        memory: bool = True,
+        memory: bool | None = None,
         searched: Sequence[str] = ("passenger",),
         threat: float = THREAT,
         planner: dict[str, Any] | None = None,
+        whole_turn: bool = True,
+        weights: dict[str, Any] | None = None,
+        top: int = TOP,
+        lookahead: float = LOOKAHEAD,
+        reply: str = "turns",
+        lookahead_from: int = LOOKAHEAD_FROM,
     ) -> None:
         self.legacy = legacy
         self.passengers_only = legacy if passengers_only is None else passengers_only
         self.game = game
-        self.determinizations = determinizations or (6 if legacy else 8)
+        whole_turn = whole_turn and not legacy
+        self.determinizations = determinizations or (6 if legacy else 4 if whole_turn else 8)
         self.candidates = candidates
         self.horizon = horizon if horizon is not None else 2 if legacy else HORIZON
         self.seconds = seconds
         self.searched = tuple(searched)
+        if memory is None:
+            memory = not whole_turn
         self.memory = Memory() if memory and not legacy else None
         self.threat = threat
         self.build: tuple[TrambahnView | None, Counter[str], list[Action]] = (None, Counter(), [])
         """The rest of the building plan: the view it was last followed at, the hand expected
         at its next action, the actions."""
         self.planner: type[Planner] = variant(planner) if planner else Planner
+        self.whole_turn = whole_turn
+        self.turn_planner: type[TurnPlanner] = variant_of(weights) if weights else TurnPlanner
+        self.top = top
+        self.lookahead = lookahead
+        self.reply = reply
+        self.lookahead_from = lookahead_from
         self.explanation = ""
 
     @classmethod
@@ -322,6 +266,8 @@ class SearchBot(BotBase):
         planned = self._planned(view, legal)
         if planned is not None:
             return planned
+        if self.whole_turn:
+            return self._whole_turn(view, legal, rng)
         deadline = time.perf_counter() + self.seconds
         first = self._sample(view, rng)
         if "build" in self.searched and not any(isinstance(a, Passenger) for a in legal):
@@ -336,6 +282,58 @@ class SearchBot(BotBase):
             self.explanation = "the rule's choice"
             return candidates[0]
         return self._monte_carlo(view, candidates, first, rng, deadline)
+
+    def _reply(self, view: TrambahnView, best: list[tuple[float, Draft]], rng: random.Random
+               ) -> tuple[float, Draft]:
+        """The best whole turns checked against the other player's reply: each played on the
+        same ``determinizations`` samples, the reply by the planner, and valued by
+        :func:`leaf_value` (our own next scoring included); the static value plus
+        ``lookahead`` times the play-out's difference from the candidates' mean."""
+        me = _seat(view)
+        totals = [0.0] * len(best)
+        for _ in range(self.determinizations):
+            sample = self._sample(view, rng)
+            for i, (_, draft) in enumerate(best):
+                state = sample.clone()
+                for action in draft.actions:
+                    state.apply(action)
+                if self.reply == "turns":
+                    self._reply_turn(state)
+                else:
+                    self._playout(state, self._plan, 1)
+                totals[i] += leaf_value(state, me, self.threat)
+        mean = sum(totals) / len(totals)
+        scored = [(v + self.lookahead * (t - mean) / self.determinizations, -i, d)
+                  for i, ((v, d), t) in enumerate(zip(best, totals, strict=True))]
+        value, _, draft = max(scored, key=lambda s: (s[0], s[1]))
+        return value, draft
+
+    def _reply_turn(self, state: TrambahnState) -> None:
+        """The other player's turn in a sample, planned whole from its view of the sample."""
+        if state.over:
+            return
+        planner = self.turn_planner(state.view(state.turn), Counter())
+        for action in planner.best()[0][1].actions:
+            state.apply(action)
+
+    def _whole_turn(self, view: TrambahnView, legal: list[Action], rng: random.Random) -> Action:
+        """The best whole turn by :class:`~tramways.bots.trambahn_turns.TurnPlanner`, then
+        followed action by action (:meth:`_planned`)."""
+        known: Counter[str] = Counter()
+        if self.memory is not None:
+            known = self.memory.discard + Counter(self.memory.money)
+        planner = self.turn_planner(view, known)
+        best = planner.best(self.top)
+        value, draft = best[0]
+        if len(best) > 1 and self.lookahead and view.regular_scorings >= self.lookahead_from:
+            value, draft = self._reply(view, best, rng)
+        plan = draft.actions
+        if not plan or plan[0] not in legal:
+            self.explanation = "no whole turn fits: the planner's first legal action"
+            return legal[0]
+        self._follow(view, plan)
+        self.explanation = f"whole turn of {len(plan)} actions, worth {value:+.1f}"
+        return plan.pop(0)
 
     def _planned(self, view: TrambahnView, legal: list[Action]) -> Action | None:
         """The next action of the building plan, if this view follows the last one's."""
@@ -434,9 +432,11 @@ class SearchBot(BotBase):
         return out
 
     def _playout(self, state: TrambahnState,
-                 policy: Callable[[TrambahnState], Action] = rule_action) -> None:
+                 policy: Callable[[TrambahnState], Action] = rule_action,
+                 horizon: int | None = None) -> None:
         turns = 0
         start_turn = state.turn_number
-        while not state.over and turns < self.horizon:
+        horizon = self.horizon if horizon is None else horizon
+        while not state.over and turns < horizon:
             state.apply(policy(state))
             turns = state.turn_number - start_turn
