@@ -452,6 +452,39 @@ class Interned(Generic[_A]):
         return found
 
 
+class Ladder(Generic[_A]):
+    """Actions along an amount scale (bids, opening bids, raises) built once per fields and
+    amount and shared: ``Ladder(build)(fields, low, high, step)`` is
+    ``[build(*fields, a) for a in range(low, high + 1, step)]``, sliced from one list per
+    fields, step and ``low % step`` that grows as higher amounts are asked for.  A player's
+    cash or a treasury changes the bounds at nearly every position; the actions stay the same
+    objects (and a memory keyed by identity, the environments' catalogue, knows them)."""
+
+    __slots__ = ("build", "rungs", "limit")
+
+    def __init__(self, build: Callable[..., _A], limit: int = 32) -> None:
+        self.build = build
+        self.rungs: dict[tuple[Any, ...], list[_A]] = {}
+        self.limit = limit
+        """Scales kept (cleared when full: a miss only costs building one again)."""
+
+    def __call__(self, fields: tuple[Any, ...], low: int, high: int, step: int) -> list[_A]:
+        if high < low:
+            return []
+        base = low % step
+        key = (*fields, step, base)
+        rung = self.rungs.get(key)
+        if rung is None:
+            if len(self.rungs) >= self.limit:
+                self.rungs.clear()
+            rung = self.rungs[key] = []
+        top = (high - base) // step
+        if len(rung) <= top:
+            build = self.build
+            rung.extend(build(*fields, base + k * step) for k in range(len(rung), top + 1))
+        return rung[(low - base) // step:top + 1]
+
+
 # --- notation --------------------------------------------------------------------------
 
 

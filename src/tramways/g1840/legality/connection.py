@@ -102,6 +102,11 @@ class Connection:
         return self.reach.hexes
 
     @property
+    def indexed(self) -> bool:
+        """Whether the reach's per-hex index is at hand (asked for already)."""
+        return self._index is not None
+
+    @property
     def index(self) -> ReachIndex:
         if self._index is None:
             self._index = reach_index(self.reach)

@@ -196,10 +196,14 @@ def exits_refusal(board: Board, coord: str, tile: TileDef, rotation: int,
 def connected(conn: Connection, coord: str, tile: TileDef, rotation: int,
               location_map: LocationMap) -> bool:
     """IX.4/IX.5: some track of the tile at ``coord`` joins the line's reach (permissive:
-    old track that was reached counts, new track need not be usable)."""
+    old track that was reached counts, new track need not be usable).  Once the reach is at
+    hand (a listing indexed it) it answers directly; before, the board's floor of it
+    (:meth:`Connection.surely_joins`) may answer yes without walking (a single check)."""
     exits = tram_exits(tile, rotation)
     olds = [old for old, _ in location_map]
-    if conn.surely_joins(coord, exits, olds) or exits & conn.entered_edges(coord):
+    if not conn.indexed and conn.surely_joins(coord, exits, olds):
+        return True
+    if exits & conn.entered_edges(coord):
         return True
     reached = conn.reached_locations(coord)
     return any(old in reached for old in olds)

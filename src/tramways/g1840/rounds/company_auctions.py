@@ -11,12 +11,11 @@ highest bidder pays and buys the line (then it has a buying turn, the round's
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.g1840.actions import CompanyPass, LineBid, OpenAuction
+from tramways.g1840.actions import CompanyPass, Ladder, LineBid, OpenAuction
 from tramways.g1840.position import Position, TramCompany
 from tramways.g1840.rounds.base import handler
 from tramways.g1840.rounds.company_progress import CompanyProgress, LineAuction
@@ -44,19 +43,22 @@ def bids(low: int, treasury: int, step: int) -> range:
     return range(low, treasury + 1, step)
 
 
-@lru_cache(maxsize=16)
+_OPENINGS = Ladder(lambda cid, line, seat, amount: OpenAuction(
+    company=cid, line=line, amount=amount, player=seat))
+_RAISES = Ladder(lambda cid, seat, amount: LineBid(company=cid, amount=amount, player=seat))
+
+
 def _openings(cid: str, line: int, low: int, treasury: int, step: int,
-              seat: int) -> tuple[OpenAuction, ...]:
-    """Every opening bid for ``line`` the treasury can pay (R-CR-7), built once: the same
-    hundreds of actions are listed again at every such position."""
-    return tuple(OpenAuction(company=cid, line=line, amount=a, player=seat)
-                 for a in bids(low, treasury, step))
+              seat: int) -> list[OpenAuction]:
+    """Every opening bid for ``line`` the treasury can pay (R-CR-7), the same action objects
+    at every position (:class:`~tramways.g1840.actions.Ladder`)."""
+    return _OPENINGS((cid, line, seat), low, treasury, step)
 
 
-@lru_cache(maxsize=16)
-def _raises(cid: str, low: int, treasury: int, step: int, seat: int) -> tuple[LineBid, ...]:
-    """Every raise of the line auction the treasury can pay (VIII.6), built once."""
-    return tuple(LineBid(company=cid, amount=a, player=seat) for a in bids(low, treasury, step))
+def _raises(cid: str, low: int, treasury: int, step: int, seat: int) -> list[LineBid]:
+    """Every raise of the line auction the treasury can pay (VIII.6), the same action objects
+    at every position."""
+    return _RAISES((cid, seat), low, treasury, step)
 
 
 def auction_actions(cr: CompanyProgress, pos: Position, company: TramCompany) -> list[Action]:

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.g1840.actions import Bid, ChooseOrder, Pass
+from tramways.g1840.actions import Bid, ChooseOrder, Ladder, Pass
 from tramways.g1840.mechanics.privates import pay_dividends
 from tramways.g1840.position import Position
 from tramways.g1840.rounds.base import PlayersRound, handler
@@ -30,11 +29,14 @@ Handler = Callable[["PreShare", Position, Any, list[str]], None]
 
 
 
-@lru_cache(maxsize=16)
-def _bids(seat: int, private: str, low: int, cash: int, step: int) -> tuple[Bid, ...]:
-    """Every bid on ``private`` from ``low`` up to the cash in steps (R-PRE-1), built once:
-    the same actions are listed at every such position."""
-    return tuple(Bid(seat, private, amount) for amount in range(low, cash + 1, step))
+_BIDS = Ladder(Bid)
+
+
+def _bids(seat: int, private: str, low: int, cash: int, step: int) -> list[Bid]:
+    """Every bid on ``private`` from ``low`` up to the cash in steps (R-PRE-1), the same
+    action objects at every position (:class:`~tramways.g1840.actions.Ladder`)."""
+    return _BIDS((seat, private), low, cash, step)
+
 
 @dataclass
 class Auction:
