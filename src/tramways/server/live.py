@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import threading
 from collections import defaultdict
 
@@ -53,10 +54,13 @@ class Subscription:
     async def wait(self, timeout: float | None = None) -> int | None:
         """Until a write is announced (or ``timeout``): the newest revision announced since
         the last wait, or ``None`` when the database must be asked (the time-out's poll, or
-        a wake after a lost ``LISTEN``); ``timeout`` ``None``: the hub's ``poll_seconds``."""
+        a wake after a lost ``LISTEN``); ``timeout`` ``None``: between half the hub's
+        ``poll_seconds`` and all of it, drawn anew each time, so that sockets opened together
+        (after a restart, say) do not all look at the database in the same second."""
+        if timeout is None:
+            timeout = self.hub.poll_seconds * random.uniform(0.5, 1.0)
         try:
-            await asyncio.wait_for(self.event.wait(),
-                                   self.hub.poll_seconds if timeout is None else timeout)
+            await asyncio.wait_for(self.event.wait(), timeout)
         except TimeoutError:
             pass
         self.event.clear()
