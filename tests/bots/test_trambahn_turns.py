@@ -1,5 +1,5 @@
 """The search's whole turns (issue 26, item 3): :mod:`tramways.bots.trambahn_turns` and the
-default ``search`` that plays them."""
+``search`` that plays them (``whole_turn=True``)."""
 
 from __future__ import annotations
 
@@ -110,11 +110,11 @@ def test_variant_of_changes_weights_and_refuses_unknown_names():
         variant_of({"nonsense": 1})
 
 
-def test_the_default_search_plays_whole_turns_and_follows_them():
-    """Every decision of the default search's turn comes from the whole turn it planned at its
+def test_the_whole_turn_search_plays_whole_turns_and_follows_them():
+    """Every decision of the search's turn (``whole_turn=True``) comes from the whole turn it planned at its
     first decision (or is the only legal action)."""
     state = Session.new("trambahn", {}, seed=7).state
-    bot = make_bot("search", GAME)
+    bot = make_bot("search", GAME, whole_turn=True)
     other = make_bot("rule", GAME)
     rng = random.Random(3)
     explanations = []
@@ -133,7 +133,8 @@ def test_the_default_search_plays_whole_turns_and_follows_them():
 
 
 def test_the_search_with_reply_play_outs_finishes_a_game_under_a_seed():
-    options = {"top": 3, "lookahead": 1.0, "determinizations": 2}
+    options = {"whole_turn": True, "top": 3, "lookahead": 1.0, "determinizations": 2,
+               "lookahead_from": 0}
     scores = []
     for _ in range(2):
         bots = [make_bot("search", GAME, **options), make_bot("rule", GAME)]

@@ -1,7 +1,8 @@
-"""A search bot for Trambahn: whole turns, checked against the other player's reply; and
-flat Monte Carlo over determinizations with rule-of-thumb play-outs.
+"""A search bot for Trambahn: flat Monte Carlo over determinizations with rule-of-thumb
+play-outs; or whole turns checked against the other player's reply.
 
-By default (``whole_turn=True``, issue 26 item 3) the bot plans its **whole turn** at its first
+With ``whole_turn=True`` (issue 26 item 3; an experiment, not the default: see
+``docs/bots.md``) the bot plans its **whole turn** at its first
 decision of the turn (:mod:`trambahn_turns`: every passenger placement, stations, trams and
 banking, weighed by a static value that models the other player's next passengers and the race
 for the last scorings, T-R-2 / T-R-4) and follows the plan.  From the ``lookahead_from``-th
@@ -12,7 +13,8 @@ included); the static value plus ``lookahead`` times the play-out's difference f
 candidates' mean decides.  Without ``memory`` (its default in this mode) the samples and the
 unseen-card model use the view alone.
 
-``whole_turn=False`` is the search as it was before (the rest of this docstring):
+The default (``whole_turn=False``) is the rest of this docstring.
+
 For a decision with several legal actions, the bot samples positions consistent with its view
 (the engine's ``determinize``: the hidden cards dealt at random), up to ``determinizations``
 samples and no new one once ``seconds`` are spent.  With information-set sampling that
@@ -198,7 +200,7 @@ class SearchBot(BotBase):
         searched: Sequence[str] = ("passenger",),
         threat: float = THREAT,
         planner: dict[str, Any] | None = None,
-        whole_turn: bool = True,
+        whole_turn: bool = False,
         weights: dict[str, Any] | None = None,
         top: int = TOP,
         lookahead: float = LOOKAHEAD,
