@@ -17,7 +17,8 @@ Keys (1840 has 4 players throughout; a seat "wins" when it ranks first, XI / R-E
   search budget per decision in ``search_budget_s`` and its decision times;
 * ``strong_vs_normal_*`` / ``easy_vs_normal_*`` (``--only levels``): issue 26's difficulty
   levels, one ``strong`` (or ``easy``) against three ``normal`` (par 0.25), with the strong
-  bot's longest decision (its goal: under 2 s);
+  bot's longest decision (its goal: under 2 s); ``strong`` against ``normal`` in paired
+  2-player games (a mean wealth margin with its 95% interval): ``benchmarks/strong_paired.py``;
 * ``trambahn_new_vs_old_win_rate``: Trambahn, the new ``search`` against the previous search
   (``search`` with ``legacy=True``), seats alternating, draws counting half.
 

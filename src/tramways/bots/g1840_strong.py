@@ -1,6 +1,6 @@
 """The 1840 ``strong`` bot: the ``normal`` bot (:class:`~.g1840_economy.Economy1840`) with
 the end of the game seen: no cash kept for trams nobody sells any more, and look-ahead to the
-end of the game in the last tram-buying round.
+end of the game from the last tram-buying round on.
 
 **Policy** (:class:`StrongPolicy1840`): ``normal``'s rules, except that once no Company Round
 sells trams (after CR5, R-CR-4) a director keeps no cash for the tram of a line without one:
@@ -8,7 +8,8 @@ sells trams (after CR5, R-CR-4) a director keeps no cash for the tram of a line 
 keeps its price (XI).  Measured with ``benchmarks/strong_paired.py`` (``docs/bots.md``).
 
 **Search.**  From :data:`SEARCH_FROM` (CR5) on, the decisions of the kinds in ``searched`` (by
-default the tram purchases and scraps of VIII.5.3, :data:`SEARCHED`) are searched:
+default its Share Round turns, VII, dividends, VIII.5.1, and tram purchases and scraps,
+VIII.5.3: :data:`SEARCHED`) are searched:
 ``normal``'s choice and its alternatives are each played to the end of the game on a copy of
 the position (the hidden line deck reshuffled, :func:`~.g1840_search.public_position`) by
 ``normal`` bots in every seat, weighing at most ``lays`` lays a Line Round decision (0: none,
@@ -57,14 +58,17 @@ from tramways.g1840.view_types import View1840
 SEARCH_FROM = "CR5"
 """The first round whose decisions the ``strong`` bot searches (play-outs to the end)."""
 
-SEARCHED = ("tram",)
-"""The kinds of decision it searches by default (:func:`~.g1840_search.decision_kind`).  With
-``("share", "dividend", "tram")`` it did worse than ``normal``'s own moves (12 2-player games
-paired with ``normal`` against ``normal`` on the same deals: 280 Gulden lower a game, lower in
-11): its play-outs lay no tiles, so routes and Stadtbahn runs do not grow there, and it paid
-out what ``normal`` keeps for trams and sold Stadtbahn shares before CR6's x10.  With
-``("tram", "lay")`` (the Line Rounds after CR5 searched too, 4 deals): within -375..+58 of
-``normal``'s result; play-outs that lay no tiles prefer to skip a lay that pays only later."""
+SEARCHED = ("share", "dividend", "tram")
+"""The kinds of decision it searches by default (:func:`~.g1840_search.decision_kind`): from
+CR5 on, its Share Round turns (candidates: its next best shares, passing, selling one share of
+another company), dividends (lowest, middle, highest) and trams.  Measured on 6 deals of the
+paired benchmark (``benchmarks/strong_paired.py``'s design, 12 games): mean gain over
+``normal``'s own result +528 a game, trams only +276, trams and shares +508.  Measured
+before this policy's change and while a play-out the time cut short still counted (its
+present values compared with finished games), these kinds did worse than ``normal`` (280
+Gulden lower a game on 12 deals); which of the two made the difference is not measured.  With ``("tram", "lay")`` (the Line Rounds after CR5 searched too, 4 deals):
+within -375..+58 of ``normal``'s result; play-outs that lay no tiles prefer to skip a lay
+that pays only later."""
 
 
 class StrongPolicy1840(Economy1840):

@@ -4,9 +4,9 @@
 * 1840: ``easy`` and ``normal`` are the economy bots of :mod:`tramways.bots.g1840_economy`
   (``normal``: the rule bot that plays the economy as people do; ``easy``: the same with human
   mistakes); ``strong`` is ``normal`` that keeps no cash for trams once none are sold (after
-  CR5, R-CR-4), with play-outs to the end of the game from the last tram-buying round on
-  (:class:`~tramways.bots.g1840_strong.StrongBot1840`; its searched decisions take about its
-  1.5 s budget at most).
+  CR5, R-CR-4), its shares, dividends and trams searched by play-outs to the end of the game
+  from the last tram-buying round on (:class:`~tramways.bots.g1840_strong.StrongBot1840`; its
+  searched decisions take about its 1.5 s budget at most).
 * Trambahn: ``normal`` is the ``rule`` bot; ``easy`` the rule bot that now and then
   (:data:`EASY_SLIP`) plays another action of the same kind than the one it meant (another
   passenger, another tram: a slip of detail, not a blunder); ``strong`` the ``search`` bot
