@@ -1,4 +1,4 @@
-"""The garbage collector of a server process (``tramways serve``; docs/load.md, issue 29).
+"""The garbage collector of a server process (``tramways serve``; docs/load.md).
 
 Python's cyclic garbage collector stops the whole process while it runs: the event loop, every
 request thread, the ``LISTEN`` thread.  A *full* collection (generation 2) walks every live
