@@ -1,7 +1,7 @@
 """A search bot for Trambahn: flat Monte Carlo over determinizations with rule-of-thumb
 play-outs; or whole turns checked against the other player's reply.
 
-With ``whole_turn=True`` (issue 26 item 3; an experiment, not the default: see
+With ``whole_turn=True`` (an experiment, not the default: see
 ``docs/bots.md``) the bot plans its **whole turn** at its first
 decision of the turn (:mod:`trambahn_turns`: every passenger placement, stations, trams and
 banking, weighed by a static value that models the other player's next passengers and the race

@@ -1,4 +1,4 @@
-"""Whole turns for the Trambahn ``search`` (issue 26, item 3): every way to play a turn,
+"""Whole turns for the Trambahn ``search``: every way to play a turn,
 weighed by a static evaluation that sees the race for scorings.
 
 At the first decision of its turn the search lists **whole turns** ("Course of Play",

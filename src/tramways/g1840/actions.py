@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Self
 
 from tramways.core.actions import Action
 from tramways.core.errors import NotationError
@@ -424,65 +424,6 @@ class SkipBonus(LineAction):
     """Decline the pending bonus action of the Stadtbahn tile just laid (R-LR-1)."""
 
     verb: ClassVar[str] = "skip"
-
-
-_A = TypeVar("_A", bound=Action)
-
-
-class Interned(Generic[_A]):
-    """Actions built once per distinct fields and then shared: ``Interned(build)(*fields)`` is
-    ``build(*fields)``, remembered.  Actions are frozen values, so sharing one is invisible;
-    listing a position's legal actions (hundreds of line auction amounts, tile lays) then
-    costs a look-up per action instead of a dataclass construction."""
-
-    __slots__ = ("build", "made", "limit")
-
-    def __init__(self, build: Callable[..., _A], limit: int = 2_000) -> None:
-        self.build = build
-        self.made: dict[tuple[Any, ...], _A] = {}
-        self.limit = limit
-        """Actions kept (cleared when full: a miss only costs building one again)."""
-
-    def __call__(self, *fields: Any) -> _A:
-        found = self.made.get(fields)
-        if found is None:
-            if len(self.made) >= self.limit:
-                self.made.clear()
-            found = self.made[fields] = self.build(*fields)
-        return found
-
-
-class Ladder(Generic[_A]):
-    """Actions along an amount scale (bids, opening bids, raises) built once per fields and
-    amount and shared: ``Ladder(build)(fields, low, high, step)`` is
-    ``[build(*fields, a) for a in range(low, high + 1, step)]``, sliced from one list per
-    fields, step and ``low % step`` that grows as higher amounts are asked for.  A player's
-    cash or a treasury changes the bounds at nearly every position; the actions stay the same
-    objects (and a memory keyed by identity, the environments' catalogue, knows them)."""
-
-    __slots__ = ("build", "rungs", "limit")
-
-    def __init__(self, build: Callable[..., _A], limit: int = 32) -> None:
-        self.build = build
-        self.rungs: dict[tuple[Any, ...], list[_A]] = {}
-        self.limit = limit
-        """Scales kept (cleared when full: a miss only costs building one again)."""
-
-    def __call__(self, fields: tuple[Any, ...], low: int, high: int, step: int) -> list[_A]:
-        if high < low:
-            return []
-        base = low % step
-        key = (*fields, step, base)
-        rung = self.rungs.get(key)
-        if rung is None:
-            if len(self.rungs) >= self.limit:
-                self.rungs.clear()
-            rung = self.rungs[key] = []
-        top = (high - base) // step
-        if len(rung) <= top:
-            build = self.build
-            rung.extend(build(*fields, base + k * step) for k in range(len(rung), top + 1))
-        return rung[(low - base) // step:top + 1]
 
 
 # --- notation --------------------------------------------------------------------------

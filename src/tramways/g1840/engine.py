@@ -30,7 +30,6 @@ from tramways.core.errors import IllegalAction
 from tramways.g1840.actions import (
     CompanyAction,
     CompanyReturnPrivate,
-    Interned,
     LineAction,
     Resign,
     ReturnPrivate,
@@ -45,6 +44,7 @@ from tramways.g1840.rounds import company, line, pre_share, share
 from tramways.g1840.rounds.base import Round
 from tramways.g1840.rounds.company_auctions import chooser
 from tramways.g1840.rounds.line_turn import end_freed_bonus
+from tramways.g1840.shared_actions import Interned
 from tramways.g1840.view import final_result, result, view
 from tramways.g1840.view_types import Result, ResultJSON, View1840
 

@@ -15,10 +15,11 @@ from typing import Any
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.g1840.actions import CompanyPass, Ladder, LineBid, OpenAuction
+from tramways.g1840.actions import CompanyPass, LineBid, OpenAuction
 from tramways.g1840.position import Position, TramCompany
 from tramways.g1840.rounds.base import handler
 from tramways.g1840.rounds.company_progress import CompanyProgress, LineAuction
+from tramways.g1840.shared_actions import Ladder
 
 AuctionHandler = Callable[[CompanyProgress, Position, TramCompany, Any, list[str]], None]
 
@@ -51,7 +52,7 @@ _RAISES = Ladder(lambda cid, seat, amount: LineBid(company=cid, amount=amount, p
 def _openings(cid: str, line: int, low: int, treasury: int, step: int,
               seat: int) -> list[OpenAuction]:
     """Every opening bid for ``line`` the treasury can pay (R-CR-7), the same action objects
-    at every position (:class:`~tramways.g1840.actions.Ladder`)."""
+    at every position (:class:`~tramways.g1840.shared_actions.Ladder`)."""
     return _OPENINGS((cid, line, seat), low, treasury, step)
 
 

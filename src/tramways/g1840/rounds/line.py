@@ -34,7 +34,6 @@ from tramways.g1840.actions import (
     CompanyReturnPrivate,
     Decline,
     EndTurn,
-    Interned,
     LayTile,
     LineAction,
     PlaceStation,
@@ -69,6 +68,7 @@ from tramways.g1840.rounds.line_turn import (
     station_options,
     tile_options,
 )
+from tramways.g1840.shared_actions import Interned
 from tramways.g1840.view_types import NO_DETAIL, RoundDetail, TurnDetail
 from tramways.g1840.view_types import LineTurn as LineTurnView
 

@@ -19,10 +19,11 @@ from typing import Any, ClassVar
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.g1840.actions import Bid, ChooseOrder, Ladder, Pass
+from tramways.g1840.actions import Bid, ChooseOrder, Pass
 from tramways.g1840.mechanics.privates import pay_dividends
 from tramways.g1840.position import Position
 from tramways.g1840.rounds.base import PlayersRound, handler
+from tramways.g1840.shared_actions import Ladder
 from tramways.g1840.view_types import NO_DETAIL, PrivateAuctionView, RoundDetail
 
 Handler = Callable[["PreShare", Position, Any, list[str]], None]
@@ -34,7 +35,7 @@ _BIDS = Ladder(Bid)
 
 def _bids(seat: int, private: str, low: int, cash: int, step: int) -> list[Bid]:
     """Every bid on ``private`` from ``low`` up to the cash in steps (R-PRE-1), the same
-    action objects at every position (:class:`~tramways.g1840.actions.Ladder`)."""
+    action objects at every position (:class:`~tramways.g1840.shared_actions.Ladder`)."""
     return _BIDS((seat, private), low, cash, step)
 
 

@@ -14,9 +14,10 @@ from typing import Any, ClassVar
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
-from tramways.g1840.actions import BuyShare, Interned, Par, Pass, ReturnPrivate, SellShares
+from tramways.g1840.actions import BuyShare, Par, Pass, ReturnPrivate, SellShares
 from tramways.g1840.position import Position, TramCompany
 from tramways.g1840.rounds.base import PlayersRound, handler
+from tramways.g1840.shared_actions import Interned
 
 Handler = Callable[["ShareRound", Position, Any, list[str]], None]
 
