@@ -131,16 +131,12 @@ class PositionView:
         return views.programs_view(self._state, self.viewer)
 
     def price(self, corp: str) -> int:
-        """``View1840.price``."""
-        company = self.companies.get(corp)
-        return company.price if company is not None else self.stadtbahn[corp].price
+        """``View1840.price``, itself (it reads ``companies`` and ``stadtbahn`` only)."""
+        return View1840.price(cast(View1840, self), corp)
 
     def company_of_line(self, line: int) -> str | None:
-        """``View1840.company_of_line``."""
-        for cid, c in self.companies.items():
-            if line in c.lines:
-                return cid
-        return None
+        """``View1840.company_of_line``, itself (it reads ``companies`` only)."""
+        return View1840.company_of_line(cast(View1840, self), line)
 
 
 class _Players(Sequence[PlayerView]):
