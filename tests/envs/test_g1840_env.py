@@ -190,6 +190,33 @@ def test_every_catalogue_entry_is_notation_that_parses_back_to_its_index():
         assert CATALOGUE.index_of(GAME.parse_action(text)) == i, text
 
 
+def test_each_classes_indexer_gives_the_index_of_the_actions_key():
+    """The per-class indexers (field by field for lays, auctions and bids) give exactly the
+    index of the action's key, for every entry and for values just off the catalogue's grid
+    (no index)."""
+    for i, name in enumerate(CATALOGUE.names):
+        if not name.startswith(("line lay", "company auction", "company bid", "bid")):
+            continue
+        text = ("WT " + name.removeprefix("company ") if name.startswith("company ")
+                else "L7 " + name.removeprefix("line ") if name.startswith("line ")
+                else "P1 " + name)
+        action = GAME.parse_action(text)
+        assert CATALOGUE.indexers[type(action)](action) == CATALOGUE.index[key_of(action)] == i
+    off_grid = [A.LayTile(line=7, hex="E17", tile="57", rotation=6, player=0),
+                A.LayTile(line=7, hex="Z99", tile="57", rotation=0, player=0),
+                A.LayTile(line=7, hex="E17", tile="no such tile", rotation=0, player=0),
+                A.OpenAuction(company="WT", line=7, amount=22, player=0),
+                A.OpenAuction(company="WT", line=19, amount=20, player=0),
+                A.OpenAuction(company="WT", line=7, amount=2005, player=0),
+                A.LineBid(company="WT", amount=20, player=0),
+                A.LineBid(company="WT", amount=2005, player=0),
+                A.Bid(player=0, private="no such private", amount=5),
+                A.Bid(player=0, private=CATALOGUE.keys[9][1], amount=605)]
+    for action in off_grid:
+        assert CATALOGUE.index.get(key_of(action)) is None
+        assert CATALOGUE.indexers[type(action)](action) is None, action
+
+
 def test_observation_layout_is_the_documented_one():
     L = g1840_v0.L
     assert (g1840_v0.GLOBAL, L.seat_size, L.company_size, L.line_size, L.stadtbahn_size,

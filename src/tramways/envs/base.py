@@ -30,6 +30,9 @@ from tramways.core.game import Game, GameState, Outcome, settings_for_new_game
 from tramways.core.record import GameRecord
 from tramways.games import get_game
 
+Indexers = dict[type, Callable[[Any], "int | None"]]
+"""Per action class: action -> its catalogue index (``None``: none), see :class:`Catalogue`."""
+
 _SEEN_LIMIT = 2_000
 """Actions whose index a catalogue remembers (cleared when full)."""
 
@@ -65,12 +68,15 @@ class Catalogue:
     ``key_of(action)`` turns an engine action into its key (``None``: the action has no
     index; ``None``: actions are their own keys); ``notation(i)`` is a readable name for index
     ``i``.  ``aliases`` are further keys of existing indices (Trambahn: the same action of the
-    other seat).
+    other seat).  ``indexers`` (optional, built from the index map) gives, per action class,
+    a function from an action straight to its index (``None``: none), the same as
+    :meth:`index_of` without building the key: :meth:`legal_map` uses it for those classes.
     """
 
     def __init__(self, keys: Sequence[Hashable],
                  key_of: Callable[[Action], Hashable | None] | None,
-                 names: Sequence[str], aliases: dict[Hashable, int] | None = None) -> None:
+                 names: Sequence[str], aliases: dict[Hashable, int] | None = None,
+                 indexers: Callable[[dict[Hashable, int]], Indexers] | None = None) -> None:
         self.keys = list(keys)
         self.names = list(names)
         self.index: dict[Hashable, int] = {k: i for i, k in enumerate(self.keys)}
@@ -78,6 +84,7 @@ class Catalogue:
             raise ValueError("catalogue keys must be unique and named")
         self.index.update(aliases or {})
         self.key_of = key_of
+        self.indexers: Indexers = {} if indexers is None else indexers(self.index)
         self._seen: dict[int, tuple[Action, int | None]] = {}
         """id(action) -> (action, its index) for actions met before: engines that build equal
         actions once and share them (1840) list the same objects again and again.  The entry
@@ -88,6 +95,9 @@ class Catalogue:
 
     def index_of(self, action: Action) -> int | None:
         """The index of ``action``, or ``None`` if the catalogue has none for it."""
+        direct = self.indexers.get(type(action))
+        if direct is not None:
+            return direct(action)
         key = action if self.key_of is None else self.key_of(action)
         return None if key is None else self.index.get(key)
 
@@ -97,10 +107,18 @@ class Catalogue:
     def legal_map(self, actions: Sequence[Action]) -> dict[int, Action]:
         """Index -> action for a list of legal actions (actions without an index are left
         out; two actions with one index are a catalogue bug and raise)."""
-        index, key_of = self.index, self.key_of
+        index, key_of, direct = self.index, self.key_of, self.indexers
         out: dict[int, Action] = {}
         dropped = 0
-        if key_of is None:  # the actions are the keys
+        if direct:  # straight to the index where the class has an indexer
+            for a in actions:
+                found = direct.get(type(a))
+                i = found(a) if found is not None else self.index_of(a)
+                if i is None:
+                    dropped += 1
+                else:
+                    out[i] = a
+        elif key_of is None:  # the actions are the keys
             for a in actions:
                 i = index.get(a)
                 if i is None:

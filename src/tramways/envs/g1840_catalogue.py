@@ -56,7 +56,7 @@ from itertools import product
 from typing import Any
 
 from tramways.core.actions import Action
-from tramways.envs.base import Catalogue
+from tramways.envs.base import Catalogue, Indexers
 from tramways.g1840 import actions as A
 from tramways.g1840.data import LAYOUTS, load_layout, tiles
 from tramways.g1840.entities import TRAM_COLOURS, Entities, entities
@@ -198,9 +198,56 @@ def _line_keys(ent: Entities) -> list[tuple[Any, ...]]:
     return out
 
 
+def indexers(index: dict[Hashable, int]) -> Indexers:
+    """Per action class, action -> index without building its key (:class:`Catalogue`):
+    the classes listed by the hundred (tile lays, line auctions and bids, private bids) through
+    nested maps of their fields, every other class through its key; each gives exactly
+    ``index.get(key_of(action))``."""
+    get = index.get
+
+    def by_key(keyer: Callable[[Any], Hashable | None]) -> Callable[[Any], int | None]:
+        return lambda a: get(keyer(a))
+
+    out: Indexers = {cls: by_key(keyer) for cls, keyer in _KEYS.items()}
+    nested: dict[str, dict[Any, Any]] = {}
+    for key, i in index.items():
+        if isinstance(key, tuple) and key[0] in _NESTED:
+            level = nested.setdefault(key[0], {})
+            for part in key[1:-1]:
+                level = level.setdefault(part, {})
+            level[key[-1]] = i
+    lays = nested.get("line lay", {})
+    auctions = nested.get("company auction", {})
+    raises = nested.get("company bid", {})
+    bids = nested.get("bid", {})
+
+    def lay(a: A.LayTile) -> int | None:
+        tiles_of = lays.get(a.hex)
+        rotations = None if tiles_of is None else tiles_of.get(a.tile)
+        return None if rotations is None else rotations.get(a.rotation)
+
+    def auction(a: A.OpenAuction) -> int | None:
+        amounts = auctions.get(a.line)
+        return None if amounts is None else amounts.get(a.amount)
+
+    def bid(a: A.Bid) -> int | None:
+        amounts = bids.get(a.private)
+        return None if amounts is None else amounts.get(a.amount)
+
+    out[A.LayTile] = lay
+    out[A.OpenAuction] = auction
+    out[A.LineBid] = lambda a: raises.get(a.amount)
+    out[A.Bid] = bid
+    return out
+
+
+_NESTED = ("line lay", "company auction", "company bid", "bid")
+"""The keys looked up field by field (:func:`indexers`)."""
+
+
 def build() -> Catalogue:
     ks = keys()
-    return Catalogue(ks, key_of, [_name(k) for k in ks])
+    return Catalogue(ks, key_of, [_name(k) for k in ks], indexers=indexers)
 
 
 CATALOGUE = build()
