@@ -25,7 +25,8 @@ Queries:
 
 Changes (each increments ``version``): ``lay`` (returns the replaced tile's id, which goes back
 to the supply, and carries the station markers over), ``place_marker``, ``remove_marker``;
-``markers_version`` changes only with the markers (placed, removed, or moved by a lay).
+``markers_version`` changes only with the markers (placed, removed, or moved by a lay),
+``stadtbahn_version`` only with what the Stadtbahn tile lays depend on.
 ``copy()`` is cheap (shallow dict copies; the per-hex marker maps are never mutated in place).
 """
 
@@ -37,7 +38,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, TypedDict
 
-from tramways.g1840.data import initial_supply, supply_key, tiles
+from tramways.g1840.data import initial_supply, stadtbahn_parts, supply_key, tiles
 from tramways.g1840.hexgrid import HexTrack, neighbour_table, printed_track, tile_track
 from tramways.g1840.model import (
     FrozenDict,
@@ -88,8 +89,8 @@ and a copy keeps it only while its markers are equal): :meth:`Board.line_markers
 class Board:
     """The mutable 1840 board (see the module docstring)."""
 
-    __slots__ = ("layout", "ruleset", "version", "markers_version", "_tiles", "_markers",
-                 "_supply", "_reaches", "_nb", "_tiledefs", "_trk")
+    __slots__ = ("layout", "ruleset", "version", "markers_version", "stadtbahn_version",
+                 "_tiles", "_markers", "_supply", "_reaches", "_nb", "_tiledefs", "_trk")
 
     def __init__(self, layout: Layout, ruleset: str = "rules") -> None:
         self.layout = layout
@@ -98,6 +99,10 @@ class Board:
         self.markers_version = self.version
         """Changes with the station markers only (placed, removed, moved by a lay): what
         depends on the markers alone (each owner's list, the removals) is kept by it."""
+        self.stadtbahn_version = self.version
+        """Changes only with what the Stadtbahn tile lays depend on (IX.4, R-LR-3, R-LR-11): a
+        tile laid on a hex of a Stadtbahn line's build order, and the supply of the
+        orange-edged tiles (one laid or given back)."""
         self._tiles: dict[str, Placed] = {}
         self._markers: dict[str, Mapping[int, tuple[Owner, ...]]] = {}
         self._supply: dict[str, int] = initial_supply(ruleset)
@@ -122,6 +127,7 @@ class Board:
         other.ruleset = self.ruleset
         other.version = self.version
         other.markers_version = self.markers_version
+        other.stadtbahn_version = self.stadtbahn_version
         other._tiles = dict(self._tiles)
         other._markers = dict(self._markers)
         other._supply = dict(self._supply)
@@ -257,6 +263,10 @@ class Board:
             self._carry(coord, location_map)
         else:
             self._changed(coord)
+        stadtbahn_hexes, stadtbahn_supply = stadtbahn_parts(self.layout, self.ruleset)
+        if (coord in stadtbahn_hexes or key in stadtbahn_supply
+                or (previous is not None and back in stadtbahn_supply)):
+            self.stadtbahn_version = self.version
         return None if previous is None else previous.tile_id
 
     def _carry(self, coord: str, location_map: Mapping[int, int] | None) -> None:

@@ -232,6 +232,23 @@ def initial_supply(ruleset: str = "rules") -> dict[str, int]:
 # ---------------------------------------------------------------- layouts
 
 
+_STADTBAHN_PARTS: dict[tuple[int, str], tuple[Layout, frozenset[str], frozenset[str]]] = {}
+
+
+def stadtbahn_parts(layout: Layout, ruleset: str) -> tuple[frozenset[str], frozenset[str]]:
+    """What ``Board.stadtbahn_version`` follows on ``layout``: the hexes of every Stadtbahn
+    line's build order (and the light-orange hexes) and the supply keys of the orange-edged
+    tiles (IX.4, R-LR-11)."""
+    found = _STADTBAHN_PARTS.get((id(layout), ruleset))
+    if found is None or found[0] is not layout:
+        hexes = {c for line in layout.stadtbahn_lines.values() for c in line.buildable}
+        hexes |= {c for c, h in layout.hexes.items() if h.stadtbahn is not None}
+        orange = {supply_key(t.id, ruleset) for t in _tiles().values() if t.orange_edged}
+        found = (layout, frozenset(hexes), frozenset(orange))
+        _STADTBAHN_PARTS[(id(layout), ruleset)] = found
+    return found[1], found[2]
+
+
 def _place(text: str, where: str) -> tuple[str, int]:
     coord, _, loc = text.partition(".")
     if not loc.isdigit():

@@ -169,9 +169,16 @@ def _kept(board: Board, line: int | None, what: str, compute: Callable[[], list[
 def legal_stadtbahn_lays(pos: BuildState, line: int) -> list[TileLay]:
     """Every legal Stadtbahn tile lay for ``line`` (IX.4, R-LR-3; no connection needed): the
     kept lays of each open end (:func:`_frontier_lays`) whose tile is in the supply
-    (R-LR-11); the same for every line, kept per board version."""
+    (R-LR-11); the same for every line, kept per :attr:`Board.stadtbahn_version` (the
+    tiles of the build orders and the orange-edged tiles' supply: all they depend on)."""
     board = pos.board
-    return _kept(board, None, "stadtbahn", lambda: _stadtbahn_lays(board))
+    key = (board.stadtbahn_version, None, "stadtbahn")
+    found = _BY_VERSION.get(key)
+    if found is None:
+        if len(_BY_VERSION) >= _BY_VERSION_LIMIT:
+            _BY_VERSION.clear()
+        found = _BY_VERSION[key] = tuple(_stadtbahn_lays(board))
+    return list(found)
 
 
 def _stadtbahn_lays(board: Board) -> list[TileLay]:
