@@ -33,6 +33,21 @@ def test_create_refuses_bad_games_seats_and_settings(client):
     assert r.status_code == 422 and r.json()["error"] == "bad_settings"
 
 
+def test_a_seed_fixes_an_1840_set_up_and_a_game_with_hidden_cards_refuses_one(client):
+    def record(seed: int) -> dict:
+        body = {"game": "1840", "seats": ["human"] * 3, "seed": seed}
+        created = client.post("/api/games", json=body).json()
+        return client.get(f"/api/games/{created['id']}/record").json()
+
+    first, again, other = record(7), record(7), record(8)
+    assert first["seed"] == again["seed"] == 7 and other["seed"] == 8
+    assert first["setup"] == again["setup"]
+    r = client.post("/api/games", json={"game": "trambahn", "seats": ["human"] * 2, "seed": 7})
+    assert r.status_code == 422 and r.json()["error"] == "bad_seed"
+    r = client.post("/api/games", json={"game": "1840", "seats": ["human"] * 3, "seed": -1})
+    assert r.status_code == 422
+
+
 def test_seat_sees_own_hand_and_legal_moves_spectator_sees_neither(client):
     created = new_game(client)
     gid = created["id"]

@@ -227,3 +227,27 @@ def test_a_move_is_not_followed_while_this_process_writes_the_game(processes):
     followed = b.service.cached(gid)
     assert followed.rev == game_row.rev
     _same_as_replay(followed, store)
+
+
+def test_a_move_announced_while_this_process_holds_the_game_is_followed_on_release(processes):
+    """The ``LISTEN`` thread does not wait for a writer of this process: a move announced
+    while the game's lock is held (a write, or a catch-up that read the record just before
+    that move) is kept, and followed when the lock is released, so the cache does not stay
+    one move behind until the next request."""
+    a, b, store = processes
+    created = a.service.create("trambahn", {}, ["human", "human"])
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    b.service.state(gid, None)  # b holds the game
+    guard = b.service._lock(gid)
+    with guard:
+        assert _play_one(a.service, gid, tokens, random.Random(5))
+        end = time.monotonic() + 20
+        while not guard.missed:  # the move's NOTIFY reached b while its lock was held
+            assert time.monotonic() < end, "the move was not announced"
+            time.sleep(0.01)
+        cached = b.service.cached(gid)
+        assert cached is not None and cached.rev == store.rev(gid) - 1
+    cached = b.service.cached(gid)
+    assert cached is not None and cached.rev == store.rev(gid)
+    assert guard.missed == []
+    _same_as_replay(cached, store)

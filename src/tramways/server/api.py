@@ -83,7 +83,7 @@ def create_game(body: NewGameDep, service: ServiceDep, request: Request) -> JSON
     """Create a game: one secret link (token) per human seat, and a spectator link; with a
     ``pace``, the game's pace from the start and what a resignation does (``on_resign``,
     docs/async.md).  429 (with ``Retry-After``) when this address creates games too fast."""
-    created = service.start(body)
+    created = service.start(body, body.seed)
     seconds = body.pace.pace_seconds() if body.pace is not None else None
     deadlines = request.app.state.deadlines
     if body.pace is not None and body.pace.on_resign != "bot":

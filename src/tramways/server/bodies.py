@@ -29,8 +29,8 @@ def _game_names() -> list[JsonValue]:
 
 MAX_SEATS = 6
 
-BODY_ERRORS = frozenset({"bad_game", "bad_seats", "bad_names", "bad_settings", "bad_pace",
-                         "bad_table"})
+BODY_ERRORS = frozenset({"bad_game", "bad_seats", "bad_names", "bad_settings", "bad_seed",
+                         "bad_pace", "bad_table"})
 """The codes of a new game's refusals (422 ``{"error": CODE, "message"}``, as every refusal
 of the service)."""
 
@@ -113,11 +113,17 @@ class NewGame(BaseModel):
     names: list[str | None] | None = Field(default=None, description="optional name per seat")
     pace: PaceChoice | None = Field(default=None, description="the game's pace (docs/async.md); "
                                     "none: the game waits as long as it takes")
+    seed: int | None = Field(
+        default=None, ge=0, le=2**63 - 1, examples=[7],
+        description="fixes the set-up of a game without hidden cards (1840: the same seed and "
+                    "settings, the same private deal), as the new-game form's seed does; a game "
+                    "with hidden cards (Trambahn) refuses it (`bad_seed`): its deal stays secret")
 
     @model_validator(mode="after")
     def _whole(self) -> NewGame:
         """The checks, in order: the game (``bad_game``), the number of names and the seat
-        kinds (``bad_names``, ``bad_seats``), the names, then the settings."""
+        kinds (``bad_names``, ``bad_seats``), the names, the settings, then the seed
+        (``bad_seed``) and the pace."""
         if self.game not in game_names():
             raise _refuse("bad_game", f"unknown game {self.game!r} ({', '.join(game_names())})")
         if len(self.names or []) > len(self.seats):
@@ -126,6 +132,9 @@ class NewGame(BaseModel):
         names = self._clean_names()
         self.names = [*names, *[None] * (len(self.seats) - len(names))]
         self.settings = self._game_settings()
+        if self.seed is not None and get_game(self.game).info.hidden_information:
+            raise _refuse("bad_seed", f"a game of {self.game} draws its own seed: "
+                                      "its cards are hidden")
         if self.pace is not None:
             self.pace.pace_seconds()
             self.pace.check_bot(self.game)

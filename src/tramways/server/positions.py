@@ -17,7 +17,7 @@ import logging
 import re
 import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from tramways.core import Action
@@ -123,16 +123,35 @@ def _position_bytes(live: Live) -> int:
 
 
 class _GameLock:
-    """One game's write lock in this process (weakly kept: it goes when nobody holds it)."""
+    """One game's write lock in this process (weakly kept: it goes when nobody holds it).
 
-    def __init__(self) -> None:
+    ``missed`` holds the moves another process announced while the lock was held (the
+    ``LISTEN`` thread does not wait for a writer); whoever releases the lock hands them to
+    ``on_release``, so a move announced during a catch-up is still followed."""
+
+    def __init__(self, on_release: Callable[[list[Written]], None]) -> None:
         self.lock = threading.Lock()
+        self.missed: list[Written] = []
+        self._on_release = on_release
 
     def __enter__(self) -> None:
         self.lock.acquire()
 
     def __exit__(self, *_exc: object) -> None:
         self.lock.release()
+        self.hand_over()
+
+    def hand_over(self) -> None:
+        """Follow the moves announced while the lock was held (``list.pop`` is atomic, so
+        a move appended meanwhile is taken by this call or by the next release)."""
+        taken: list[Written] = []
+        while self.missed:
+            try:
+                taken.append(self.missed.pop())
+            except IndexError:  # another thread took the last one
+                break
+        if taken:
+            self._on_release(sorted(taken, key=lambda w: w.rev))
 
 
 class Positions:
@@ -154,7 +173,7 @@ class Positions:
         with self._locks_guard:
             lock = self._locks.get(game_id)
             if lock is None:
-                lock = self._locks[game_id] = _GameLock()
+                lock = self._locks[game_id] = _GameLock(self._follow_all)
             return lock
 
     def cached(self, game_id: str) -> Live | None:
@@ -221,7 +240,14 @@ class Positions:
         guard = self._lock(written.game_id)  # held here: the lock lives while it is kept
         lock = guard.lock
         if not lock.acquire(blocking=False):
-            return  # this process is writing the game (this very move, or it will catch up)
+            # This process is writing the game (this very move, or a catch-up that may
+            # have read the record just before this move): the writer follows it on release.
+            guard.missed.append(written)
+            if not lock.acquire(blocking=False):
+                return
+            lock.release()  # released in between: take it over here
+            guard.hand_over()
+            return
         try:
             cached = self.cached(written.game_id)
             if cached is None or cached.rev != written.rev - 1 or cached.n != a.seq:
@@ -234,6 +260,10 @@ class Positions:
                            written.game_id, written.rev)
         finally:
             lock.release()
+
+    def _follow_all(self, moves: list[Written]) -> None:
+        for written in moves:
+            self.follow(written)
 
     def _install(self, live: Live) -> None:
         current = self.cached(live.row.id)
