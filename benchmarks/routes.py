@@ -23,7 +23,7 @@ from pathlib import Path
 from tramways.g1840.board import Board
 from tramways.g1840.data import load_layout, tiles
 from tramways.g1840.routes import RouteContext, best_route
-from tramways.g1840.routes.search import _MEMO as ROUTE_MEMO
+from tramways.g1840.routes.search import forget_routes
 
 REPO = Path(__file__).resolve().parents[1]
 ORACLE = REPO.parent / "shared" / "reference" / "1840" / "oracle"
@@ -53,7 +53,7 @@ def reference_game() -> dict[str, object]:
         )
         ctx = RouteContext(board, int(action["entity"]), PHASE_OF_18XX[state["game"]["phase"]],
                            owned, 0, "18xx.games")
-        ROUTE_MEMO.clear()  # a fresh search, not a route remembered
+        forget_routes()  # a fresh search, not a route remembered
         start = time.perf_counter()
         run = best_route(ctx)
         times.append((time.perf_counter() - start) * 1000)
@@ -179,7 +179,7 @@ def synthetic() -> dict[str, object]:
     results = {}
     for line in board.layout.lines_in_game:
         ctx = RouteContext(board, line, "grey", frozenset(), -100)
-        ROUTE_MEMO.clear()  # a fresh search, not a route remembered
+        forget_routes()  # a fresh search, not a route remembered
         start = time.perf_counter()
         run = best_route(ctx)
         spent = (time.perf_counter() - start) * 1000
@@ -204,7 +204,7 @@ def selfplay_boards() -> dict[str, object]:
             state = play_game("1840", {"players": players}, seed, max_actions=20000).session.state
             for line in state.lines_with_trams():  # type: ignore[attr-defined]
                 ctx = state.route_context(line)  # type: ignore[attr-defined]
-                ROUTE_MEMO.clear()  # the game's own run found this route
+                forget_routes()  # the game's own run found this route
                 start = time.perf_counter()
                 best_route(ctx)
                 times.append((time.perf_counter() - start) * 1000)

@@ -1,4 +1,4 @@
-"""The best-route memo (``routes.search._MEMO``) answers what a fresh search answers (IX.8).
+"""The best-route memo (``TrackGraph.routes``, :func:`routes.search.best_route`) answers what a fresh search answers (IX.8).
 
 Routes are remembered by track graph, markers and context: a board rebuilt from its JSON (as a
 bot rebuilds it from a view: equal tiles, markers placed in another order) shares the graph of

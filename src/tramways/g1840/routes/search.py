@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tramways.g1840.routes.blocks import BlockTree, blocks
-from tramways.g1840.routes.graph import LineGraph, TrackGraph, line_graph, track_graph
+from tramways.g1840.routes.graph import LineGraph, line_graph, track_graph
+from tramways.g1840.routes.graph.local import local_line_graph
 from tramways.g1840.routes.model import LANDMARK_BONUS, RouteContext, Run
 
 BLOCK_BOUND_FROM = 32
@@ -377,13 +378,22 @@ def _solve(lg: LineGraph) -> _Found | None:
     return None if got is None else _Found(*got)
 
 
-_MEMO: dict[tuple[Any, ...], tuple[TrackGraph, Run | None]] = {}
-"""Best routes by (track graph, markers, line, phase, landmarks, maintenance, ruleset): two
-boards with the same tiles share one graph object (:func:`track_graph` derives the second with
-no hex changed), so a search's play-outs and the engine's run ask for routes already found."""
+MEMO_SIZE = 256
+"""Routes kept per track graph (:attr:`~tramways.g1840.routes.graph.TrackGraph.routes`; the
+oldest goes first).  Two boards with the same tiles share one graph object (:func:`track_graph`
+derives the second with no hex changed), so a search's play-outs and the engine's run ask for
+routes already found; the routes go with their graph when it leaves the cache of track graphs
+(a global memo kept every graph it named alive: thousands of objects the garbage collector
+walked at each full collection)."""
 
-MEMO_SIZE = 4096
-"""Routes kept in :data:`_MEMO` (the oldest goes first)."""
+
+def forget_routes() -> None:
+    """Drop the routes remembered on every cached track graph (a benchmark's fresh search)."""
+    from tramways.g1840.routes.graph.incremental import _CACHE
+
+    for built in _CACHE.values():
+        built.graph.routes.clear()
+    _BY_VERSION.clear()
 
 
 def _markers_key(ctx: RouteContext) -> frozenset[Any]:
@@ -399,22 +409,75 @@ def best_route(ctx: RouteContext) -> Run | None:
 
     The search is exact (see the module docstring for the pruning and the tie rule); on a
     position it cannot finish within :data:`NODE_BUDGET` steps the exact constraint model of
-    :mod:`.solver_cpsat` answers (then among equal routes the solver's is kept).  A route is
-    found once per track graph, markers and context (:data:`_MEMO`): the same search would
-    find the same route.
+    :mod:`.solver_cpsat` answers (then among equal routes the solver's is kept).
+
+    The search runs on the line's own graph, walked from its markers
+    (:func:`~tramways.g1840.routes.graph.local.local_line_graph`: the same route as on the
+    board's whole graph, in time proportional to what the line reaches); a line reaching more
+    than :data:`LOCAL_LIMIT` stops, or a search past :data:`NODE_BUDGET`, uses the whole graph
+    (:func:`graph_route`).  A route is found once per board version and context
+    (:data:`_BY_VERSION`).
     """
+    key = (ctx.board.version, ctx.line, ctx.phase, ctx.landmark_hexes, ctx.maintenance,
+           ctx.ruleset)
+    run = _BY_VERSION.get(key, _UNKNOWN)
+    if run is _UNKNOWN:
+        run = _local_route(ctx)
+        if run is _UNKNOWN:
+            run = graph_route(ctx)
+        if len(_BY_VERSION) >= BY_VERSION_SIZE:
+            del _BY_VERSION[next(iter(_BY_VERSION))]
+        _BY_VERSION[key] = run
+    return run
+
+
+LOCAL_LIMIT = 40
+"""The most stops a line may reach for its route to be searched on its own graph."""
+
+BY_VERSION_SIZE = 512
+"""Routes kept by board version and context (the oldest goes first)."""
+
+_BY_VERSION: dict[tuple[Any, ...], Run | None] = {}
+"""Best routes by (board version, line, phase, landmarks, maintenance, ruleset): a board's
+version changes with every tile and marker and is never shared by two different boards."""
+
+_UNKNOWN: Any = object()
+
+
+def _local_route(ctx: RouteContext) -> Run | None:
+    """The best route searched on the line's own graph, or :data:`_UNKNOWN` when the line
+    reaches more than :data:`LOCAL_LIMIT` stops or the search runs past :data:`NODE_BUDGET`."""
+    from tramways.g1840.routes.validate import make_run
+
+    lg = local_line_graph(ctx, LOCAL_LIMIT)
+    if lg is None:
+        return _UNKNOWN
+    search = _Search(lg, NODE_BUDGET)
+    try:
+        found = search.run()
+    except _OutOfBudget:
+        return _UNKNOWN
+    return None if found is None else make_run(lg, found.stops, found.links)
+
+
+def graph_route(ctx: RouteContext) -> Run | None:
+    """:func:`best_route` on the board's whole track graph (:func:`track_graph`, cached and
+    derived from the last one built), its routes remembered per track graph, markers and
+    context (:attr:`~tramways.g1840.routes.graph.TrackGraph.routes`): the same search would
+    find the same route."""
     from tramways.g1840.routes.validate import make_run
 
     graph = track_graph(ctx.board)
-    key = (id(graph), _markers_key(ctx), ctx.line, ctx.phase, ctx.landmark_hexes,
-           ctx.maintenance, ctx.ruleset)
-    known = _MEMO.get(key)
-    if known is not None and known[0] is graph:
-        return known[1]
+    memo = graph.routes
+    key = (_markers_key(ctx), ctx.line, ctx.phase, ctx.landmark_hexes, ctx.maintenance,
+           ctx.ruleset)
+    known = memo.get(key, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known
     lg = line_graph(ctx)
     found = _solve(lg)
     run = None if found is None else make_run(lg, found.stops, found.links)
-    if len(_MEMO) >= MEMO_SIZE:
-        del _MEMO[next(iter(_MEMO))]
-    _MEMO[key] = (graph, run)
+    if len(memo) >= MEMO_SIZE:
+        del memo[next(iter(memo))]
+    memo[key] = run
     return run

@@ -342,14 +342,15 @@ def _nearest(board: Board) -> tuple[_Built, set[str]] | None:
     board after a lay is the bot's trial board of that lay), a new play-out's first board near
     the position it started from, further back."""
     tiles = board.placed()
+    count = len(tiles)
     best: tuple[_Built, set[str]] | None = None
     limit = _DERIVE_LIMIT
     layout = id(board.layout)
     for seen, built in enumerate(reversed(_CACHE.values())):
         if seen >= _NEAR and limit < 1:
             break
-        if built.layout_id != layout:
-            continue
+        if built.layout_id != layout or not -limit <= count - len(built.tiles) <= limit:
+            continue  # a hex more or less differs: more than ``limit`` hexes differ
         changed = _changes(built.tiles, tiles, limit)
         if changed is not None:
             best, limit = (built, changed), len(changed) - 1

@@ -5,7 +5,7 @@ package's docstring)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tramways.g1840.routes.model import Stop
@@ -51,7 +51,10 @@ class Link:
 
 @dataclass(slots=True)
 class TrackGraph:
-    """Stops and the tram links between them, for one board position (no line involved)."""
+    """Stops and the tram links between them, for one board position (no line involved).
+
+    ``routes``: the best routes found on this graph by markers and context
+    (:func:`tramways.g1840.routes.search.best_route`): they live and go with the graph."""
 
     stops: list[Stop]
     index: dict[Stop, int]
@@ -60,6 +63,7 @@ class TrackGraph:
     locations: list[Any]  # LocationDef per stop (None for an empty station)
     links: list[Link]
     incident: list[list[int]]
+    routes: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _is_red_hex(board: Board, coord: str) -> bool:
