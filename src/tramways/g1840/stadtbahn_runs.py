@@ -18,13 +18,13 @@ Before any tile on the full map D and V earn 70 and W and G 0 (the rules' CR1 no
 
 from __future__ import annotations
 
-import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tramways.g1840.board import Board
-    from tramways.g1840.model import Layout, PathDef, StadtbahnLine
+    from tramways.g1840.board import Board, Placed
+    from tramways.g1840.model import Layout, Owner, PathDef, StadtbahnLine
 
 DOTTED = "stadtbahn"
 
@@ -44,8 +44,10 @@ class StadtbahnRun:
     multiplier: int = 1
 
 
-def _terminus_location(board: Board, coord: str, printed_location: int) -> int | None:
+def _terminus_location(board: Board, coord: str, printed_location: int, looked: set[str]
+                       ) -> int | None:
     """The current location of a printed terminus: found by the dotted track at its edge."""
+    looked.add(coord)
     printed = board.layout.hexes[coord]
     edges = {
         e.edge
@@ -79,9 +81,10 @@ def _dotted_paths(board: Board, coord: str) -> tuple[PathDef, ...]:
     return found
 
 
-def _walk(board: Board, company: str, start: tuple[str, int], route: tuple[str, ...]
-          ) -> list[tuple[str, int]]:
-    """The locations met from ``start`` along built dotted track (``start`` first)."""
+def _walk(board: Board, company: str, start: tuple[str, int], route: tuple[str, ...],
+          looked: set[str]) -> list[tuple[str, int]]:
+    """The locations met from ``start`` along built dotted track (``start`` first);
+    ``looked`` receives every hex whose tile the walk looked at."""
     on_route = set(route)
     stops = [start]
     coord, loc = start
@@ -89,6 +92,7 @@ def _walk(board: Board, company: str, start: tuple[str, int], route: tuple[str, 
     seen = {start}
     while True:
         moved = False
+        looked.add(coord)
         for path in _dotted_paths(board, coord):
             if loc not in path.locations or path is came_by or path == came_by:
                 continue
@@ -97,7 +101,7 @@ def _walk(board: Board, company: str, start: tuple[str, int], route: tuple[str, 
             if there is None or there not in on_route:
                 continue
             entry = (edge + 3) % 6
-            nxt = _follow(board, there, entry)
+            nxt = _follow(board, there, entry, looked)
             if nxt is None:
                 continue
             arrive_path, where = nxt
@@ -114,13 +118,14 @@ def _walk(board: Board, company: str, start: tuple[str, int], route: tuple[str, 
 
 
 def _follow(
-    board: Board, coord: str, entry: int
+    board: Board, coord: str, entry: int, looked: set[str]
 ) -> tuple[PathDef, tuple[str, int]] | None:
     """From ``entry`` of ``coord`` along dotted track to the next location (crossing plain
     dotted track hexes such as A15 and A11)."""
     hops = 0
     while hops < 20:
         hops += 1
+        looked.add(coord)
         for path in _dotted_paths(board, coord):
             if entry not in path.edges:
                 continue
@@ -154,7 +159,6 @@ def _value(board: Board, company: str, stop: tuple[str, int], phase: str) -> tup
     return False, 0
 
 
-_CACHE: dict[tuple[object, ...], StadtbahnRun] = {}
 _DOTTED_HEXES: dict[int, tuple[Layout, tuple[str, ...]]] = {}
 
 
@@ -170,60 +174,74 @@ def _dotted_hexes(layout: Layout) -> tuple[str, ...]:
     return entry[1]
 
 
-_STATES: dict[int, int] = {}
-_TOKENS: dict[tuple[object, ...], int] = {}
-_TOKEN_NUMBERS = itertools.count()
+Looked = tuple[tuple[str, "Placed | None", "Mapping[int, tuple[Owner, ...]]"], ...]
+"""The hexes a run looked at, each with its tile and markers then."""
+
+_RUNS: dict[tuple[int, str, str], list[tuple[Looked, StadtbahnRun]]] = {}
+"""Per layout, company and phase: the runs (x1) computed last (:data:`RUNS_KEPT`), each with
+the tiles and markers of the hexes it looked at."""
+
+RUNS_KEPT = 8
 
 
-def _dotted_state(board: Board) -> int:
-    """A number for the tiles and the markers of the hexes dotted track can be on (equal
-    numbers, equal tiles and markers there; numbers are never reused), kept per board version
-    (a version is never reused; the companies' runs of one position share it)."""
-    found = _STATES.get(board.version)
-    if found is None:
-        hexes = _dotted_hexes(board.layout)
-        state = (id(board.layout), tuple(board.tile(c) for c in hexes),
-                 tuple(board.markers(c) for c in hexes))
-        found = _TOKENS.get(state)
-        if found is None:
-            if len(_TOKENS) > 4096:
-                _TOKENS.clear()
-            found = _TOKENS[state] = next(_TOKEN_NUMBERS)
-        if len(_STATES) > 4096:
-            _STATES.clear()
-        _STATES[board.version] = found
-    return found
+def _unchanged(board: Board, looked: Looked) -> bool:
+    """The board has the same tiles and markers on every hex of ``looked``."""
+    for coord, placed, markers in looked:
+        now = board.tile(coord)
+        if now is not placed and now != placed:
+            return False
+        here = board.markers(coord)
+        if here is not markers and here != markers:
+            return False
+    return True
 
 
 def stadtbahn_run(board: Board, company: str, phase: str = "yellow", multiplier: int = 1
                   ) -> StadtbahnRun:
     """The run of Stadtbahn company ``company`` (VIII.5.2); revenue x ``multiplier``.
 
-    A run only looks at dotted track and at the markers where it stops, so it is cached by the
-    tiles and markers of the hexes dotted track can be on."""
+    A run only looks at the dotted track from the company's termini and at the markers where
+    it stops: it is kept (x1) with the tiles and markers of the hexes it looked at, and reused
+    while they are the same (a lay or marker elsewhere, on another company's line or on
+    plain track, does not run it again; nor does the next Company Round's multiplier: the
+    better end x1 is the better end multiplied)."""
     line = board.layout.stadtbahn_lines.get(company)
     if line is None:
         return StadtbahnRun(company, 0, (), (), None, False, multiplier)
-    key = (_dotted_state(board), company, phase, multiplier)
-    run = _CACHE.get(key)
+    if multiplier < 1:
+        return _run(board, company, line, phase, multiplier)
+    key = (id(board.layout), company, phase)
+    kept = _RUNS.get(key)
+    if kept is None:
+        _dotted_hexes(board.layout)  # keeps the layout of the id alive
+        kept = _RUNS[key] = []
+    run = next((known for looked, known in kept if _unchanged(board, looked)), None)
     if run is None:
-        if len(_CACHE) > 256:
-            _CACHE.clear()
-        run = _CACHE[key] = _run(board, company, line, phase, multiplier)
-    return run
+        hexes: set[str] = set()
+        run = _run(board, company, line, phase, 1, hexes)
+        kept.insert(0, (tuple((c, board.tile(c), board.markers(c)) for c in sorted(hexes)), run))
+        del kept[RUNS_KEPT:]
+    if multiplier == 1:
+        return run
+    return StadtbahnRun(company, run.revenue * multiplier, run.stops, run.parts,
+                        run.from_terminus, run.complete, multiplier)
 
 
-def _run(board: Board, company: str, line: StadtbahnLine, phase: str, multiplier: int
-         ) -> StadtbahnRun:
+def _run(board: Board, company: str, line: StadtbahnLine, phase: str, multiplier: int,
+         looked: set[str] | None = None) -> StadtbahnRun:
+    """The run afresh; ``looked`` receives every hex whose tile or markers it looked at."""
+    if looked is None:
+        looked = set()
     termini = []
     for coord, printed in line.termini:
-        loc = _terminus_location(board, coord, printed)
+        loc = _terminus_location(board, coord, printed, looked)
         if loc is not None:
             termini.append((coord, loc))
     best: StadtbahnRun | None = None
     other_ends = set(termini)
     for start in termini:
-        stops = _walk(board, company, start, line.route)
+        stops = _walk(board, company, start, line.route, looked)
+        looked.update(c for c, _ in stops)  # their locations and markers (already walked)
         valued = [(s, *_value(board, company, s, phase)) for s in stops]
         counted = [(s, v) for s, is_loc, v in valued if is_loc]
         complete = stops[-1] in other_ends and stops[-1] != start
