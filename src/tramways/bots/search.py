@@ -13,6 +13,10 @@ included); the static value plus ``lookahead`` times the play-out's difference f
 candidates' mean decides.  Without ``memory`` (its default in this mode) the samples and the
 unseen-card model use the view alone.
 
+With ``race={...}`` (an option, not the default) the bot is
+:class:`~tramways.bots.trambahn_race.RaceBot` with those options: whole turns checked from the
+7th regular scoring on by play-outs to the end of the game, valued by the win.
+
 The default (``whole_turn=False``) is the rest of this docstring.
 
 For a decision with several legal actions, the bot samples positions consistent with its view
@@ -61,6 +65,7 @@ from tramways.bots.base import BotBase
 from tramways.bots.trambahn_builder import build_turn
 from tramways.bots.trambahn_memory import Memory
 from tramways.bots.trambahn_policy import Planner, plan_action, ranked_plan, variant
+from tramways.bots.trambahn_race import RaceBot
 from tramways.bots.trambahn_rule import ranked_actions, rule_action
 from tramways.bots.trambahn_turns import Draft, TurnPlanner, variant_of
 from tramways.core import Action
@@ -206,6 +211,7 @@ class SearchBot(BotBase):
         lookahead: float = LOOKAHEAD,
         reply: str = "turns",
         lookahead_from: int = LOOKAHEAD_FROM,
+        race: dict[str, Any] | None = None,
     ) -> None:
         self.legacy = legacy
         self.passengers_only = legacy if passengers_only is None else passengers_only
@@ -230,6 +236,7 @@ class SearchBot(BotBase):
         self.lookahead = lookahead
         self.reply = reply
         self.lookahead_from = lookahead_from
+        self.race = RaceBot(game, **race) if race is not None and not legacy else None
         self.explanation = ""
 
     @classmethod
@@ -247,6 +254,10 @@ class SearchBot(BotBase):
     def choose(self, view: TrambahnView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if self.legacy:
             return self._choose_legacy(view, legal_actions, rng)
+        if self.race is not None:
+            action = self.race.choose(view, legal_actions, rng)
+            self.explanation = self.race.explanation
+            return action
         memory = self.memory
         if memory is not None:
             memory.observe(view)

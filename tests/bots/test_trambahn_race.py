@@ -1,0 +1,124 @@
+"""The Trambahn search that plays the race for the last scorings to the end of the game
+(:mod:`tramways.bots.trambahn_race`)."""
+
+from __future__ import annotations
+
+import random
+
+from tramways.bots import make_bot
+from tramways.bots.match import play_match
+from tramways.bots.trambahn_race import RaceBot, outcome, punish
+from tramways.core import Session
+from tramways.trambahn.cards import IDS_BY_FACE
+from tramways.trambahn.engine import TrambahnState
+from tramways.trambahn.game import GAME
+from tramways.trambahn.invariants import check_invariants
+from tramways.trambahn.position import Column
+
+SMALL = {"samples": 2, "top": 3, "start": 5}
+"""A small budget that checks the turns from the 5th regular scoring on."""
+
+
+def _late_positions(seed: int, count: int) -> list[TrambahnState]:
+    """Positions of a rule-against-rule game from its 6th regular scoring on."""
+    state = Session.new("trambahn", {}, seed=seed).state
+    rule = make_bot("rule", GAME)
+    rng = random.Random(seed)
+    found: list[TrambahnState] = []
+    while not state.is_over() and len(found) < count:
+        if state.regular >= 6 and state.step == 1 and not state.passengers:
+            found.append(state.clone())
+        state.apply(rule.choose(state.view(state.turn), state.legal_actions(), rng))
+    return found
+
+
+def test_t_r_4_the_race_search_is_reproducible_under_a_seed():
+    scores = []
+    for _ in range(2):
+        bots = [make_bot("search", GAME, race=SMALL), make_bot("rule", GAME)]
+        session = play_match("trambahn", bots, 21)
+        assert session.state.is_over()
+        scores.append(session.state.result()["scores"])
+    assert scores[0] == scores[1]
+
+
+def test_the_race_search_reads_its_view_alone_not_the_hidden_cards():
+    """Changing only hidden cards (the other hand against the draw pile) changes no choice."""
+    for state in _late_positions(31, 4):
+        other = state.clone()
+        opp = 1 - state.turn
+        k = min(len(other.hands[opp]), len(other.deck))
+        other.hands[opp][:k], other.deck[:k] = other.deck[:k], other.hands[opp][:k]
+        check_invariants(other)
+        assert other.view(state.turn) == state.view(state.turn)
+        a = RaceBot(GAME, **SMALL).choose(state.view(state.turn), state.legal_actions(),
+                                          random.Random(5))
+        b = RaceBot(GAME, **SMALL).choose(other.view(other.turn), other.legal_actions(),
+                                          random.Random(5))
+        assert a == b
+
+
+def test_the_race_search_plays_whole_turns_and_follows_them():
+    state = Session.new("trambahn", {}, seed=7).state
+    bot = RaceBot(GAME, **SMALL)
+    other = make_bot("rule", GAME)
+    rng = random.Random(3)
+    explanations = []
+    while not state.is_over():
+        view = state.view(state.turn)
+        chooser = bot if state.turn == 0 else other
+        action = chooser.choose(view, state.legal_actions(), rng)
+        if state.turn == 0:
+            explanations.append(bot.explanation)
+        state.apply(action)
+    checked = [e for e in explanations if e.startswith("checked")]
+    assert len(checked) >= 4
+    assert all(e.startswith(("the rest of the planned turn", "only action", "the planner's",
+                             "checked")) for e in explanations)
+
+
+def test_t_r_2_play_outs_fill_a_row_at_3_that_favours_the_player_to_move():
+    state = Session.new("trambahn", {}, seed=11).state
+    pool = {f: list(ids) for f, ids in IDS_BY_FACE.items()}
+    state.rows[0] = [pool["3b"].pop(), pool["4b"].pop(), pool["5b"].pop()]
+    col = Column(0, [])
+    for f in ("2b", "6b", "9b"):
+        col.add(pool[f].pop())
+    col.tram = "electric"
+    state.stack.remove("electric")
+    state.columns = [[col], []]
+    hand = [pool[f].pop() for f in ("1r", "7b", "2b", "8y", "3g", "9g")]
+    taken = set(hand) | set(state.rows[0]) | set(col.stations)
+    rest = [c for c in state.deck + state.hands[0] + state.hands[1] if c not in taken]
+    rest += [c for c in state.money[0] + state.money[1] if c not in taken]
+    state.hands = [hand, rest[:6]]
+    state.money = [rest[6:18], rest[18:33]]
+    state.deck, state.discard = rest[33:], []
+    check_invariants(state)
+    expected = col.score
+    assert expected > 0
+    punish(state)
+    assert state.regular == 1 and state.scores == [expected, 0]
+    assert state.rows[0] == [] and state.passengers == 1
+
+
+def test_t_r_4_outcome_is_points_then_the_money_pile():
+    state = Session.new("trambahn", {}, seed=3).state
+    state.scores = [50, 50]
+    state.money = [state.money[0][:3], state.money[1][:5]]
+    assert outcome(state, 0) == 0.0 and outcome(state, 1) == 1.0
+    state.scores = [51, 50]
+    assert outcome(state, 0) == 1.0
+
+
+def test_the_race_search_beats_the_rule_bot():
+    """A loose smoke test of strength (the benchmark: ``benchmarks/trambahn_whole_turn.py``)."""
+    wins = 0.0
+    for g in range(4):
+        bots = [make_bot("search", GAME, race={"samples": 2, "top": 3}), make_bot("rule", GAME)]
+        if g % 2:
+            bots.reverse()
+        result = play_match("trambahn", bots, 400 + g).state.result()
+        seat = g % 2
+        wins += 1.0 if result["winner"] == seat else 0.5 if result["winner"] is None else 0.0
+    assert wins >= 3
