@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from tramways.g1840.hexgrid import HexTrack
 from tramways.g1840.model import FrozenDict, Owner
@@ -50,7 +51,9 @@ class Reach:
 
     ``expanded`` (the locations the walk went on from) and ``entered`` (the hex sides it
     entered a hex through) are the walk's own state, kept so that :func:`relaid` can carry it
-    over a lay; they take no part in comparisons.
+    over a lay; they take no part in comparisons.  :meth:`by_hex` indexes ``edges`` and
+    ``locations`` by hex (built when first asked; a reach carried over a lay from one whose
+    index was built updates that index by the differences only).
     """
 
     edges: frozenset[tuple[str, int]]
@@ -58,6 +61,65 @@ class Reach:
     hexes: frozenset[str]
     expanded: frozenset[tuple[str, int]] = field(default=_NONE, compare=False)
     entered: frozenset[tuple[str, int]] = field(default=_NONE, compare=False)
+    _index: list[Any] = field(default_factory=lambda: [None], compare=False, repr=False)
+    """A one-place box (the reach is frozen, its index a cache): ``None``, the reach it was
+    carried from (whose index is built), or the built index."""
+
+    def by_hex(self) -> ByHex:
+        """``(edges, locations)`` by hex: each hex -> the edges its border is reached at
+        (``edges``), and each hex -> the locations reached on it (``locations``)."""
+        box = self._index
+        found = box[0]
+        if isinstance(found, tuple):
+            return found
+        if isinstance(found, Reach):
+            edges, locations = found._index[0]
+            found = (_updated(edges, found.edges, self.edges),
+                     _updated(locations, found.locations, self.locations))
+        else:
+            found = (_grouped(self.edges), _grouped(self.locations))
+        box[0] = found
+        return found
+
+
+ByHex = tuple[dict[str, frozenset[int]], dict[str, frozenset[int]]]
+"""A reach's edges and locations, each grouped by hex (:meth:`Reach.by_hex`)."""
+
+
+def _grouped(pairs: frozenset[tuple[str, int]]) -> dict[str, frozenset[int]]:
+    found: dict[str, set[int]] = {}
+    for coord, item in pairs:
+        bucket = found.get(coord)
+        if bucket is None:
+            found[coord] = {item}
+        else:
+            bucket.add(item)
+    return {c: frozenset(items) for c, items in found.items()}
+
+
+def _updated(table: dict[str, frozenset[int]], before: frozenset[tuple[str, int]],
+             after: frozenset[tuple[str, int]]) -> dict[str, frozenset[int]]:
+    """``table`` (``before`` grouped by hex) made the grouping of ``after``: only the hexes
+    with an item gained or lost are grouped again."""
+    gained, lost = after - before, before - after
+    if not gained and not lost:
+        return table
+    out = dict(table)
+    changes: dict[str, tuple[set[int], set[int]]] = {}
+    for coord, item in gained:
+        changes.setdefault(coord, (set(), set()))[0].add(item)
+    for coord, item in lost:
+        changes.setdefault(coord, (set(), set()))[1].add(item)
+    for coord, (plus, minus) in changes.items():
+        now = (out.get(coord, _NO_ITEMS) - minus) | plus
+        if now:
+            out[coord] = frozenset(now)
+        else:
+            del out[coord]
+    return out
+
+
+_NO_ITEMS: frozenset[int] = frozenset()
 
 
 def walk(tables: Tables, starts: list[tuple[str, int]], line: Owner) -> Reach:
@@ -108,8 +170,11 @@ def relaid(tables: Tables, old: Reach, lays: list[Lay], starts: list[tuple[str, 
         hexes.add(key[0])
         nodes.append((key[0], key[1], True))
     entries = sorted(side for side in old.entered if side[0] in maps)
-    return _close(tables, line, set(old.edges), reached, hexes, expanded, set(old.entered),
-                  nodes, entries)
+    new = _close(tables, line, set(old.edges), reached, hexes, expanded, set(old.entered),
+                 nodes, entries)
+    if isinstance(old._index[0], tuple):
+        new._index[0] = old  # its index is updated from old's when asked (Reach.by_hex)
+    return new
 
 
 def floor_reaches(tables: Tables, known: Reach, laid: frozenset[str], coord: str,

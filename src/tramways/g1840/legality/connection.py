@@ -23,27 +23,16 @@ from tramways.g1840.board import Board, Reach
 _NONE: frozenset[int] = frozenset()
 
 
-def _by_hex(pairs: frozenset[tuple[str, int]]) -> dict[str, frozenset[int]]:
-    found: dict[str, set[int]] = {}
-    for coord, item in pairs:
-        bucket = found.get(coord)
-        if bucket is None:
-            found[coord] = {item}
-        else:
-            bucket.add(item)
-    return {c: frozenset(items) for c, items in found.items()}
-
-
 class ReachIndex:
     """A reach indexed by hex: the edges its track arrives at and the locations it reaches on
-    each hex, and its hexes in sorted order (the order tile lays are listed in)."""
+    each hex (:meth:`~tramways.g1840.reach.Reach.by_hex`), and its hexes in sorted order (the
+    order tile lays are listed in)."""
 
     __slots__ = ("sorted_hexes", "entered_by_hex", "locations_by_hex")
 
     def __init__(self, reach: Reach) -> None:
         self.sorted_hexes = tuple(sorted(reach.hexes))
-        self.entered_by_hex = _by_hex(reach.edges)
-        self.locations_by_hex = _by_hex(reach.locations)
+        self.entered_by_hex, self.locations_by_hex = reach.by_hex()
 
 
 _INDEXES: dict[Reach, ReachIndex] = {}
