@@ -29,12 +29,11 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 from typing import Any
 
-from tramways.g1840.board import Board, Placed
+from tramways.g1840.board import Board
 from tramways.g1840.data import supply_key, tiles
 from tramways.g1840.legality.context import NEXT_COLOUR, BuildState, colour_available
 from tramways.g1840.legality.tiles import (
     OPEN_AREAS,
-    LayContext,
     hex_lays,
     lay_ctx,
 )
@@ -66,21 +65,7 @@ def _closed_neighbours(layout: Layout, board: Board) -> dict[str, tuple[str, ...
     return found[1]
 
 
-def _hex_key(ctx: LayContext, coord: str, mode: str, laid: Collection[str],
-             closed: dict[str, tuple[str, ...]]) -> tuple[Any, ...]:
-    board = ctx.board
-    placed: Placed | None = board.tile(coord)
-    around = closed.get(coord)
-    tiles_around = tuple(map(board.tile, around)) if around else ()
-    own_circle: Any = None
-    if placed is None:
-        hexdef = ctx.layout.hexes.get(coord)
-        if hexdef is not None and hexdef.area == "interchange_OO":
-            own_circle = (board.markers(coord), ctx.line)
-    conn = ctx.conn
-    upgradable = None if placed is None else _upgradable(placed.tile_id, ctx.phase)
-    return (id(ctx.layout), coord, placed, upgradable, mode, coord in laid, ctx.forced_home,
-            conn.entered_edges(coord), conn.reached_locations(coord), tiles_around, own_circle)
+_NONE: frozenset[int] = frozenset()
 
 
 _UPGRADABLE: dict[tuple[str, str], bool] = {}
@@ -125,13 +110,31 @@ def legal_tile_lays(
         coords: tuple[str, ...] = (ctx.home,)
     else:
         coords = ctx.conn.index.sorted_hexes
-    closed = _closed_neighbours(ctx.layout, board)
+    layout = ctx.layout
+    closed = _closed_neighbours(layout, board)
     supply = board.supply
     ruleset = board.ruleset
     in_supply: dict[str, bool] = {}
     result: list[TileLay] = []
+    # each hex's memo key (the module docstring), from the per-hex index and the board's tiles
+    index = ctx.conn.index
+    entered, located = index.entered_by_hex.get, index.locations_by_hex.get
+    tile_at, hexes, phase, forced = board.placed().get, layout.hexes, ctx.phase, ctx.forced_home
+    layout_id = id(layout)
     for coord in coords:
-        key = _hex_key(ctx, coord, mode, laid_this_turn, closed)
+        placed = tile_at(coord)
+        around = closed.get(coord)
+        own_circle: Any = None
+        if placed is None:
+            upgradable = None
+            hexdef = hexes.get(coord)
+            if hexdef is not None and hexdef.area == "interchange_OO":
+                own_circle = (board.markers(coord), ctx.line)
+        else:
+            upgradable = _upgradable(placed.tile_id, phase)
+        key = (layout_id, coord, placed, upgradable, mode, coord in laid_this_turn, forced,
+               entered(coord, _NONE), located(coord, _NONE),
+               tuple(map(tile_at, around)) if around else (), own_circle)
         groups = _MEMO.get(key)
         if groups is None:
             if len(_MEMO) >= _MEMO_LIMIT:

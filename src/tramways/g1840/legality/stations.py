@@ -149,13 +149,14 @@ def legal_station_placements(
     placed = board.line_markers(line)
     if len(placed) >= len(MARKER_COSTS):
         return []  # all six placed (IX.6)
-    cost = MARKER_COSTS[len(placed)]  # next_marker_cost
+    cost = 0 if free else MARKER_COSTS[len(placed)]  # next_marker_cost
     reached = board.reach(line).locations
     mine = {c for c, _ in placed}
-    areas = _tables(board.layout)[0]
+    areas, homes = _tables(board.layout)
     result: list[StationPlacement] = []
     for coord in sorted({c for c, _ in reached}):
-        if any(other in mine for other in areas.get(coord, (coord,))):
+        area = areas.get(coord)
+        if coord in mine if area is None else any(other in mine for other in area):
             continue  # one marker per hex or red area (IX.6)
         on_hex = board.markers(coord)
         left = [(loc.id, loc.slots - len(on_hex.get(loc.id, ())))  # Board.free_slots
@@ -163,10 +164,10 @@ def legal_station_placements(
         circles = [loc for loc, n in left if n > 0]
         if not circles:
             continue
-        if sum(n for _, n in left) - 1 < reserved_circles(pos, coord, line):
-            continue  # kept for a home base (IX.6, R-LR-12)
-        result.extend(StationPlacement(coord, loc, 0 if free else cost)
-                      for loc in circles if (coord, loc) in reached)
+        if coord in homes and sum(n for _, n in left) - 1 < reserved_circles(pos, coord, line):
+            continue  # kept for a home base (IX.6, R-LR-12; no home base here: none kept)
+        result.extend(StationPlacement(coord, loc, cost) for loc in circles
+                      if (coord, loc) in reached)
     return result
 
 

@@ -49,9 +49,12 @@ def tile_options(pos: Position, turn: Turn) -> list[legality.TileLay]:
         out.extend(legality.legal_bonus_lays(pos, turn.line, turn.bonus,
                                              laid_this_turn=not_upgradable(pos, turn)))
     if not turn.laid:
-        out.extend(legality.legal_tile_lays(
+        normal = legality.legal_tile_lays(
             pos, turn.line, first_turn=turn.first and not pos.rules.home_tile_anywhere,
-            laid_this_turn=not_upgradable(pos, turn), mode="normal"))
+            laid_this_turn=not_upgradable(pos, turn), mode="normal")
+        if not out and (turn.stadtbahn or not legality.legal_stadtbahn_lays(pos, turn.line)):
+            return [lay for lay in normal if lay.cost <= treasury]  # one list: no repeats
+        out.extend(normal)
     if not turn.stadtbahn:
         out.extend(legality.legal_stadtbahn_lays(pos, turn.line))
     seen: set[tuple[str, str, int]] = set()
