@@ -38,6 +38,9 @@ def test_masked_sample_keeps_gymnasiums_refusals_of_a_bad_mask() -> None:
     bad[3] = 2
     with pytest.raises(AssertionError):
         space.sample(bad)
+    bad[3] = -1  # negative: read as 255 by the one-pass check
+    with pytest.raises(AssertionError):
+        space.sample(bad)
     with pytest.raises(AssertionError):
         space.sample(np.ones(10, dtype=np.float32))
     with pytest.raises(AssertionError):
