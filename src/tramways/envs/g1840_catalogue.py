@@ -216,15 +216,16 @@ def indexers(index: dict[Hashable, int]) -> Indexers:
             for part in key[1:-1]:
                 level = level.setdefault(part, {})
             level[key[-1]] = i
-    lays = nested.get("line lay", {})
+    lays = _rotation_zero(nested.pop("line lay", {}))
     auctions = nested.get("company auction", {})
     raises = nested.get("company bid", {})
     bids = nested.get("bid", {})
 
     def lay(a: A.LayTile) -> int | None:
         tiles_of = lays.get(a.hex)
-        rotations = None if tiles_of is None else tiles_of.get(a.tile)
-        return None if rotations is None else rotations.get(a.rotation)
+        first = None if tiles_of is None else tiles_of.get(a.tile)
+        turn = _ROTATIONS.get(a.rotation)
+        return None if first is None or turn is None else first + turn
 
     def auction(a: A.OpenAuction) -> int | None:
         amounts = auctions.get(a.line)
@@ -243,6 +244,22 @@ def indexers(index: dict[Hashable, int]) -> Indexers:
 
 _NESTED = ("line lay", "company auction", "company bid", "bid")
 """The keys looked up field by field (:func:`indexers`)."""
+
+_ROTATIONS = {r: r for r in range(6)}
+
+
+def _rotation_zero(lays: dict[str, dict[str, dict[int, int]]]) -> dict[str, dict[str, int]]:
+    """Hex -> tile -> the index of rotation 0: a tile's six rotations follow each other in the
+    catalogue (one small map per hex instead of one per hex and tile: fewer objects for the
+    garbage collector to walk)."""
+    out: dict[str, dict[str, int]] = {}
+    for coord, by_tile in lays.items():
+        for tile_id, by_rotation in by_tile.items():
+            first = by_rotation[0]
+            if by_rotation != {r: first + r for r in range(6)}:
+                raise ValueError(f"the lays of {tile_id} on {coord} are not six in a row")
+            out.setdefault(coord, {})[tile_id] = first
+    return out
 
 
 def build() -> Catalogue:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from tramways.g1840.hexgrid import HexTrack
 from tramways.g1840.model import FrozenDict, Owner
@@ -53,7 +52,7 @@ class Reach:
     entered a hex through) are the walk's own state, kept so that :func:`relaid` can carry it
     over a lay; they take no part in comparisons.  :meth:`by_hex` indexes ``edges`` and
     ``locations`` by hex (built when first asked; a reach carried over a lay from one whose
-    index was built updates that index by the differences only).
+    index was built gets that index updated by the differences only, :func:`relaid`).
     """
 
     edges: frozenset[tuple[str, int]]
@@ -61,24 +60,17 @@ class Reach:
     hexes: frozenset[str]
     expanded: frozenset[tuple[str, int]] = field(default=_NONE, compare=False)
     entered: frozenset[tuple[str, int]] = field(default=_NONE, compare=False)
-    _index: list[Any] = field(default_factory=lambda: [None], compare=False, repr=False)
-    """A one-place box (the reach is frozen, its index a cache): ``None``, the reach it was
-    carried from (whose index is built), or the built index."""
+    index: ByHex | None = field(default=None, compare=False, repr=False)
+    """:meth:`by_hex` once built (a cache on a frozen value: set once, by :meth:`by_hex` or
+    by :func:`relaid`)."""
 
     def by_hex(self) -> ByHex:
         """``(edges, locations)`` by hex: each hex -> the edges its border is reached at
         (``edges``), and each hex -> the locations reached on it (``locations``)."""
-        box = self._index
-        found = box[0]
-        if isinstance(found, tuple):
-            return found
-        if isinstance(found, Reach):
-            edges, locations = found._index[0]
-            found = (_updated(edges, found.edges, self.edges),
-                     _updated(locations, found.locations, self.locations))
-        else:
+        found = self.index
+        if found is None:
             found = (_grouped(self.edges), _grouped(self.locations))
-        box[0] = found
+            object.__setattr__(self, "index", found)  # a cache: compare=False
         return found
 
 
@@ -172,8 +164,10 @@ def relaid(tables: Tables, old: Reach, lays: list[Lay], starts: list[tuple[str, 
     entries = sorted(side for side in old.entered if side[0] in maps)
     new = _close(tables, line, set(old.edges), reached, hexes, expanded, set(old.entered),
                  nodes, entries)
-    if isinstance(old._index[0], tuple):
-        new._index[0] = old  # its index is updated from old's when asked (Reach.by_hex)
+    if old.index is not None:  # update the index by the differences, while old is at hand
+        edges, locations = old.index
+        object.__setattr__(new, "index", (_updated(edges, old.edges, new.edges),
+                                          _updated(locations, old.locations, new.locations)))
     return new
 
 
