@@ -201,25 +201,48 @@ def _line_keys(ent: Entities) -> list[tuple[Any, ...]]:
 def indexers(index: dict[Hashable, int]) -> Indexers:
     """Per action class, action -> index without building its key (:class:`Catalogue`):
     the classes listed by the hundred (tile lays, line auctions and bids, private bids) through
-    nested maps of their fields, every other class through its key; each gives exactly
-    ``index.get(key_of(action))``."""
+    maps of their fields (a lay: hex -> tile -> its rotation 0's index, plus the rotation: a
+    tile's six rotations follow each other), every other class through its key; each gives
+    exactly ``index.get(key_of(action))``."""
     get = index.get
 
     def by_key(keyer: Callable[[Any], Hashable | None]) -> Callable[[Any], int | None]:
         return lambda a: get(keyer(a))
 
     out: Indexers = {cls: by_key(keyer) for cls, keyer in _KEYS.items()}
-    nested: dict[str, dict[Any, Any]] = {}
-    for key, i in index.items():
-        if isinstance(key, tuple) and key[0] in _NESTED:
-            level = nested.setdefault(key[0], {})
-            for part in key[1:-1]:
-                level = level.setdefault(part, {})
-            level[key[-1]] = i
-    lays = _rotation_zero(nested.pop("line lay", {}))
-    auctions = nested.get("company auction", {})
-    raises = nested.get("company bid", {})
-    bids = nested.get("bid", {})
+    lays: dict[str, dict[str, int]] = {}  # hex -> tile -> rotation 0's index
+    auctions: dict[int, dict[int, int]] = {}  # line -> amount -> index
+    raises: dict[int, int] = {}  # amount -> index
+    bids: dict[str, dict[int, int]] = {}  # private -> amount -> index
+    n_lays = 0
+    for entry, i in index.items():
+        key: tuple[Any, ...] = entry if type(entry) is tuple else ("",)
+        verb = key[0]
+        if verb == "line lay":
+            _, coord, tile_id, rotation = key
+            by_tile = lays.get(coord)
+            if by_tile is None:
+                by_tile = lays[coord] = {}
+            if rotation == 0:
+                by_tile[tile_id] = i
+            elif rotation not in _ROTATIONS or by_tile.get(tile_id, -7) + rotation != i:
+                raise ValueError(f"the lays of {tile_id} on {coord} are not six in a row")
+            n_lays += 1
+        elif verb == "company auction":
+            amounts = auctions.get(key[1])
+            if amounts is None:
+                amounts = auctions[key[1]] = {}
+            amounts[key[2]] = i
+        elif verb == "company bid":
+            raises[key[1]] = i
+        elif verb == "bid":
+            amounts = bids.get(key[1])
+            if amounts is None:
+                amounts = bids[key[1]] = {}
+            amounts[key[2]] = i
+
+    if n_lays != 6 * sum(map(len, lays.values())):
+        raise ValueError("every tile's lay has six rotations in the catalogue")
 
     def lay(a: A.LayTile) -> int | None:
         tiles_of = lays.get(a.hex)
@@ -242,24 +265,7 @@ def indexers(index: dict[Hashable, int]) -> Indexers:
     return out
 
 
-_NESTED = ("line lay", "company auction", "company bid", "bid")
-"""The keys looked up field by field (:func:`indexers`)."""
-
 _ROTATIONS = {r: r for r in range(6)}
-
-
-def _rotation_zero(lays: dict[str, dict[str, dict[int, int]]]) -> dict[str, dict[str, int]]:
-    """Hex -> tile -> the index of rotation 0: a tile's six rotations follow each other in the
-    catalogue (one small map per hex instead of one per hex and tile: fewer objects for the
-    garbage collector to walk)."""
-    out: dict[str, dict[str, int]] = {}
-    for coord, by_tile in lays.items():
-        for tile_id, by_rotation in by_tile.items():
-            first = by_rotation[0]
-            if by_rotation != {r: first + r for r in range(6)}:
-                raise ValueError(f"the lays of {tile_id} on {coord} are not six in a row")
-            out.setdefault(coord, {})[tile_id] = first
-    return out
 
 
 def build() -> Catalogue:
