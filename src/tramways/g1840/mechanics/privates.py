@@ -86,5 +86,14 @@ def sell_to_company(pos: Position, company: TramCompany, private: str, price: in
     log.append(f"{company.id} buys {private} from {seller.name} for {price}")
 
 
+_LR2A: dict[int, tuple[object, int]] = {}
+
+
 def _lr2a_index(pos: Position) -> int:
-    return next(i for i, r in enumerate(pos.ent.round_bar) if r.name == "LR2a")
+    """The Round Bar position of LR2a (IV.2), kept per entities table."""
+    ent = pos.ent
+    found = _LR2A.get(id(ent))
+    if found is None or found[0] is not ent:
+        found = _LR2A[id(ent)] = (
+            ent, next(i for i, r in enumerate(ent.round_bar) if r.name == "LR2a"))
+    return found[1]
