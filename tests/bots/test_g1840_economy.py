@@ -129,3 +129,47 @@ def test_ix7_a_line_without_a_route_takes_its_best_lay_not_a_near_equal_one():
                 no_route += 1
         session.play(bots[seat].choose(view, legal, rngs[seat]), seat=seat)
     assert no_route >= 2
+
+
+def test_r_lr_1_normal_lays_the_pending_bonus_tile_not_its_own_lay_first():
+    """While a Stadtbahn tile's tile-laying bonus is pending (R-LR-1) and the line may still
+    make its own lay too (IX.3), ``normal`` lays a tile the bonus allows: a normal lay now
+    would forfeit the bonus and use up the line's own lay.  And a Stadtbahn tile whose bonus
+    tile could not be laid waits for the line's own lay (R-LR-3: it may bring one within
+    reach)."""
+    import random
+
+    from tramways.bots.g1840_model import ViewModel
+    from tramways.core.actions import moves
+    from tramways.g1840.actions import LayTile
+    from tramways.g1840.legality.context import SimpleBuildState
+    from tramways.g1840.legality.stadtbahn import TILE_BONUSES, legal_bonus_lays
+
+    seed = 1
+    session = Session.new("1840", {"players": 2}, seed)
+    bots = [make_bot("normal", GAME) for _ in range(2)]
+    rngs = [random.Random(seed + i) for i in range(2)]
+    pending = own_first = 0
+    while not session.state.is_over():
+        seat = session.state.current_players()[0]
+        legal = moves(session.state.legal_actions(seat))
+        view = session.state.view(seat)
+        lt = view.round_info.line_turn
+        action = bots[seat].choose(view, legal, rngs[seat])
+        if lt is not None and lt.bonus in TILE_BONUSES and not lt.tile_laid:
+            m = ViewModel(view, me=seat)
+            state = SimpleBuildState(m.board, m.phase, set(range(1, 19)))
+            bonus = {(t.coord, t.tile_id, t.rotation)
+                     for t in legal_bonus_lays(state, lt.line, lt.bonus)}
+            if bonus:
+                assert isinstance(action, LayTile)
+                assert (action.hex, action.tile, action.rotation) in bonus
+                pending += 1
+        if "first: the Stadtbahn tile's bonus" in bots[seat].explanation:
+            assert isinstance(action, LayTile) and lt is not None and not lt.tile_laid
+            board = ViewModel(view, me=seat).board
+            assert board.layout.hexes[action.hex].stadtbahn is None \
+                or board.tile(action.hex) is not None  # its own lay, not a Stadtbahn tile
+            own_first += 1
+        session.play(action, seat=seat)
+    assert pending >= 3 and own_first >= 1

@@ -13,7 +13,8 @@ opponent) with the changes that make its games look like the games people play o
   that gains most from a newer colour over the Line Rounds left (the new maintenance of Table 7
   counted for both) and buys that colour; a spare tram no line needs is scrapped.
 * Line Rounds (IX): the track weight (lays toward revenue, :data:`~.g1840_rule.TRACK_WEIGHT`),
-  and a Stadtbahn tile (IX.4) is worth its bonus action (R-LR-1), so W and G get built.
+  and a Stadtbahn tile (IX.4) is worth its bonus action (R-LR-1), so W and G get built; the
+  bonus tile is laid whenever it can be (:data:`USE_BONUS`).
 * Varied play: among choices whose scores lie within :data:`NEAR_EQUAL` of the best, the bot
   picks one with its seeded ``rng``.
 * ``easy``: the same, with human mistakes: now and then (``slip``) it takes the second-best
@@ -40,6 +41,7 @@ from tramways.bots.g1840_fleet import (
 )
 from tramways.bots.g1840_rule import TRACK_WEIGHT, Rules1840
 from tramways.bots.g1840_rule_line import Budget, Choice, LineTurn, all_of, first_of
+from tramways.bots.g1840_track import own_lay_first
 from tramways.core import Action
 from tramways.g1840.actions import (
     BuyShare,
@@ -104,6 +106,13 @@ NO_ROUTE_BEST_LAY = True
 """A line that has no route yet (its run is 0, IX.7) takes the best lay, never one of the
 near-equal ones at random: the best leads towards the stops (the track weight), so the line
 runs sooner (people's lines run from their first Line Round)."""
+
+USE_BONUS = True
+"""Lay the Stadtbahn tiles' bonus tiles as people do (R-LR-1, ``Budget.use_bonus``): a pending
+bonus tile before the line's own lay (which would forfeit it), the Stadtbahn tile whose bonus
+the line can take preferred, and the line's own lay first when it cannot yet
+(:func:`~.g1840_track.own_lay_first`).  2-player games, seed 26, 20 games: tiles per line run
+1.48 -> 1.53 (bonus tiles laid 7.3 -> about 10 of the 15 a game offers)."""
 
 
 class Economy1840(Rules1840):
@@ -410,7 +419,8 @@ class Economy1840(Rules1840):
 
     # --------------------------------------------------------------- Line Rounds (IX)
     def line_turn(self, main: list[Action]) -> Choice:
-        budget = Budget(self.max_lays, self.rng, None, self.track_weight, STADTBAHN_BONUS)
+        budget = Budget(self.max_lays, self.rng, None, self.track_weight, STADTBAHN_BONUS,
+                        use_bonus=USE_BONUS)
         start = len(self.scored)
         turn = LineTurn(self.view, self.m, self.legal, main, self.scored, budget)
         action, why = turn.decide()
@@ -424,6 +434,9 @@ class Economy1840(Rules1840):
                     a, (LayTile, PlaceStation, RemoveMarker))), None)
                 if skip is not None:
                     return skip, "overlooks a small gain"
+        first = own_lay_first(turn, action, weighed) if USE_BONUS else None
+        if first is not None:
+            return first
         if NO_ROUTE_BEST_LAY and self.m.run_value(turn.line, with_maintenance=False) <= 0:
             return action, why  # no route yet: the lay that leads towards one (IX.7)
         pick = self._near_best(weighed)

@@ -30,11 +30,18 @@ from tramways.g1840.actions import (
     ScrapTram,
     SkipBonus,
 )
+from tramways.g1840.legality.context import SimpleBuildState
+from tramways.g1840.legality.stadtbahn import TILE_BONUSES, legal_bonus_lays
 from tramways.g1840.view_types import View1840
 
 Choice = tuple[Action, str]
 """An action and the one-line reason for it."""
 
+
+UNUSABLE_BONUS = 0.5
+"""The share of a Stadtbahn tile's bonus worth (``Budget.stadtbahn_bonus``) still counted, with
+``Budget.use_bonus``, when its tile-laying bonus could not be taken after it: the tile still
+builds its Stadtbahn line, and the line's own lay may come first to make the bonus usable."""
 
 WEIGHED = (LayTile, PlaceStation, RemoveMarker)
 """The actions a line's turn weighs (IX.4, IX.6): all others score nothing."""
@@ -80,13 +87,21 @@ class Budget:
     """How much a turn may weigh: at most ``max_lays`` tile lays drawn with ``rng`` (``None``:
     all), until ``deadline`` (a ``time.perf_counter()`` value; ``None``: no limit); a lay
     scores ``track_weight`` per hex side its track newly arrives at, and a Stadtbahn tile lay
-    (IX.4) scores ``stadtbahn_bonus`` less its cost for the bonus action it brings (R-LR-1)."""
+    (IX.4) scores ``stadtbahn_bonus`` less its cost for the bonus action it brings (R-LR-1),
+    with ``use_bonus`` only when that bonus can be taken."""
 
     max_lays: int | None = None
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     deadline: float | None = None
     track_weight: float = 0.0
     stadtbahn_bonus: float = 0.0
+    use_bonus: bool = False
+    """Play a Stadtbahn tile's tile-laying bonus (R-LR-1: an extra yellow tile, a green
+    upgrade, a red or a purple tile) as people do: while it is pending only the bonus tiles
+    are weighed, and the best that lowers nothing is laid (a normal lay would forfeit it and
+    use up the line's own lay, IX.3); and the bonus counts in the Stadtbahn tile's worth at
+    full only when a bonus tile could be laid right after it (R-LR-3: within reach of the
+    line's markers), else at :data:`UNUSABLE_BONUS`."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +138,11 @@ class LineTurn:
         self.line = (lt.line if lt is not None else None) \
             or (turn.line if turn is not None else None) or 0
         self.home_or_first = lt is not None and (lt.home_choice or lt.first)
+        self.bonus_pending = budget.use_bonus and lt is not None and lt.bonus in TILE_BONUSES
+        """A tile-laying bonus awaits its tile (R-LR-1), played as ``Budget.use_bonus`` says."""
+        self.unusable: set[Action] = set()
+        """The Stadtbahn tile lays weighed whose tile-laying bonus could not be taken after
+        them (R-LR-1; only with ``Budget.use_bonus``)."""
 
     def decide(self) -> Choice:
         m, line, main = self.m, self.line, self.main
@@ -166,7 +186,7 @@ class LineTurn:
             return None
         before = self._before()
         best: Choice | None = None
-        best_score = 0.0
+        best_score = -1e-9 if self.bonus_pending else 0.0  # a free bonus tile: >= 0 will do
         for a in actions:
             if self.budget.deadline is not None and best is not None \
                     and time.perf_counter() > self.budget.deadline:
@@ -198,6 +218,8 @@ class LineTurn:
         circle's (the other actions, such as a private's purchase at each price, IV.2, score
         nothing and are left out)."""
         main, budget = self.main, self.budget
+        if self.bonus_pending:
+            return self._bonus_lays()
         if budget.max_lays is None:
             return [a for a in main if isinstance(a, WEIGHED)]
         lays = [a for a in main if isinstance(a, LayTile)]
@@ -205,6 +227,20 @@ class LineTurn:
         if self.line_turn is not None and self.line_turn.home_choice:
             return [a for a in main if isinstance(a, WEIGHED)]
         return [a for a in lays if a in keep]
+
+    def _bonus_lays(self) -> list[Action]:
+        """The lays of ``main`` that take the pending bonus (R-LR-1), in their order."""
+        lt = self.line_turn
+        assert lt is not None and lt.bonus is not None
+        board = self.m.board
+        state = SimpleBuildState(board, self.m.phase, _operated(board))
+        try:
+            ok = {(t.coord, t.tile_id, t.rotation)
+                  for t in legal_bonus_lays(state, self.line, lt.bonus)}
+        except (ValueError, KeyError):
+            return []
+        return [a for a in self.main
+                if isinstance(a, LayTile) and (a.hex, a.tile, a.rotation) in ok]
 
     def _weigh(self, a: Action, before: Before) -> tuple[float, Callable[[], str]] | None:
         """``a``'s score and its reason (made only for the best), or ``None``: not weighed."""
@@ -240,7 +276,7 @@ class LineTurn:
         if self.budget.track_weight:
             longer = m.reach_size(line, laid, change, "edges") - before.track
             score += self.budget.track_weight * longer
-        bonus = self._stadtbahn_bonus(a)
+        bonus = self._stadtbahn_bonus(a, laid)
         score += bonus
 
         def why() -> str:
@@ -255,9 +291,11 @@ class LineTurn:
 
         return score, why
 
-    def _stadtbahn_bonus(self, a: LayTile) -> float:
+    def _stadtbahn_bonus(self, a: LayTile, laid: Callable[[], Any]) -> float:
         """What a Stadtbahn tile lay (IX.4) is worth beside the runs: the bonus action printed
-        on its hex (R-LR-1) less the lay's cost; 0 for any other lay or without the option."""
+        on its hex (R-LR-1) less the lay's cost; 0 for any other lay or without the option.
+        With ``use_bonus``, a tile-laying bonus that no tile could take on the board after
+        the lay (``laid()``) counts only :data:`UNUSABLE_BONUS` of its worth."""
         if not self.budget.stadtbahn_bonus:
             return 0.0
         board = self.m.board
@@ -265,7 +303,31 @@ class LineTurn:
         if hexdef is None or hexdef.stadtbahn is None or board.tile(a.hex) is not None:
             return 0.0
         cost = hexdef.lay_cost or self.m.ent.stadtbahn_tile_cost
+        bonus = hexdef.stadtbahn.bonus_action
+        if self.budget.use_bonus and bonus in TILE_BONUSES \
+                and not self._bonus_tile_after(laid(), bonus):
+            self.unusable.add(a)
+            return self.budget.stadtbahn_bonus * UNUSABLE_BONUS - cost
         return self.budget.stadtbahn_bonus - cost
+
+    def stadtbahn_lay(self, a: Action) -> bool:
+        """Whether ``a`` lays a Stadtbahn tile (IX.4: a yellow tile on an empty light-orange
+        hex), not a normal lay or upgrade."""
+        if not isinstance(a, LayTile):
+            return False
+        board = self.m.board
+        hexdef = board.layout.hexes.get(a.hex)
+        return hexdef is not None and hexdef.stadtbahn is not None and board.tile(a.hex) is None
+
+    def _bonus_tile_after(self, board: Any, bonus: str) -> bool:
+        """Whether the line could lay the tile of ``bonus`` on ``board`` (R-LR-1, R-LR-3)."""
+        if board is None:
+            return False
+        state = SimpleBuildState(board, self.m.phase, _operated(board))
+        try:
+            return bool(legal_bonus_lays(state, self.line, bonus))
+        except (ValueError, KeyError):
+            return False
 
     def _station(self, a: PlaceStation, before: Before
                  ) -> tuple[float, Callable[[], str]] | None:
@@ -303,6 +365,12 @@ class LineTurn:
             score -= 50 * held[owner]
         return score, lambda: (f"remove the {owner} marker on {a.hex}: best run "
                                f"{base} -> {after}")
+
+
+def _operated(board: Any) -> set[int]:
+    """The lines with a marker on ``board``: those that have placed their home (IX.6)."""
+    return {o for ms in board.all_markers().values() for owners in ms.values()
+            for o in owners if isinstance(o, int)}
 
 
 def _marker_owner(m: ViewModel, coord: str, location: int) -> Any:
