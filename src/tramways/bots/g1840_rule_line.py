@@ -31,17 +31,29 @@ from tramways.g1840.actions import (
     SkipBonus,
 )
 from tramways.g1840.legality.context import SimpleBuildState
-from tramways.g1840.legality.stadtbahn import TILE_BONUSES, legal_bonus_lays
+from tramways.g1840.legality.stadtbahn import (
+    BONUS_RED,
+    BONUS_UPGRADE,
+    BONUS_YELLOW,
+    TILE_BONUSES,
+    legal_bonus_lays,
+)
 from tramways.g1840.view_types import View1840
 
 Choice = tuple[Action, str]
 """An action and the one-line reason for it."""
 
 
-UNUSABLE_BONUS = 0.5
+UNUSABLE_BONUS = 0.25
 """The share of a Stadtbahn tile's bonus worth (``Budget.stadtbahn_bonus``) still counted, with
 ``Budget.use_bonus``, when its tile-laying bonus could not be taken after it: the tile still
 builds its Stadtbahn line, and the line's own lay may come first to make the bonus usable."""
+
+WAITING_BONUSES = (BONUS_YELLOW, BONUS_UPGRADE, BONUS_RED)
+"""The tile-laying bonuses whose Stadtbahn tile counts at :data:`UNUSABLE_BONUS` when its tile
+could not be laid.  Not the purple railway station (R-LR-11: one bonus fewer than purple
+hexes): G's purple hex C13 lies mid-line, and waiting for a line that reaches a railway
+station left G unbuilt in 4 of 10 games."""
 
 WEIGHED = (LayTile, PlaceStation, RemoveMarker)
 """The actions a line's turn weighs (IX.4, IX.6): all others score nothing."""
@@ -304,7 +316,7 @@ class LineTurn:
             return 0.0
         cost = hexdef.lay_cost or self.m.ent.stadtbahn_tile_cost
         bonus = hexdef.stadtbahn.bonus_action
-        if self.budget.use_bonus and bonus in TILE_BONUSES \
+        if self.budget.use_bonus and bonus in WAITING_BONUSES \
                 and not self._bonus_tile_after(laid(), bonus):
             self.unusable.add(a)
             return self.budget.stadtbahn_bonus * UNUSABLE_BONUS - cost
