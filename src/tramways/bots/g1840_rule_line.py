@@ -99,8 +99,8 @@ class Budget:
     """How much a turn may weigh: at most ``max_lays`` tile lays drawn with ``rng`` (``None``:
     all), until ``deadline`` (a ``time.perf_counter()`` value; ``None``: no limit); a lay
     scores ``track_weight`` per hex side its track newly arrives at, and a Stadtbahn tile lay
-    (IX.4) scores ``stadtbahn_bonus`` less its cost for the bonus action it brings (R-LR-1),
-    with ``use_bonus`` only when that bonus can be taken."""
+    (IX.4) scores ``stadtbahn_bonus`` less its cost for the bonus action it brings (R-LR-1;
+    with ``use_bonus``, in full only when that bonus can be taken)."""
 
     max_lays: int | None = None
     rng: random.Random = field(default_factory=lambda: random.Random(0))
