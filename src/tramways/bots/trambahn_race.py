@@ -25,6 +25,14 @@ other player's first reply is instead its whole turn planned from its view of th
 player's planned whole turn and the planner's value of our best turn after it
 (:func:`reply_value`).
 
+With ``infer=True`` the bot reads the other player's last turn
+(:mod:`~tramways.bots.trambahn_infer`): a row at 3 whose scoring favoured it and that it left
+open says its hand held no card of that colour and no conductor, so the cards it kept hold
+none; the planner's chance of the other player's next passengers and the samples of its hand
+are conditioned on that.  With ``seen=True`` the planner's chances leave out the faces the
+memory saw go to the discard pile (a scored row's passengers, T-R-2) and its own money cards.
+``weights`` changes the planner's weights (:func:`~tramways.bots.trambahn_turns.variant_of`).
+
 The bot reads its own view alone; the hidden cards are sampled (a test checks that the real
 deck and the other hand do not change its choices).  Every random choice comes from the
 ``rng`` it is given, so a seed reproduces its play.
@@ -38,9 +46,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from tramways.bots.base import BotBase
+from tramways.bots.trambahn_infer import HandClue, Inference
 from tramways.bots.trambahn_memory import Memory
 from tramways.bots.trambahn_policy import Planner, plan_action
-from tramways.bots.trambahn_turns import GAME_WON, Draft, TurnPlanner
+from tramways.bots.trambahn_turns import GAME_WON, Draft, TurnPlanner, variant_of
 from tramways.core import Action
 from tramways.trambahn.actions import Passenger
 from tramways.trambahn.cards import (
@@ -168,7 +177,9 @@ class RaceBot(BotBase):
 
     def __init__(self, game: Any, top: int = TOP, samples: int = SAMPLES, start: int = START,
                  exact_from: int = EXACT_FROM, margin: float = MARGIN,
-                 memory: bool = True, switch: float = SWITCH, leaf: str = "end") -> None:
+                 memory: bool = True, switch: float = SWITCH, leaf: str = "end",
+                 infer: bool = False, seen: bool = False,
+                 weights: dict[str, float] | None = None) -> None:
         self.game = game
         self.top = top
         self.samples = samples
@@ -178,6 +189,9 @@ class RaceBot(BotBase):
         self.switch = switch
         self.leaf = leaf
         self.memory = Memory() if memory else None
+        self.inference = Inference() if infer else None
+        self.seen = seen and self.memory is not None
+        self.planner = variant_of(weights) if weights else TurnPlanner
         self.plan: list[Action] = []
         self.followed: tuple[TrambahnView | None, Counter[str]] = (None, Counter())
         """The view the plan was last followed at, and the hand expected at its next action
@@ -192,6 +206,8 @@ class RaceBot(BotBase):
                ) -> Action:
         if self.memory is not None:
             self.memory.observe(view)
+        if self.inference is not None:
+            self.inference.observe(view)
         action = self._choose(view, list(legal_actions), rng)
         if self.memory is not None:
             self.memory.played(view, action)
@@ -200,6 +216,8 @@ class RaceBot(BotBase):
         if card is not None:
             hand[card] -= 1
         self.followed = (view, +hand)
+        if self.inference is not None:
+            self.inference.played(sum(hand.values()))
         return action
 
     def _choose(self, view: TrambahnView, legal: list[Action], rng: random.Random) -> Action:
@@ -227,7 +245,7 @@ class RaceBot(BotBase):
 
     def candidates(self, view: TrambahnView) -> list[tuple[float, Draft]]:
         """The best whole turn of each passenger placement, the ``top`` best, best first."""
-        planner = TurnPlanner(view, Counter())
+        planner = self.planner(view, self._known(), self._clue())
         best: dict[tuple[Action, ...], tuple[float, int, Draft]] = {}
         for n, draft in enumerate(planner.turns(planner.start())):
             key = passenger_key(draft)
@@ -242,7 +260,21 @@ class RaceBot(BotBase):
         if self.memory is not None:
             assert view.you is not None
             self.memory.sample(state, view.you)
+        clue = self._clue()
+        if clue is not None:
+            assert view.you is not None
+            clue.condition(state, 1 - view.you, rng)
         return state
+
+    def _known(self) -> Counter[str]:
+        """With ``seen``: the faces the memory knows are out of the other hand's reach (the
+        discard pile since the last reshuffle, my own money cards), for the planner's chances."""
+        if not self.seen or self.memory is None:
+            return Counter()
+        return self.memory.discard + Counter(self.memory.money)
+
+    def _clue(self) -> HandClue | None:
+        return self.inference.clue if self.inference is not None else None
 
     def _check(self, view: TrambahnView, candidates: list[tuple[float, Draft]],
                rng: random.Random) -> Draft:

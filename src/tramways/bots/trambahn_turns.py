@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
+from tramways.bots.trambahn_infer import HandClue
 from tramways.core import Action
 from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station
 from tramways.trambahn.cards import (
@@ -128,6 +129,16 @@ class Unseen:
     def from_view(cls, view: TrambahnView, known: Counter[str]) -> Unseen:
         """``known``: faces the mover knows are elsewhere beyond the view (discarded since the
         last reshuffle, its own money cards)."""
+        left = cls.faces(view, known)
+        per = [left[CONDUCTOR]] * 4
+        for face, n in left.items():
+            if face != CONDUCTOR:
+                per[FACE_COLOUR[face]] += n
+        return cls(sum(left.values()), (per[0], per[1], per[2], per[3]))
+
+    @staticmethod
+    def faces(view: TrambahnView, known: Counter[str]) -> Counter[str]:
+        """The faces the mover has not seen, with their counts."""
         seen: Counter[str] = Counter(view.hand or ())
         for row in view.rows.values():
             seen.update(row)
@@ -136,12 +147,7 @@ class Unseen:
                 seen.update(col.stations)
                 seen.update(col.conductors)
         seen.update(known)
-        left = {face: max(0, len(ids) - seen[face]) for face, ids in IDS_BY_FACE.items()}
-        per = [left[CONDUCTOR]] * 4
-        for face, n in left.items():
-            if face != CONDUCTOR:
-                per[FACE_COLOUR[face]] += n
-        return cls(sum(left.values()), (per[0], per[1], per[2], per[3]))
+        return Counter({face: max(0, len(ids) - seen[face]) for face, ids in IDS_BY_FACE.items()})
 
 
 class TurnPlanner:
@@ -179,7 +185,10 @@ class TurnPlanner:
     """T-R-4: with one scoring left, a row left at 3 or 2 from which the other player would
     end the game ahead costs this share of the game times its chance."""
 
-    def __init__(self, view: TrambahnView, known: Counter[str]) -> None:
+    def __init__(self, view: TrambahnView, known: Counter[str],
+                 clue: HandClue | None = None) -> None:
+        """``clue``: what the other hand likely lacks (:mod:`tramways.bots.trambahn_infer`);
+        its chances replace the unseen cards' alone."""
         assert view.you is not None and view.hand is not None
         self.view = view
         self.me = view.you
@@ -192,6 +201,8 @@ class TurnPlanner:
         hand = view.hand_sizes[other] or HAND_SIZE
         self.p_one = [chance_of(1, n, self.unseen.total, hand) for n in self.unseen.per_row]
         self.p_two = [chance_of(2, n, self.unseen.total, hand) for n in self.unseen.per_row]
+        if clue is not None and clue.rows:
+            self.p_one, self.p_two = clue.chances(Unseen.faces(view, known), hand)
         self.trams_left = len(view.display) + len(view.stack)
 
     # -- the draft at the start of the decision --------------------------------------------
