@@ -182,7 +182,11 @@ def _sweep_bots(service: GameService, every: float, stop: threading.Event) -> No
     while not stop.wait(every):
         try:
             service.resume_bots(idle_for=every)
-        except Exception:  # the database is away: the next sweep tries again
+        except (sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
+            # the database is away: the next sweep tries again (no traceback for a restart)
+            logging.getLogger("tramways.server").warning(
+                "bot sweep failed: the database is away (%s)", type(exc.orig or exc).__name__)
+        except Exception:
             logging.getLogger("tramways.server").warning("bot sweep failed", exc_info=True)
 
 

@@ -17,6 +17,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import sqlalchemy as sa
+
 from tramways.core.actions import moves
 from tramways.core.game import Game
 from tramways.core.rng import derive_rng
@@ -112,7 +114,18 @@ class BotPlayer:
 
         On PostgreSQL the decision is made under the game's bot lease, so that one server
         process plays it; a process that finds the lease taken leaves the game to its holder.
+        While the database is away the game waits (a warning, ``None``): the bot sweep or the
+        next request queues it again.
         """
+        try:
+            return self._step(game_id)
+        except (sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
+            # The database is away (a restart): no traceback, the sweep kicks the game again.
+            logger.warning("bots of game %s wait: the database is away (%s)", game_id,
+                           type(exc.orig or exc).__name__)
+            return None
+
+    def _step(self, game_id: str) -> Tier | None:
         seen: int | None = None
         with self.store.bot_lease(game_id) as leased:
             if not leased or self.closed:
