@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from tests.bots.hidden_cards import hidden_swapped
 from tramways.bots import Bot, bot_names, make_bot
 from tramways.bots.match import play_match, win_rate
 from tramways.bots.search import evaluate
@@ -56,12 +57,7 @@ def test_bots_cannot_peek_hidden_cards(name):
     """Changing only hidden cards (the other hand vs the draw pile) changes no choice."""
     bot = make_bot(name.split("-")[0], GAME, **PEEK_OPTIONS[name])
     for state in _positions(2, 20):
-        other = state.clone()
-        opp = 1 - state.turn
-        k = min(len(other.hands[opp]), len(other.deck))
-        other.hands[opp][:k], other.deck[:k] = other.deck[:k], other.hands[opp][:k]
-        check_invariants(other)
-        assert other.view(state.turn) == state.view(state.turn)
+        other = hidden_swapped(state)
         legal = state.legal_actions()
         a = bot.choose(state.view(state.turn), legal, random.Random(5))
         b = bot.choose(other.view(other.turn), other.legal_actions(), random.Random(5))

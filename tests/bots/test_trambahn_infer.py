@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from math import comb
 
+from tests.bots.hidden_cards import hidden_swapped
 from tramways.bots.trambahn_infer import HandClue
 from tramways.bots.trambahn_race import RaceBot
 from tramways.bots.trambahn_turns import Unseen, chance_of
@@ -100,10 +101,7 @@ def test_the_inferring_race_search_reads_its_view_alone():
     while not state.is_over() and state.regular < 7:
         view = state.view(state.turn)
         if state.turn == 0 and state.step == 1 and not state.passengers:
-            other = state.clone()
-            k = min(len(other.hands[1]), len(other.deck))
-            other.hands[1][:k], other.deck[:k] = other.deck[:k], other.hands[1][:k]
-            assert other.view(0) == view
+            other = hidden_swapped(state, 0)
             twin = copy.deepcopy(bots[0])
             a = bots[0].choose(view, state.legal_actions(), random.Random(state.turn_number))
             b = twin.choose(other.view(0), other.legal_actions(),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from tests.bots.hidden_cards import hidden_swapped
 from tramways.bots import make_bot
 from tramways.bots.match import play_match
 from tramways.bots.trambahn_race import RaceBot, outcome, punish
@@ -45,12 +46,7 @@ def test_t_r_4_the_race_search_is_reproducible_under_a_seed():
 def test_the_race_search_reads_its_view_alone_not_the_hidden_cards():
     """Changing only hidden cards (the other hand against the draw pile) changes no choice."""
     for state in _late_positions(31, 4):
-        other = state.clone()
-        opp = 1 - state.turn
-        k = min(len(other.hands[opp]), len(other.deck))
-        other.hands[opp][:k], other.deck[:k] = other.deck[:k], other.hands[opp][:k]
-        check_invariants(other)
-        assert other.view(state.turn) == state.view(state.turn)
+        other = hidden_swapped(state)
         a = RaceBot(GAME, **SMALL).choose(state.view(state.turn), state.legal_actions(),
                                           random.Random(5))
         b = RaceBot(GAME, **SMALL).choose(other.view(other.turn), other.legal_actions(),
