@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tramways.server.bodies import Mine, Move, Notify, Undo
 from tramways.server.clocks.store import Pace
+from tramways.server.database import DATABASE_DOWN
 from tramways.server.deps import (
     ActingSeatDep,
     HeavyLaneDep,
@@ -191,9 +192,7 @@ live connections)."""
 
 
 def _database_down(exc: BaseException) -> bool:
-    import sqlalchemy as sa
-
-    return isinstance(exc, (sa.exc.OperationalError, sa.exc.InterfaceError))
+    return isinstance(exc, DATABASE_DOWN)
 
 
 async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:

@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from tramways import __version__
 from tramways.server.accesslog import AccessLog, log_to_stderr
 from tramways.server.bodies import refusal
-from tramways.server.database import SQLITE_SYNCHRONOUS, default_url, listen
+from tramways.server.database import DATABASE_DOWN, SQLITE_SYNCHRONOUS, default_url, listen
 from tramways.server.errors import ApiError
 from tramways.server.gctune import GC_THRESHOLDS
 from tramways.server.headers import SameOriginForms, SecurityHeaders
@@ -182,7 +182,7 @@ def _sweep_bots(service: GameService, every: float, stop: threading.Event) -> No
     while not stop.wait(every):
         try:
             service.resume_bots(idle_for=every)
-        except (sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
+        except DATABASE_DOWN as exc:
             # the database is away: the next sweep tries again (no traceback for a restart)
             logging.getLogger("tramways.server").warning(
                 "bot sweep failed: the database is away (%s)", type(exc.orig or exc).__name__)

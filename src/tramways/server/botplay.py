@@ -17,13 +17,12 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-import sqlalchemy as sa
-
 from tramways.core.actions import moves
 from tramways.core.game import Game
 from tramways.core.rng import derive_rng
 from tramways.server.bots import BotScheduler, Tier
 from tramways.server.cache import LRU
+from tramways.server.database import DATABASE_DOWN
 from tramways.server.errors import ApiError
 from tramways.server.positions import Live, Positions
 from tramways.server.rows import SeatRow
@@ -119,7 +118,7 @@ class BotPlayer:
         """
         try:
             return self._step(game_id)
-        except (sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
+        except DATABASE_DOWN as exc:
             # The database is away (a restart): no traceback, the sweep kicks the game again.
             logger.warning("bots of game %s wait: the database is away (%s)", game_id,
                            type(exc.orig or exc).__name__)

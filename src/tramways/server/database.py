@@ -18,6 +18,10 @@ from sqlalchemy.engine import Connection, Engine
 
 from tramways.server.rows import Written
 
+DATABASE_DOWN = (sa.exc.OperationalError, sa.exc.InterfaceError)
+"""What SQLAlchemy raises when the database is away (a restart, a lost connection): callers
+answer 503 or wait, without a traceback."""
+
 NOTIFY_CHANNEL = "tramways_moves"
 """The PostgreSQL channel of the writes (``NOTIFY tramways_moves, 'GAME REV ...'``:
 :meth:`~tramways.server.rows.Written.payload`)."""
