@@ -80,6 +80,37 @@ def encode_column(col: Any, at: int, faces_at: int, idx: list[int], val: list[fl
     ones.extend([faces_at + FACE_INDEX[f] for f in conductors])
 
 
+def encode_table(view: TrambahnView, me: int, hand_at: int, slots: list[list[int]] | None,
+                 idx: list[int], val: list[float], ones: list[int]) -> None:
+    """The hand, the rows, both players' columns and the trams, laid out from ``hand_at`` as
+    both observations lay them out (the offsets of ``ROWS``, ``COLUMNS``, ``TABLE_FACES`` and
+    ``TRAMS_AT`` after ``HAND``); appended to the (index, value) pairs. ``slots`` are the
+    columns' slots per player (``trambahn_v1``'s stable slots), ``None`` their positions."""
+    rows_at = hand_at + N_FACES
+    columns_at = rows_at + 4 + N_FACES
+    faces_at = columns_at + 2 * MAX_COLUMNS * COLUMN_SIZE
+    trams_at = faces_at + N_FACES
+    fi = FACE_INDEX
+    ones.extend([hand_at + fi[f] for f in view.hand or ()])
+    rows = view.rows
+    for c, colour in enumerate(COLOURS):
+        row = rows[colour]
+        if row:
+            idx.append(rows_at + c)
+            val.append(len(row) / 4)
+            ones.extend([rows_at + 4 + fi[f] for f in row])
+    for rel, player in enumerate((me, 1 - me)):
+        base = columns_at + rel * MAX_COLUMNS * COLUMN_SIZE
+        columns = view.columns[player]
+        places = range(len(columns)) if slots is None else slots[player]
+        for slot, col in zip(places, columns, strict=True):
+            encode_column(col, base + slot * COLUMN_SIZE, faces_at, idx, val, ones)
+    ones.extend([trams_at + TRAM_INDEX[kind] for kind in view.display])
+    for kind in view.stack:
+        idx.append(trams_at + 3 + TRAM_INDEX[kind])
+        val.append(1 / 7)
+
+
 def encode(view: TrambahnView, seat: int) -> np.ndarray:
     """The observation of ``seat`` from its view (see the module docstring).
 
@@ -88,31 +119,15 @@ def encode(view: TrambahnView, seat: int) -> np.ndarray:
     by one.
     """
     me, opp = seat, 1 - seat
-    fi = FACE_INDEX
     scores, money, hands = view.scores, view.money_sizes, view.hand_sizes
+    ones: list[int] = []
     idx = [0, view.step, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
     val = [float(view.turn == me and not view.over), 1.0,
            view.passengers_placed / 2, scores[me] / 100, scores[opp] / 100,
            money[me] / 20, money[opp] / 20, hands[me] / 6, hands[opp] / 6,
            view.deck_size / 120, view.discard_size / 120, view.regular_scorings / 10,
            view.reshuffles / 3, view.turn_number / 100]
-    ones = [HAND + fi[f] for f in view.hand or ()]
-    rows = view.rows
-    for c, colour in enumerate(COLOURS):
-        row = rows[colour]
-        if row:
-            idx.append(ROWS + c)
-            val.append(len(row) / 4)
-            ones.extend([ROWS + 4 + fi[f] for f in row])
-    for rel, player in enumerate((me, opp)):
-        base = COLUMNS + rel * MAX_COLUMNS * COLUMN_SIZE
-        for k, col in enumerate(view.columns[player]):
-            at = base + k * COLUMN_SIZE
-            encode_column(col, at, TABLE_FACES, idx, val, ones)
-    ones.extend([TRAMS_AT + TRAM_INDEX[kind] for kind in view.display])
-    for kind in view.stack:
-        idx.append(TRAMS_AT + 3 + TRAM_INDEX[kind])
-        val.append(1 / 7)
+    encode_table(view, me, HAND, None, idx, val, ones)
     for h in view.history:
         if h.kind == "regular":
             idx.append(HISTORY + COLOUR_INDEX[h.colour])

@@ -60,13 +60,12 @@ from tramways.envs.trambahn_memory import PublicMemory, View
 from tramways.envs.trambahn_v0 import (
     COLOUR_INDEX,
     FACE_INDEX,
-    TRAM_INDEX,
-    encode_column,
+    encode_table,
     final_infos,
     picture,
 )
 from tramways.trambahn.actions import Buy, Station
-from tramways.trambahn.cards import COLOURS, FACES
+from tramways.trambahn.cards import FACES
 from tramways.trambahn.view_types import as_trambahn_view
 
 N_FACES = len(FACES)
@@ -92,7 +91,6 @@ def encode_snapshot(view: View, seat: int, slots: list[list[int]]) -> tuple[list
     """(index, value) pairs of the snapshot part (see the module docstring); ``slots`` are
     the columns' slots per player."""
     me, opp = seat, 1 - seat
-    fi = FACE_INDEX
     scores, money, hands = view.scores, view.money_sizes, view.hand_sizes
     idx = [0, 1, 1 + view.step, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
     val = [float(view.turn == me and not view.over), float(seat == 1), 1.0,
@@ -100,23 +98,8 @@ def encode_snapshot(view: View, seat: int, slots: list[list[int]]) -> tuple[list
            money[me] / 20, money[opp] / 20, hands[me] / 6, hands[opp] / 6,
            view.deck_size / 120, view.discard_size / 120, view.regular_scorings / 10,
            view.reshuffles / 3, view.turn_number / 100]
-    ones = [HAND + fi[f] for f in view.hand or ()]
-    rows = view.rows
-    for c, colour in enumerate(COLOURS):
-        row = rows[colour]
-        if row:
-            idx.append(ROWS + c)
-            val.append(len(row) / 4)
-            ones.extend([ROWS + 4 + fi[f] for f in row])
-    for rel, player in enumerate((me, opp)):
-        base = COLUMNS + rel * MAX_COLUMNS * COLUMN_SIZE
-        for slot, col in zip(slots[player], view.columns[player], strict=True):
-            at = base + slot * COLUMN_SIZE
-            encode_column(col, at, TABLE_FACES, idx, val, ones)
-    ones.extend([TRAMS_AT + TRAM_INDEX[kind] for kind in view.display])
-    for kind in view.stack:
-        idx.append(TRAMS_AT + 3 + TRAM_INDEX[kind])
-        val.append(1 / 7)
+    ones: list[int] = []
+    encode_table(view, me, HAND, slots, idx, val, ones)
     for h in view.history:
         points = h.points
         if h.kind == "regular":
