@@ -12,12 +12,12 @@ pytest.importorskip("pettingzoo")
 import numpy as np  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from tests.envs.redealt import redealt_observations  # noqa: E402
 from tramways.core import IllegalAction, Session, replay  # noqa: E402
 from tramways.envs import trambahn_v0  # noqa: E402
 from tramways.envs.base import place_rewards  # noqa: E402
 from tramways.envs.trambahn_catalogue import CATALOGUE, MAX_COLUMNS  # noqa: E402
 from tramways.trambahn.actions import format_action  # noqa: E402
-from tramways.trambahn.determinize import determinize  # noqa: E402
 
 
 def random_step(env, rng):
@@ -82,28 +82,13 @@ def test_mask_is_exactly_the_legal_actions_of_the_seat_to_move():
 def test_observation_is_built_from_the_agents_view_only():
     """Positions that look the same to a player (the hidden cards dealt differently, by the
     engine's own ``determinize``) give that player the same observation and mask."""
-    rng = random.Random(5)
-    env = trambahn_v0.raw_env()
     compared = differed = 0
-    for game in range(4):
-        env.reset(seed=200 + game)
-        while not env.terminations["player_1"]:
-            if rng.random() < 0.2:
-                for agent in env.possible_agents:
-                    seat = env._seat[agent]
-                    obs = env.observe(agent)
-                    real = env.state
-                    env.state = determinize(real.view(seat), rng)
-                    try:
-                        other = env.observe(agent)
-                        differed += sorted(env.state.hands[1 - seat]) != sorted(
-                            real.hands[1 - seat])
-                    finally:
-                        env.state = real
-                    assert np.array_equal(obs["observation"], other["observation"])
-                    assert np.array_equal(obs["action_mask"], other["action_mask"])
-                    compared += 1
-            random_step(env, rng)
+    for obs, other, real, redealt, seat in redealt_observations(
+            trambahn_v0.raw_env(), random.Random(5), range(200, 204), 0.2, random_step):
+        differed += sorted(redealt.hands[1 - seat]) != sorted(real.hands[1 - seat])
+        assert np.array_equal(obs["observation"], other["observation"])
+        assert np.array_equal(obs["action_mask"], other["action_mask"])
+        compared += 1
     assert compared > 50 and differed > compared // 2
 
 
