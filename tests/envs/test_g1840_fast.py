@@ -87,3 +87,57 @@ def test_v1_observation_from_the_position_equals_encode_of_the_view_at_every_cho
         legal = env.legal_indices()
         env.step(legal[rng.randrange(len(legal))])
     assert len(env.actions) > 150
+
+
+GAMES = [{"players": 2}, {"players": 3}, {"players": 3, "small_map": True}, {"players": 4},
+         {"players": 5}, {"players": 6}]
+
+
+@pytest.mark.parametrize("settings", GAMES, ids=lambda s: "-".join(f"{v}" for v in s.values()))
+def test_the_incremental_board_part_equals_one_built_from_scratch(settings):
+    """The environment's observer updates its board part hex by hex along a random game
+    (lays, relays, markers placed and removed, lines changing hands); at every position its
+    observation of every seat is the one a fresh observer builds from the empty board, and
+    the encoded view's (the two-player and the small three-player map included)."""
+    env = g1840_v0.raw_env(max_steps=3000, **settings)
+    env.reset(seed=300 + settings["players"])
+    rng = random.Random(settings["players"])
+    state = env.state
+    lays = 0
+    for step in range(3000):
+        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+            break
+        seats = range(state.n) if step % 5 == 0 else [state.current_players()[0]]
+        for seat in seats:
+            got = env.observe(env.possible_agents[seat])["observation"]
+            fresh = g1840_fast.Observer().observe(state, seat)
+            assert np.array_equal(got, fresh), (state.round.name, seat,
+                                                np.flatnonzero(got != fresh)[:5])
+            if step % 5 == 0:
+                assert np.array_equal(got, g1840_v0.encode(state.view(seat), seat))
+        legal = env.legal_actions()
+        index = rng.choice(list(legal))
+        lays += type(legal[index]).__name__ == "LayTile"
+        env.step(index)
+    assert state.board.placed() and lays >= 20
+
+
+def test_one_observer_over_two_interleaved_games_stays_right():
+    """An observer asked about two games in turn (its board part is the other game's each
+    time) gives each game's own observation."""
+    observer = g1840_fast.Observer()
+    games = []
+    for seed in (1, 2):
+        env = g1840_v0.raw_env(players=4)
+        env.reset(seed=seed)
+        games.append((env, random.Random(seed)))
+    for _ in range(400):
+        for env, rng in games:
+            if env.terminations[env.agent_selection]:
+                continue
+            state = env.state
+            seat = state.current_players()[0]
+            assert np.array_equal(observer.observe(state, seat),
+                                  g1840_v0.encode(state.view(seat), seat))
+            legal = env.legal_indices()
+            env.step(legal[rng.randrange(len(legal))])

@@ -46,7 +46,7 @@ import numpy as np
 from tramways.core.game import Outcome
 from tramways.envs.base import TramwaysEnv, wrap
 from tramways.envs.g1840_catalogue import CATALOGUE, MAX_LOCATION
-from tramways.envs.g1840_fast import observe
+from tramways.envs.g1840_fast import Observer
 from tramways.envs.g1840_layout import (  # noqa: F401 (the layout, re-exported)
     _I,
     BONUSES,
@@ -290,6 +290,12 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
     (R-PRE-3 pays dividends only to owners)."""
     metadata = {**TramwaysEnv.metadata, "name": "g1840_v0"}
 
+    def __init__(self, render_mode: str | None = None, max_steps: int | None = -1,
+                 **settings: Any) -> None:
+        super().__init__(render_mode=render_mode, max_steps=max_steps, **settings)
+        self.observer = Observer()
+        """Builds the observations; keeps this game's board part between them."""
+
     def encode(self, view: View1840, seat: int) -> np.ndarray:
         return encode(view, seat)
 
@@ -297,7 +303,7 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
         """``encode(view(seat), seat)``, read from the position itself
         (:mod:`tramways.envs.g1840_fast`: 1840 has no hidden information)."""
         assert isinstance(self.state, Position)
-        return observe(self.state, seat)
+        return self.observer.observe(self.state, seat)
 
     def final_infos(self, result: Outcome) -> list[dict[str, Any]]:
         """XI / R-END-1: each seat's wealth and place."""

@@ -226,6 +226,8 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
         self._no_mask = np.zeros(MAX_HEAD, dtype=np.int8)
         self._options: list[tuple[tuple[int, ...], Action]] = []
         self.prefix: tuple[int, ...] = ()
+        self.observer = g1840_fast.Observer()
+        """Builds the tables; keeps this game's board part between them."""
 
     # --- the choice in progress ----------------------------------------------------------------
     def _refresh(self) -> None:
@@ -306,12 +308,12 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
 
     def observation_array(self, seat: int) -> np.ndarray:
         """``encode(view(seat), seat)``, read from the position (1840 has no hidden
-        information): the tables by :func:`tramways.envs.g1840_fast.observe`, the grid kept
-        per board version (:func:`grid_of`)."""
+        information): the tables by :class:`tramways.envs.g1840_fast.Observer`, the grid
+        kept per board version (:func:`grid_of`)."""
         state = self.state
         assert isinstance(state, Position)
         out = np.zeros(OBS_SIZE, dtype=np.float32)
-        out[:TABLES] = g1840_fast.observe(state, seat)[:TABLES]
+        out[:TABLES] = self.observer.tables(state, seat)
         out[GRID:CHOICE] = grid_of(state, self.layout)
         for i, v in zip(*self._choice_features(seat), strict=True):
             out[i] = v  # one value per index
