@@ -293,25 +293,33 @@ class TramwaysEnv(AECEnv):
 
     @property
     def _mask(self) -> np.ndarray:
-        """The mask of :attr:`_legal` (built on first use)."""
+        """The mask of :attr:`_legal` (built on first use and kept)."""
         mask = self._mask_now
         if mask is None:
-            mask = np.zeros(len(self.catalogue), dtype=np.int8)
-            mask[list(self._legal)] = 1
-            self._mask_now = mask
+            mask = self._mask_now = self._new_mask()
         return mask
 
     @_mask.setter
     def _mask(self, mask: np.ndarray) -> None:
         self._mask_now = mask
 
+    def _new_mask(self) -> np.ndarray:
+        """A new mask array of :attr:`_legal` (the indices written from one ``int`` array)."""
+        legal = self._legal
+        mask = np.zeros(len(self.catalogue), dtype=np.int8)
+        mask[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
+        return mask
+
     def action_mask(self, agent: str) -> np.ndarray:
         """The agent's action mask (all zeros unless it is the agent's turn).  The same
-        array as ``observe(agent)["action_mask"]``, without building the observation."""
+        array as ``observe(agent)["action_mask"]``, without building the observation.  A new
+        array each time: one kept (:attr:`_mask`, set by the factored environments) is
+        copied, else one is built (no copy of a kept one: a loop asks once a position)."""
         if agent != self.agent_selection or self.terminations.get(agent, True) \
                 or self.truncations.get(agent, True):
             return self._no_mask.copy()
-        return self._mask.copy()
+        mask = self._mask_now
+        return self._new_mask() if mask is None else mask.copy()
 
     def legal_actions(self) -> dict[int, Action]:
         """Index -> engine action, for the agent to move."""
