@@ -141,3 +141,22 @@ def test_one_observer_over_two_interleaved_games_stays_right():
                                   g1840_v0.encode(state.view(seat), seat))
             legal = env.legal_indices()
             env.step(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("settings", [{"players": 2}, {"players": 3, "small_map": True},
+                                      {"players": 5}], ids=["2p", "3p-small", "5p"])
+def test_v1_grid_kept_hex_by_hex_equals_the_grid_built_from_scratch(settings):
+    """g1840_v1's hex grid, updated hex by hex along a random game, equals the grid built
+    from the whole board (:func:`g1840_v1.grid_of`) at every engine position."""
+    env = g1840_v1.raw_env(max_steps=3000, **settings)
+    env.reset(seed=500 + settings["players"])
+    rng = random.Random(settings["players"])
+    positions = 0
+    while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
+        if not env.prefix:
+            got = env.grid.update(env.state)
+            assert np.array_equal(got, g1840_v1.grid_of(env.state, env.layout))
+            positions += 1
+        legal = env.legal_indices()
+        env.step(legal[rng.randrange(len(legal))])
+    assert positions > 100 and env.state.board.placed()

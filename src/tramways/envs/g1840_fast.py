@@ -106,21 +106,15 @@ class Observer:
     # --- the board part -------------------------------------------------------------------
     def _update(self, state: Position) -> None:
         board = state.board
-        companies = state.companies
-        key = (tuple((cid, tuple(c.lines)) for cid, c in companies.items()),
-               tuple(state.stadtbahn))
+        key = owners_key(state)
         if board.version == self._version and key == self._owners_key:
             return
         if key != self._owners_key:  # another owner: every marker's company may differ
-            corp_i = _I["corp"]
-            owners: dict[Any, int] = {line: corp_i[cid] for cid, c in companies.items()
-                                      for line in c.lines}
-            owners.update((sid, corp_i[sid]) for sid in state.stadtbahn)
-            self._owners, self._owners_key = owners, key
+            self._owners, self._owners_key = marker_owners(state), key
             self._tiles, self._markers, self._counts = {}, {}, {}
             self._hexes[:] = array("f", bytes(4 * (OBS_SIZE - TABLES)))
         tiles, markers = board.placed(), board.all_markers()
-        changed = _changed(self._tiles, tiles) | _changed(self._markers, markers)
+        changed = changed_hexes(self._tiles, tiles) | changed_hexes(self._markers, markers)
         for coord in changed:
             self._rewrite(coord, tiles.get(coord), markers.get(coord))
         self._tiles, self._markers = dict(tiles), dict(markers)
@@ -140,12 +134,12 @@ class Observer:
         owners, counts = self._owners, self._counts
         old = self._markers.get(coord)
         if old:
-            for _loc, owner in _owner_places(old):
+            for _loc, owner in owner_places(old):
                 if owner in owners:
                     counts[owner] -= 1
         if markers:
             at += _MARKERS_AT
-            for loc, owner in _owner_places(markers):
+            for loc, owner in owner_places(markers):
                 corp = owners.get(owner)
                 if corp is not None:
                     counts[owner] = counts.get(owner, 0) + 1
@@ -164,7 +158,23 @@ class Observer:
         self._template = template
 
 
-def _changed(before: Snapshot, now: Snapshot) -> set[str]:
+def owners_key(state: Position) -> Any:
+    """What decides :func:`marker_owners`: each company's lines, the Stadtbahn companies."""
+    return (tuple((cid, tuple(c.lines)) for cid, c in state.companies.items()),
+            tuple(state.stadtbahn))
+
+
+def marker_owners(state: Position) -> dict[Any, int]:
+    """Station marker owner (a line of a tram company, a Stadtbahn company) -> the index of
+    its company among :data:`CORPS` (IV.1.2: a line's markers are its company's)."""
+    corp_i = _I["corp"]
+    owners: dict[Any, int] = {line: corp_i[cid] for cid, c in state.companies.items()
+                              for line in c.lines}
+    owners.update((sid, corp_i[sid]) for sid in state.stadtbahn)
+    return owners
+
+
+def changed_hexes(before: Snapshot, now: Snapshot) -> set[str]:
     """The hexes whose entry in ``now`` is not the very object of ``before`` (or is gone)."""
     out = {coord for coord, value in now.items() if before.get(coord) is not value}
     if len(before) > len(now) - len(out):
@@ -172,7 +182,7 @@ def _changed(before: Snapshot, now: Snapshot) -> set[str]:
     return out
 
 
-def _owner_places(markers: Mapping[int, tuple[Any, ...]]) -> list[tuple[int, Any]]:
+def owner_places(markers: Mapping[int, tuple[Any, ...]]) -> list[tuple[int, Any]]:
     """(location, owner) of a hex's markers, an owner counted once per location (as
     :meth:`tramways.g1840.board.Board.line_markers` lists it)."""
     return [(loc, owner) for loc, owners in markers.items() for owner in dict.fromkeys(owners)]

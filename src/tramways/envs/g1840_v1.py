@@ -199,6 +199,90 @@ def grid_of(state: Position, layout: str) -> np.ndarray:
     return found
 
 
+_PLANE = ROWS * COLS
+"""One channel of the grid."""
+
+
+class HexGrid:
+    """The hex grid block of one layout kept up to date hex by hex: after a lay or a marker
+    only the hexes whose tile or marker map is another object than before are written again
+    (as :class:`tramways.envs.g1840_fast.Observer` keeps v0's per-hex block); a change of
+    the lines' owners writes every hex.  The same values as :func:`grid_of`."""
+
+    __slots__ = ("layout", "values", "_hexes", "_features", "_version", "_owners_key",
+                 "_owners", "_tiles", "_markers")
+
+    def __init__(self, layout: str) -> None:
+        self.layout = layout
+        self.values = np.zeros(GRID_SIZE, dtype=np.float32)
+        """The grid (``observation[GRID:CHOICE]``); changed in place by :meth:`update`."""
+        self._hexes = load_layout(layout).hexes
+        self._features: dict[tuple[str, Any], tuple[tuple[int, float], ...]] = {}
+        self._version: int | None = None
+        self._owners_key: Any = None
+        self._owners: dict[Any, int] = {}
+        self._tiles: dict[str, Any] = {}
+        self._markers: dict[str, Any] = {}
+
+    def update(self, state: Position) -> np.ndarray:
+        """:attr:`values` for ``state`` (the same array, brought up to date)."""
+        board = state.board
+        key = g1840_fast.owners_key(state)
+        if board.version == self._version and key == self._owners_key:
+            return self.values
+        tiles, markers = board.placed(), board.all_markers()
+        if key != self._owners_key:
+            self._owners, self._owners_key = g1840_fast.marker_owners(state), key
+            changed: set[str] = set(self._hexes)
+        else:
+            changed = (g1840_fast.changed_hexes(self._tiles, tiles)
+                       | g1840_fast.changed_hexes(self._markers, markers))
+        for coord in changed:
+            self._rewrite(coord, tiles.get(coord), markers.get(coord))
+        self._tiles, self._markers = dict(tiles), dict(markers)
+        self._version = board.version
+        return self.values
+
+    def _rewrite(self, coord: str, placed: Any, markers: Any) -> None:
+        at = cell(coord)
+        values = self.values
+        values[at::_PLANE] = 0.0
+        for offset, value in self._hex_features(coord, placed):
+            values[offset] = value
+        if markers:
+            owners = self._owners
+            for _loc, owner in g1840_fast.owner_places(markers):
+                corp = owners.get(owner)
+                if corp is not None:
+                    values[(20 + corp) * _PLANE + at] += 1.0
+
+    def _hex_features(self, coord: str, placed: Any) -> tuple[tuple[int, float], ...]:
+        """(offset in the grid, value) of a hex's channels but its markers: on the map,
+        laying allowed, the track, colour, revenue and slots of its tile (or as printed),
+        each offset once (the values summed as ``np.bincount`` sums them)."""
+        key = (coord, None if placed is None else (placed.tile_id, placed.rotation))
+        found = self._features.get(key)
+        if found is None:
+            idx: list[int] = []
+            val: list[float] = []
+            h = self._hexes[coord]
+            _put(idx, val, 0, coord)
+            if h.laying_allowed:
+                _put(idx, val, 1, coord)
+            if placed is None:
+                _tile_features(idx, val, coord, h.tram_exits, h.stadtbahn_exits, 0, None,
+                               h.locations)
+            else:
+                t = _TILES[placed.tile_id]
+                _tile_features(idx, val, coord, t.tram_exits, t.stadtbahn_exits,
+                               placed.rotation, t.colour, t.locations)
+            summed: dict[int, float] = {}
+            for i, v in zip(idx, val, strict=True):
+                summed[i - GRID] = summed.get(i - GRID, 0.0) + v
+            found = self._features[key] = tuple(summed.items())
+        return found
+
+
 class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
     """1840 v1 (see the module docstring); ``env()`` is the wrapped form."""
 
@@ -228,6 +312,8 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
         self.prefix: tuple[int, ...] = ()
         self.observer = g1840_fast.Observer()
         """Builds the tables; keeps this game's board part between them."""
+        self.grid = HexGrid(self.layout)
+        """This game's hex grid, kept up to date hex by hex."""
 
     # --- the choice in progress ----------------------------------------------------------------
     def _refresh(self) -> None:
@@ -309,12 +395,12 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
     def observation_array(self, seat: int) -> np.ndarray:
         """``encode(view(seat), seat)``, read from the position (1840 has no hidden
         information): the tables by :class:`tramways.envs.g1840_fast.Observer`, the grid
-        kept per board version (:func:`grid_of`)."""
+        kept up to date hex by hex (:class:`HexGrid`)."""
         state = self.state
         assert isinstance(state, Position)
         out = np.zeros(OBS_SIZE, dtype=np.float32)
         out[:TABLES] = self.observer.tables(state, seat)
-        out[GRID:CHOICE] = grid_of(state, self.layout)
+        out[GRID:CHOICE] = self.grid.update(state)
         for i, v in zip(*self._choice_features(seat), strict=True):
             out[i] = v  # one value per index
         return out
