@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,7 @@ from tramways.g1840.legality import (
     TileLay,
     check_stadtbahn_lay,
     check_station,
+    check_tile_lay,
     legal_purple_lays,
     legal_red_lays,
     legal_stadtbahn_lays,
@@ -34,6 +36,7 @@ from tramways.g1840.legality import (
     scratch_tile_lays,
     stadtbahn,
     stadtbahn_frontier,
+    tiles,
 )
 from tramways.g1840.legality.connection import Connection
 
@@ -276,3 +279,49 @@ def test_ix2_ix6_what_the_board_knows_without_walking_holds_in_a_game() -> None:
 
     play_game("1840", {"players": 3}, 4, check=check)
     assert totals[0] > 60 and totals[1] > totals[0]
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_ix4_ix5_r_lr_11_check_after_a_listing_is_the_evaluators_answer(seed: int) -> None:
+    """``check_tile_lay`` right after a listing of the same position returns the listed lay
+    (what the evaluator returns for it); a lay not listed there is refused with the evaluator's
+    rule, and a listing of another phase, board or turn is never reused (IX.4, IX.5, R-LR-3)."""
+    rng = random.Random(seed)
+    state = SimpleBuildState(Board(load_layout("full")), "green")
+    for _ in range(30):
+        play_random_lay(state, rng)
+    lines = [line for line in sorted(state.board.layout.home_bases) if state.has_operated(line)]
+    for line in lines:
+        laid = sorted(state.board.placed())[:1]
+        listed = legal_tile_lays(state, line, laid_this_turn=laid)
+        want = [scratch_check(state, line, lay, laid) for lay in listed]
+        listed = legal_tile_lays(state, line, laid_this_turn=laid)
+        for lay, evaluated in zip(listed, want, strict=True):
+            got = check_tile_lay(state, line, lay.coord, lay.tile_id, lay.rotation,
+                                 laid_this_turn=laid)
+            assert got is lay
+            assert got == evaluated
+        for coord in laid:  # R-LR-3: a hex laid this turn is refused, as the evaluator does
+            placed = state.board.placed()[coord]
+            for lay in scratch_tile_lays(state, line):
+                if lay.coord == coord:
+                    with pytest.raises(IllegalAction) as refused:
+                        check_tile_lay(state, line, coord, lay.tile_id, lay.rotation,
+                                       laid_this_turn=laid)
+                    assert refused.value.rule == "R-LR-3", placed
+        upgrades = [lay for lay in listed if lay.upgrade]
+        state.phase = "yellow"  # IX.5: no green tile now; the green listing is not reused
+        for lay in upgrades:
+            with pytest.raises(IllegalAction):
+                check_tile_lay(state, line, lay.coord, lay.tile_id, lay.rotation,
+                               laid_this_turn=laid)
+        state.phase = "green"
+
+
+def scratch_check(state: SimpleBuildState, line: int, lay: TileLay,
+                  laid: list[str]) -> TileLay:
+    """The evaluator's answer for ``lay`` without any listing kept (IX.4, IX.5)."""
+    tiles._LISTED.clear()
+    return check_tile_lay(state, line, lay.coord, lay.tile_id, lay.rotation,
+                          laid_this_turn=laid)

@@ -36,6 +36,8 @@ from tramways.g1840.legality.tiles import (
     OPEN_AREAS,
     hex_lays,
     lay_ctx,
+    listing_key,
+    remember_listing,
 )
 from tramways.g1840.legality.types import TileLay
 from tramways.g1840.model import Layout
@@ -147,4 +149,5 @@ def legal_tile_lays(
                 ok = in_supply[tile_id] = supply.get(supply_key(tile_id, ruleset), 0) > 0
             if ok:
                 result.extend(lays)
+    remember_listing(listing_key(pos, line, first_turn, mode, laid_this_turn), tuple(result))
     return result

@@ -436,10 +436,46 @@ def scratch_tile_lays(
     return result
 
 
+ListingKey = tuple[int, str, int, bool, str, tuple[str, ...]]
+"""What a tile lay listing depends on: the board's version (its tiles, markers and supply; a
+version is never reused, and a copy of a board keeps it only while they are equal), the
+phase, the line, ``first_turn``, the mode and ``laid_this_turn``."""
+
+_LISTED: dict[ListingKey, tuple[TileLay, ...]] = {}
+_LISTED_LIMIT = 8
+"""The last listings (cleared when full): a check right after a listing of the same position
+finds its lay there."""
+
+
+def listing_key(pos: BuildState, line: int, first_turn: bool, mode: str,
+                laid_this_turn: Collection[str]) -> ListingKey:
+    """The :data:`ListingKey` of a listing or a check of ``line``'s lays at ``pos``."""
+    return (pos.board.version, pos.phase, line, first_turn, mode, tuple(laid_this_turn))
+
+
+def remember_listing(key: ListingKey, lays: tuple[TileLay, ...]) -> None:
+    """Keep a listing's lays (:func:`tramways.g1840.legality.listing.legal_tile_lays`) for
+    :func:`check_tile_lay` at the same position."""
+    if len(_LISTED) >= _LISTED_LIMIT:
+        _LISTED.clear()
+    _LISTED[key] = lays
+
+
 def check_tile_lay(
     pos: BuildState, line: int, coord: str, tile_id: str, rotation: int, *,
     first_turn: bool = False, laid_this_turn: Collection[str] = (), mode: str = "normal",
 ) -> TileLay:
-    """The :class:`TileLay` if legal, else raise ``IllegalAction`` naming the rule."""
+    """The :class:`TileLay` if legal, else raise ``IllegalAction`` naming the rule.
+
+    A lay listed by a listing of the same position (:func:`remember_listing`: same board
+    version, phase, line, mode and turn) is that listing's value, which is what the evaluator
+    returns for it (the listing and the evaluator are one, IX.4/IX.5, R-LR-11); anything else
+    is evaluated, so a refusal always names its rule."""
+    listed = _LISTED.get(listing_key(pos, line, first_turn, mode, laid_this_turn)) \
+        if _LISTED else None
+    if listed is not None:
+        for lay in listed:
+            if lay.coord == coord and lay.tile_id == tile_id and lay.rotation == rotation:
+                return lay
     ctx = lay_ctx(pos, line, first_turn, mode)
     return _evaluate(ctx, coord, tile_id, rotation, mode, laid_this_turn)
