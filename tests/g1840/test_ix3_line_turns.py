@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import random
+
 from tests.support import refused
 from tramways.g1840.actions import LayTile, PlaceStation, RemoveMarker, Run
 
-from .test_game_support import CR1_SCRIPT, play, two_player_after_sr1
+from .test_game_support import CR1_SCRIPT, make, play, two_player_after_sr1
 
 
 def lr1a():
@@ -105,3 +107,39 @@ def test_r_lr_12_ix6_home_circles_stay_reserved_only_for_lines_that_may_still_op
     for c in s.companies.values():
         c.lines = c.lines + [90, 91][: 3 - len(c.lines)]
     assert not s.may_still_operate(2)  # every company has three lines: no more auctions
+
+
+def test_ix6_r_lr_10_station_options_are_the_placements_the_treasury_can_pay() -> None:
+    """A line's station options are every legal placement (IX.6) its treasury can pay
+    (R-LR-10): listed without asking the reach when the next marker costs more than the
+    treasury holds, the same list as filtering every placement by its cost."""
+    from tramways.g1840 import legality
+    from tramways.g1840.rounds.line import LineRound
+    from tramways.g1840.rounds.line_turn import station_options
+
+    poor = rich = 0
+    for ruleset in ("rules", "18xx.games"):
+        state = make(4, seed=3, ruleset=ruleset)
+        rng = random.Random(3)
+        while not state.is_over():
+            progress = state.current_round
+            turn = progress.turn if isinstance(progress, LineRound) else None
+            if turn is not None and not turn.home and turn.offer is None and not turn.ran:
+                free = turn.bonus == legality.BONUS_STATION
+                treasury = state.company_of_line(turn.line).treasury
+                every = [o for o in legality.legal_station_placements(state, turn.line,
+                                                                      free=free)
+                         if o.cost <= treasury]
+                got = station_options(state, turn)
+                if not turn.station and not free and turn.bonus_circle is None \
+                        and not state.rules.one_marker_per_hex:
+                    assert got == every
+                cost = legality.next_marker_cost(state.board, turn.line)
+                if cost is not None and cost > treasury and not free:
+                    assert got == []
+                    poor += 1
+                else:
+                    rich += 1
+            seat = state.current_players()[0]
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+    assert poor > 0 and rich > 0

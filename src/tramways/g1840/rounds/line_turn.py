@@ -110,15 +110,20 @@ def station_options(pos: Position, turn: Turn) -> list[legality.StationPlacement
     free = turn.bonus == legality.BONUS_STATION
     if turn.station and not free:
         return []
-    if not pos.has_operated(turn.line) and home_waits(pos, turn.line):
+    operated = pos.has_operated(turn.line)
+    if not operated and home_waits(pos, turn.line):
         return []  # X-20 (proposed): no marker before the home marker
+    treasury = pos.company_of_line(turn.line).treasury
+    if not free and operated:
+        cost = legality.next_marker_cost(pos.board, turn.line)
+        if cost is None or cost > treasury:
+            return []  # IX.6, R-LR-10: no marker left, or none the treasury can pay
     options = legality.legal_station_placements(pos, turn.line, free=free)
     if free and turn.bonus_circle is not None:  # the bonus only on the freed circle
         options = [o for o in options if (o.coord, o.location) == turn.bonus_circle]
         if not turn.station:
             options += [o for o in legality.legal_station_placements(pos, turn.line)
                         if (o.coord, o.location) != turn.bonus_circle]
-    treasury = pos.company_of_line(turn.line).treasury
     if pos.rules.one_marker_per_hex:  # X-24 (proposed): the site's one token per hex
         mine = {coord for coord, _ in pos.board.line_markers(turn.line)}
         options = [o for o in options if o.coord not in mine]
