@@ -10,7 +10,9 @@ the creator leaving closes the table), ``GET /mine`` (every game of the account,
 device: the seat links are made again from the site's secret, your turn first).  JSON:
 ``GET /api/lobby`` and ``GET /api/account/games``; ``WS /api/lobby/live`` says ``{"lobby":
 "changed"}`` whenever a table opens, fills, starts or closes, in any server process
-(PostgreSQL ``NOTIFY``; on SQLite every 3 s).  Playing without an account stays as it was
+(PostgreSQL ``NOTIFY``; on SQLite every 3 s), and at once when ``?since=`` (the mark a page
+was rendered with, ``data-mark``) is no longer the lobby's: a change made between the page's
+read and the socket's first look is not lost.  Playing without an account stays as it was
 (``/`` and seat links).
 """
 
@@ -106,7 +108,8 @@ def lobby(request: Request, account: CurrentAccount) -> Response:
     game, lang, pace = _filters(request)
     from tramways.server.accounts.ratings import bot_ratings
 
-    return render(request, "open_lobby.html",
+    mark = state.accounts.lobby_mark()  # before the tables: a change between is sent again
+    return render(request, "open_lobby.html", mark=mark,
                   tables=state.accounts.open_list(game, lang, pace_kind=pace),
                   mine=my_games(state, account) if account else [], game_filter=game or "",
                   lang_filter=lang or "", pace_filter=pace or "", games=list(SEATS),
@@ -154,6 +157,7 @@ def _table_or_404(request: Request, table_id: str) -> OpenGame:
 
 @router.get("/lobby/{table_id}")
 def table_page(request: Request, table_id: str, account: CurrentAccount) -> Response:
+    mark = request.app.state.accounts.lobby_mark()  # before the table, as the lobby's
     table = _table_or_404(request, table_id)
     sits = account is not None and any(a == account.id for _s, a, _n in table.players)
     link = None
@@ -163,7 +167,7 @@ def table_page(request: Request, table_id: str, account: CurrentAccount) -> Resp
         if seat is not None:
             link = f"/g/{table.game_id}?token=" + auth_of(request).seat_token(
                 table.game_id, seat, account.id)
-    return render(request, "open_table.html", table=table, sits=sits, link=link,
+    return render(request, "open_table.html", table=table, sits=sits, link=link, mark=mark,
                   spectate=f"/g/{table.game_id}" if table.game_id else None)
 
 
@@ -214,7 +218,8 @@ def games_json(request: Request, account: RequiredAccount) -> JSONResponse:
 
 @api_router.websocket("/lobby/live")
 async def lobby_live(websocket: WebSocket) -> None:
-    """``{"lobby": "changed"}`` after every change of the open games (any process)."""
+    """``{"lobby": "changed"}`` after every change of the open games (any process), and at
+    once when ``?since=`` differs from the lobby's mark when the socket first looks."""
     slot = await take_socket(websocket)
     if slot is None:
         return
@@ -232,6 +237,9 @@ async def _lobby_stream(websocket: WebSocket) -> None:
     accounts = websocket.app.state.accounts
     try:
         mark = await run_in_threadpool(accounts.lobby_mark)
+        since = websocket.query_params.get("since")
+        if since and since[:64] != mark:  # changed since the page was read
+            await websocket.send_json({"lobby": "changed"})
         while not task.done():
             waiter = asyncio.create_task(sub.wait())
             await asyncio.wait({waiter, task}, return_when=asyncio.FIRST_COMPLETED)

@@ -6,6 +6,7 @@ which becomes the game's pace when the table starts.  A part of
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -83,17 +84,25 @@ class OpenTables:
             out[r.open_id].append((int(r.seat), str(r.id), str(r.name)))
         return out
 
-    def lobby_mark(self) -> tuple[int, int]:
-        """A cheap mark of the open games (how many seats are taken at open tables, and how
-        many tables are open): a socket that polls compares it."""
+    def lobby_mark(self) -> str:
+        """A short fingerprint of every table not yet started or closed: its id, its status
+        (``open`` or ``starting``) and who sits where.  A socket that polls (SQLite: other
+        processes cannot wake it) compares it, and a page carries the one read before its
+        content.  Any change of what a lobby or table page shows changes it: a table that
+        was ``starting`` when the poll looked and has ``started`` since leaves the set (the
+        counts of open tables and taken seats, the mark before, were the same in both
+        states, so a page polled in that window never learnt of the start), and a player
+        leaving one table while another sits down at another is seen too."""
+        live = open_games.c.status.in_(("open", "starting"))
         with self.store._read() as conn:
-            tables = conn.execute(sa.select(sa.func.count()).select_from(open_games)
-                                  .where(open_games.c.status == "open")).scalar_one()
-            taken = conn.execute(
-                sa.select(sa.func.count()).select_from(open_seats)
-                .join(open_games, open_games.c.id == open_seats.c.open_id)
-                .where(open_games.c.status == "open")).scalar_one()
-        return int(tables), int(taken)
+            tables = conn.execute(sa.select(open_games.c.id, open_games.c.status)
+                                  .where(live).order_by(open_games.c.id)).all()
+            seats = conn.execute(
+                sa.select(open_seats.c.open_id, open_seats.c.seat, open_seats.c.account_id)
+                .join(open_games, open_games.c.id == open_seats.c.open_id).where(live)
+                .order_by(open_seats.c.open_id, open_seats.c.seat)).all()
+        text = repr(([tuple(r) for r in tables], [tuple(r) for r in seats]))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def open_list(self, game: str | None = None, lang: str | None = None,
                   limit: int = 100, pace_kind: str | None = None) -> list[OpenGame]:
