@@ -11,7 +11,7 @@ pytest.importorskip("pettingzoo")
 
 import numpy as np  # noqa: E402
 
-from tramways.envs import g1840_fast, g1840_v0, g1840_v1  # noqa: E402
+from tramways.envs import g1840_fast, g1840_seats, g1840_v0, g1840_v1  # noqa: E402
 
 SETTINGS = [{"players": 2}, {"players": 3, "small_map": True}, {"players": 4},
             {"players": 5}, {"players": 6}]
@@ -160,3 +160,48 @@ def test_v1_grid_kept_hex_by_hex_equals_the_grid_built_from_scratch(settings):
         legal = env.legal_indices()
         env.step(legal[rng.randrange(len(legal))])
     assert positions > 100 and env.state.board.placed()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_tables_of_one_seat_moved_to_another_seat_are_that_seats_tables(players):
+    """The seat-relative values (actor, my turn, high bidder, seat blocks, directors, owners)
+    are the only difference between the seats' tables: ``between`` moves them, for every
+    pair of seats, at positions of every round type."""
+    env = g1840_v0.raw_env(players=players)
+    env.reset(seed=40 + players)
+    rng = random.Random(players)
+    state = env.state
+    rounds = set()
+    for step in range(600):
+        if state.is_over():
+            break
+        if step % 3 == 0:
+            rounds.add(state.round.type)
+            direct = [g1840_fast.Observer().tables(state, s) for s in range(players)]
+            for a in range(players):
+                for b in range(players):
+                    assert np.array_equal(direct[a][g1840_seats.between(players, a, b)],
+                                          direct[b]), (a, b, state.round.name)
+        legal = env.legal_indices()
+        env.step(legal[rng.randrange(len(legal))])
+    assert {"PRE", "SR", "CR", "LR"} <= rounds
+
+
+def test_the_seats_of_one_position_share_its_tables_and_a_step_makes_a_new_position():
+    """The environment's position key changes with every action and reset; the seats'
+    observations of one position are computed once (the others moved from it) and equal
+    each seat's own."""
+    env = g1840_v0.raw_env(players=4)
+    env.reset(seed=8)
+    keys = {env.position}
+    rng = random.Random(8)
+    for _ in range(150):
+        for seat in (2, 0, 3, 1):
+            got = env.observation_array(seat)
+            assert np.array_equal(got, g1840_fast.Observer().observe(env.state, seat))
+        legal = env.legal_indices()
+        env.step(legal[rng.randrange(len(legal))])
+        keys.add(env.position)
+    env.reset(seed=8)
+    keys.add(env.position)
+    assert len(keys) == 152

@@ -15,6 +15,7 @@ interrupt another agent's turn for them.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
@@ -32,6 +33,9 @@ from tramways.games import get_game
 
 Indexers = dict[type, Callable[[Any], "int | None"]]
 """Per action class: action -> its catalogue index (``None``: none), see :class:`Catalogue`."""
+
+_POSITIONS = itertools.count(1)
+"""Position keys (:attr:`TramwaysEnv.position`), never reused by any environment."""
 
 _SEEN_LIMIT = 2_000
 """Actions whose index a catalogue remembers (cleared when full)."""
@@ -227,6 +231,10 @@ class TramwaysEnv(AECEnv):
         self.actions: list[Action] = []
         self._legal_now: dict[int, Action] | None = None
         self._mask_now: np.ndarray | None = None
+        self.position = 0
+        """A key of the engine position: a new one at every reset and every action played
+        (what is kept per position, e.g. observation tables shared by the seats, is kept by
+        it; a position changed by hand, not through the environment, keeps its key)."""
 
     # --- the game -------------------------------------------------------------------------
     def encode(self, view: Any, seat: int) -> np.ndarray:
@@ -256,6 +264,7 @@ class TramwaysEnv(AECEnv):
         setup = self.game.setup(self.settings, game_seed)
         self.setup = setup
         self.state = self.game.new_state(self.settings, setup, game_seed)
+        self.position = next(_POSITIONS)
         self.actions = []
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -387,6 +396,7 @@ class TramwaysEnv(AECEnv):
         state = self.state
         assert state is not None
         state.apply(chosen, self._seat[agent])  # an IllegalAction leaves everything as it was
+        self.position = next(_POSITIONS)
         self.actions.append(chosen)
         self._played(chosen, self._seat[agent])
         self._cumulative_rewards[agent] = 0.0

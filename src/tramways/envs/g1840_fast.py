@@ -26,7 +26,7 @@ own, so games played side by side do not undo each other's board part.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 import numpy as np
@@ -45,6 +45,7 @@ from tramways.envs.g1840_layout import (
     TILES,
     L,
 )
+from tramways.envs.g1840_seats import between
 from tramways.g1840.position import Position
 from tramways.g1840.view_types import PrivateAuctionView
 
@@ -70,7 +71,7 @@ class Observer:
     last, to bring it up to date with a later position by rewriting the hexes that changed."""
 
     __slots__ = ("_version", "_owners_key", "_owners", "_tiles", "_markers", "_hexes",
-                 "_counts", "_template")
+                 "_counts", "_template", "_position", "_kept")
 
     def __init__(self) -> None:
         self._version: int | None = None
@@ -84,24 +85,39 @@ class Observer:
         """Owner -> its marker places ((hex, location) pairs) on the board part."""
         self._template = array("f", _TABLE_ZEROS)
         """The tables' starting values: zeros but the marker counts."""
+        self._position: Hashable = None
+        self._kept: tuple[int, int, np.ndarray] | None = None
+        """(players, seat, tables) of the last tables written, for :attr:`_position`."""
 
-    def observe(self, state: Position, seat: int) -> np.ndarray:
-        """The observation of ``seat`` (exactly ``g1840_v0.encode(state.view(seat), seat)``)."""
+    def observe(self, state: Position, seat: int, position: Hashable = None) -> np.ndarray:
+        """The observation of ``seat`` (exactly ``g1840_v0.encode(state.view(seat), seat)``).
+
+        ``position``: a key the caller changes whenever ``state`` changes (``None``: none);
+        another seat's observation of the same position moves the kept tables' seat-relative
+        values instead of reading the position again (:mod:`g1840_seats`)."""
         out = np.empty(OBS_SIZE, dtype=np.float32)
-        out[:TABLES] = self.tables(state, seat)
+        out[:TABLES] = self.tables(state, seat, position)
         out[TABLES:] = np.frombuffer(self._hexes, dtype=np.float32)
         return out
 
-    def tables(self, state: Position, seat: int) -> np.ndarray:
+    def tables(self, state: Position, seat: int, position: Hashable = None) -> np.ndarray:
         """The observation's first :data:`TABLES` values (the board part brought up to date
-        first: the marker counts are in them)."""
+        first: the marker counts are in them); read-only.  ``position`` as in
+        :meth:`observe`."""
+        kept = self._kept
+        if position is not None and position == self._position and kept is not None:
+            n, first, values = kept
+            return values if seat == first else values[between(n, first, seat)]
         self._update(state)
         out = array("f", self._template)
         _round(state, seat, out)
         _players(state, seat, out)
         _companies(state, seat, out)
         _privates(state, seat, out)
-        return np.frombuffer(out, dtype=np.float32)
+        values = np.frombuffer(out, dtype=np.float32)
+        values.flags.writeable = False
+        self._position, self._kept = position, (state.n, seat, values)
+        return values
 
     # --- the board part -------------------------------------------------------------------
     def _update(self, state: Position) -> None:

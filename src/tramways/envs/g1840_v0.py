@@ -301,9 +301,10 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
 
     def observation_array(self, seat: int) -> np.ndarray:
         """``encode(view(seat), seat)``, read from the position itself
-        (:mod:`tramways.envs.g1840_fast`: 1840 has no hidden information)."""
+        (:mod:`tramways.envs.g1840_fast`: 1840 has no hidden information); the seats of one
+        position share its tables (:attr:`position`)."""
         assert isinstance(self.state, Position)
-        return self.observer.observe(self.state, seat)
+        return self.observer.observe(self.state, seat, self.position)
 
     def final_infos(self, result: Outcome) -> list[dict[str, Any]]:
         """XI / R-END-1: each seat's wealth and place."""

@@ -394,12 +394,13 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
 
     def observation_array(self, seat: int) -> np.ndarray:
         """``encode(view(seat), seat)``, read from the position (1840 has no hidden
-        information): the tables by :class:`tramways.envs.g1840_fast.Observer`, the grid
-        kept up to date hex by hex (:class:`HexGrid`)."""
+        information): the tables by :class:`tramways.envs.g1840_fast.Observer` (kept
+        across the choices of one engine action and shared by the seats), the grid kept up
+        to date hex by hex (:class:`HexGrid`)."""
         state = self.state
         assert isinstance(state, Position)
         out = np.zeros(OBS_SIZE, dtype=np.float32)
-        out[:TABLES] = self.observer.tables(state, seat)
+        out[:TABLES] = self.observer.tables(state, seat, self.position)
         out[GRID:CHOICE] = self.grid.update(state)
         for i, v in zip(*self._choice_features(seat), strict=True):
             out[i] = v  # one value per index
