@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -111,8 +111,16 @@ class Catalogue:
     def legal_map(self, actions: Sequence[Action]) -> dict[int, Action]:
         """Index -> action for a list of legal actions (actions without an index are left
         out; two actions with one index are a catalogue bug and raise)."""
-        index, key_of, direct = self.index, self.key_of, self.indexers
         out: dict[int, Action] = {}
+        dropped = self.map_into(actions, out)
+        if len(out) + dropped < len(actions):
+            self.shared_index(actions)
+        return out
+
+    def map_into(self, actions: Sequence[Action], out: dict[int, Any]) -> int:
+        """Put index -> action into ``out`` for each of ``actions`` with an index; returns
+        how many have none."""
+        index, key_of, direct = self.index, self.key_of, self.indexers
         dropped = 0
         if direct:  # straight to the index where the class has an indexer
             for a in actions:
@@ -145,11 +153,9 @@ class Catalogue:
                     dropped += 1
                 else:
                     out[i] = a
-        if len(out) + dropped < len(actions):
-            self._shared_index(actions)
-        return out
+        return dropped
 
-    def _shared_index(self, actions: Sequence[Action]) -> None:
+    def shared_index(self, actions: Sequence[Action]) -> None:
         """Raise for the first two of ``actions`` that share an index (a catalogue bug)."""
         seen: dict[int, Action] = {}
         for a in actions:
@@ -229,7 +235,7 @@ class TramwaysEnv(AECEnv):
         self.state: GameState | None = None
         self.game_seed = 0
         self.actions: list[Action] = []
-        self._legal_now: dict[int, Action] | None = None
+        self._legal_now: Mapping[int, Action] | None = None
         self._mask_now: np.ndarray | None = None
         self.position = 0
         """A key of the engine position: a new one at every reset and every action played
@@ -286,19 +292,23 @@ class TramwaysEnv(AECEnv):
         self._mask_now = None
 
     @property
-    def _legal(self) -> dict[int, Action]:
+    def _legal(self) -> Mapping[int, Action]:
         """Index -> engine action for the agent to move (listed on first use)."""
         legal = self._legal_now
         if legal is None:
             state = self.state
             assert state is not None
-            seat = self._seat[self.agent_selection]
-            legal = self._legal_now = self.catalogue.legal_map(state.legal_actions(seat))
+            legal = self._legal_now = self._list_legal(self._seat[self.agent_selection])
         return legal
 
     @_legal.setter
-    def _legal(self, legal: dict[int, Action]) -> None:
+    def _legal(self, legal: Mapping[int, Action]) -> None:
         self._legal_now = legal
+
+    def _list_legal(self, seat: int) -> Mapping[int, Action]:
+        """Index -> engine action for ``seat`` now (a game may list it more cheaply)."""
+        assert self.state is not None
+        return self.catalogue.legal_map(self.state.legal_actions(seat))
 
     @property
     def _mask(self) -> np.ndarray:

@@ -51,15 +51,19 @@ once, 3 trams arranged, station location 1).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
 from tramways.core.actions import Action
 from tramways.envs.base import Catalogue, Indexers
+from tramways.envs.legal_map import BlockIndexers
 from tramways.g1840 import actions as A
 from tramways.g1840.data import LAYOUTS, load_layout, tiles
 from tramways.g1840.entities import TRAM_COLOURS, Entities, entities
+from tramways.g1840.rounds.line_turn import Lays
+from tramways.g1840.shared_actions import Rungs
 
 BID_CAP = 600
 DIVIDEND_CAP = 3000
@@ -198,22 +202,26 @@ def _line_keys(ent: Entities) -> list[tuple[Any, ...]]:
     return out
 
 
-def indexers(index: dict[Hashable, int]) -> Indexers:
-    """Per action class, action -> index without building its key (:class:`Catalogue`):
-    the classes listed by the hundred (tile lays, line auctions and bids, private bids) through
-    maps of their fields (a lay: hex -> tile -> its rotation 0's index, plus the rotation: a
-    tile's six rotations follow each other), every other class through its key; each gives
-    exactly ``index.get(key_of(action))``."""
-    get = index.get
+@dataclass(frozen=True)
+class FieldMaps:
+    """The catalogue's indices by field for the classes listed by the hundred."""
 
-    def by_key(keyer: Callable[[Any], Hashable | None]) -> Callable[[Any], int | None]:
-        return lambda a: get(keyer(a))
+    lays: dict[str, dict[str, int]]
+    """hex -> tile -> its rotation 0's index (a tile's six rotations follow each other)."""
+    auctions: dict[int, dict[int, int]]
+    """line -> opening amount -> index."""
+    raises: dict[int, int]
+    """line auction raise amount -> index."""
+    bids: dict[str, dict[int, int]]
+    """private -> bid amount -> index."""
 
-    out: Indexers = {cls: by_key(keyer) for cls, keyer in _KEYS.items()}
-    lays: dict[str, dict[str, int]] = {}  # hex -> tile -> rotation 0's index
-    auctions: dict[int, dict[int, int]] = {}  # line -> amount -> index
-    raises: dict[int, int] = {}  # amount -> index
-    bids: dict[str, dict[int, int]] = {}  # private -> amount -> index
+
+def field_maps(index: dict[Hashable, int]) -> FieldMaps:
+    """The :class:`FieldMaps` of ``index``, in one pass over it."""
+    lays: dict[str, dict[str, int]] = {}
+    auctions: dict[int, dict[int, int]] = {}
+    raises: dict[int, int] = {}
+    bids: dict[str, dict[int, int]] = {}
     n_lays = 0
     for entry, i in index.items():
         key: tuple[Any, ...] = entry if type(entry) is tuple else ("",)
@@ -240,9 +248,25 @@ def indexers(index: dict[Hashable, int]) -> Indexers:
             if amounts is None:
                 amounts = bids[key[1]] = {}
             amounts[key[2]] = i
-
     if n_lays != 6 * sum(map(len, lays.values())):
         raise ValueError("every tile's lay has six rotations in the catalogue")
+    return FieldMaps(lays, auctions, raises, bids)
+
+
+def indexers(index: dict[Hashable, int], maps: FieldMaps | None = None) -> Indexers:
+    """Per action class, action -> index without building its key (:class:`Catalogue`):
+    the classes listed by the hundred (tile lays, line auctions and bids, private bids) through
+    maps of their fields (a lay: hex -> tile -> its rotation 0's index, plus the rotation: a
+    tile's six rotations follow each other), every other class through its key; each gives
+    exactly ``index.get(key_of(action))``."""
+    get = index.get
+    m = field_maps(index) if maps is None else maps
+    lays, auctions, raises, bids = m.lays, m.auctions, m.raises, m.bids
+
+    def by_key(keyer: Callable[[Any], Hashable | None]) -> Callable[[Any], int | None]:
+        return lambda a: get(keyer(a))
+
+    out: Indexers = {cls: by_key(keyer) for cls, keyer in _KEYS.items()}
 
     def lay(a: A.LayTile) -> int | None:
         tiles_of = lays.get(a.hex)
@@ -265,12 +289,59 @@ def indexers(index: dict[Hashable, int]) -> Indexers:
     return out
 
 
+def _rungs(amounts: dict[int, int] | None, block: Rungs[Any]) -> Sequence[int | None]:
+    """The indices of a block's amounts (``range(low, high + 1, step)``): consecutive
+    indices when its first and last amounts are that many apart in the catalogue (its
+    amounts follow each other there), else amount by amount."""
+    n = len(block)
+    if amounts is None:
+        return [None] * n
+    low, step = block.low, block.step
+    first, last = amounts.get(low), amounts.get(low + (n - 1) * step)
+    if first is not None and last is not None and last - first == n - 1:
+        return range(first, last + 1)
+    return [amounts.get(low + k * step) for k in range(n)]
+
+
+def block_indexers(maps: FieldMaps) -> BlockIndexers:
+    """Per action class, a block of the engine's listing (:meth:`State1840.legal_parts
+    <tramways.g1840.engine.State1840.legal_parts>`) -> its actions' indices, without making
+    them: a line's tile lays (:class:`~tramways.g1840.rounds.line_turn.Lays`) field by field,
+    a line auction's openings or raises and a private's bids
+    (:class:`~tramways.g1840.shared_actions.Rungs`) as a run of indices; each the index
+    :func:`indexers` gives its actions."""
+    lays, auctions, raises, bids = maps.lays, maps.auctions, maps.raises, maps.bids
+
+    def lay_block(block: Lays) -> list[int | None]:
+        out: list[int | None] = []
+        for t in block.lays:
+            tiles_of = lays.get(t.coord)
+            first = None if tiles_of is None else tiles_of.get(t.tile_id)
+            turn = _ROTATIONS.get(t.rotation)
+            out.append(None if first is None or turn is None else first + turn)
+        return out
+
+    return {A.LayTile: lay_block,
+            A.OpenAuction: lambda b: _rungs(auctions.get(b.fields[1]), b),
+            A.LineBid: lambda b: _rungs(raises, b),
+            A.Bid: lambda b: _rungs(bids.get(b.fields[1]), b)}
+
+
 _ROTATIONS = {r: r for r in range(6)}
 
 
-def build() -> Catalogue:
+def build() -> tuple[Catalogue, BlockIndexers]:
+    """The catalogue and its block indexers (one pass over the index for both)."""
     ks = keys()
-    return Catalogue(ks, key_of, [_name(k) for k in ks], indexers=indexers)
+    maps: list[FieldMaps] = []
+
+    def with_maps(index: dict[Hashable, int]) -> Indexers:
+        maps.append(field_maps(index))
+        return indexers(index, maps[0])
+
+    catalogue = Catalogue(ks, key_of, [_name(k) for k in ks], indexers=with_maps)
+    return catalogue, block_indexers(maps[0])
 
 
-CATALOGUE = build()
+CATALOGUE, BLOCKS = build()
+"""The catalogue, and the indexers of the engine's blocks (:func:`block_indexers`)."""

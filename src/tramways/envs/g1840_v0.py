@@ -38,14 +38,15 @@ text view) and ``"rgb_array"`` (the board drawn from the view, needs cairosvg an
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 
+from tramways.core.actions import Action
 from tramways.core.game import Outcome
 from tramways.envs.base import TramwaysEnv, wrap
-from tramways.envs.g1840_catalogue import CATALOGUE, MAX_LOCATION
+from tramways.envs.g1840_catalogue import BLOCKS, CATALOGUE, MAX_LOCATION
 from tramways.envs.g1840_fast import Observer
 from tramways.envs.g1840_layout import (  # noqa: F401 (the layout, re-exported)
     _I,
@@ -66,6 +67,8 @@ from tramways.envs.g1840_layout import (  # noqa: F401 (the layout, re-exported)
     TILES,
     L,
 )
+from tramways.envs.legal_map import legal_map_parts
+from tramways.g1840.engine import State1840
 from tramways.g1840.entities import TRAM_COLOURS
 from tramways.g1840.position import Position
 from tramways.g1840.view_types import PrivateAuctionView, View1840, as_view1840
@@ -298,6 +301,15 @@ class raw_env(TramwaysEnv):  # noqa: N801 (PettingZoo's name)
 
     def encode(self, view: View1840, seat: int) -> np.ndarray:
         return encode(view, seat)
+
+    def _list_legal(self, seat: int) -> Mapping[int, Action]:
+        """The engine's listing in parts (:meth:`State1840.legal_parts
+        <tramways.g1840.engine.State1840.legal_parts>`): a line's tile lays and the auction
+        amounts are mapped to their indices without making their actions; the action played
+        is made when looked up (:mod:`tramways.envs.legal_map`)."""
+        state = self.state
+        assert isinstance(state, State1840)
+        return legal_map_parts(CATALOGUE, state.legal_parts(seat), BLOCKS)
 
     def observation_array(self, seat: int) -> np.ndarray:
         """``encode(view(seat), seat)``, read from the position itself

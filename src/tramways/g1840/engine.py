@@ -44,7 +44,7 @@ from tramways.g1840.rounds import company, line, pre_share, share
 from tramways.g1840.rounds.base import Round
 from tramways.g1840.rounds.company_auctions import chooser
 from tramways.g1840.rounds.line_turn import end_freed_bonus
-from tramways.g1840.shared_actions import Interned
+from tramways.g1840.shared_actions import Interned, Part
 from tramways.g1840.view import final_result, result, view
 from tramways.g1840.view_types import Result, ResultJSON, View1840
 
@@ -122,6 +122,27 @@ class State1840(Position):
             actions = [a for a in actions if not self._site_refuses(a)]  # X-23
         actions.extend(legal_programs(self, seat))
         return actions
+
+    def legal_parts(self, player: int | None = None) -> list[Part]:
+        """:meth:`legal_actions` with its long runs (a line's tile lays, a line auction's
+        amounts) left as blocks (:class:`~tramways.g1840.shared_actions.Block`):
+        ``flatten(legal_parts(p)) == legal_actions(p)``, in the same order.  With the
+        18xx.games ruleset (X-23 filters every action) it is the plain list."""
+        if self.finished or self.rules.returns_and_scraps_in_turn:
+            return list(self.legal_actions(player))
+        current = self.current_round
+        actor = current.acting(self)
+        seat = actor if player is None else player
+        parts: list[Part] = []
+        if seat == actor:
+            listing = getattr(current, "legal_parts", None)
+            parts = listing(self) if listing is not None else list(current.legal(self))
+        anytime = self.anytime_actions(seat)
+        if anytime:  # blocks hold no "any time" action (returns, scraps)
+            present = {a for a in parts if type(a) in ANYTIME}
+            parts.extend(a for a in anytime if a not in present)
+        parts.extend(legal_programs(self, seat))
+        return parts
 
     def anytime_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do whenever the game is not over, in anybody's turn, without

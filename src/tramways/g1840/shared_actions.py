@@ -66,3 +66,69 @@ class Ladder(Generic[_A]):
             build = self.build
             rung.extend(build(*fields, base + k * step) for k in range(len(rung), top + 1))
         return rung[(low - base) // step:top + 1]
+
+
+class Block(Generic[_A]):
+    """A run of a listing's actions of one class (``cls``), made only when asked for.
+
+    :meth:`tramways.g1840.engine.State1840.legal_parts` leaves the long runs of a listing
+    (a line's tile lays, the amounts of a line auction or a private's bids) as blocks: a
+    caller that needs only some of the actions (the environments map a block to its action
+    indices from its fields and make the one action played) skips making the others.
+    :meth:`actions` is the run as ``legal_actions`` lists it (the same shared objects)."""
+
+    __slots__ = ()
+    cls: type[Action]
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    def action(self, k: int) -> _A:
+        """The ``k``-th action of the run (equal to ``actions()[k]``)."""
+        raise NotImplementedError
+
+    def actions(self) -> list[_A]:
+        """Every action of the run, in order."""
+        raise NotImplementedError
+
+
+class Rungs(Block[_A]):
+    """``ladder(fields, low, high, step)`` as a block: ``build(*fields, amount)`` for the
+    amounts ``range(low, high + 1, step)`` of a :class:`Ladder`."""
+
+    __slots__ = ("ladder", "cls", "fields", "low", "high", "step")
+
+    def __init__(self, ladder: Ladder[_A], cls: type[_A], fields: tuple[Any, ...], low: int,
+                 high: int, step: int) -> None:
+        self.ladder = ladder
+        self.cls = cls
+        self.fields = fields
+        self.low = low
+        self.high = high
+        self.step = step
+
+    def __len__(self) -> int:
+        return 0 if self.high < self.low else (self.high - self.low) // self.step + 1
+
+    def action(self, k: int) -> _A:
+        if not 0 <= k < len(self):
+            raise IndexError(k)
+        return self.ladder.build(*self.fields, self.low + k * self.step)
+
+    def actions(self) -> list[_A]:
+        return self.ladder(self.fields, self.low, self.high, self.step)
+
+
+Part = Action | Block[Any]
+"""An entry of :meth:`tramways.g1840.engine.State1840.legal_parts`: an action or a block."""
+
+
+def flatten(parts: list[Part]) -> list[Action]:
+    """The actions of ``parts`` in order (each block's :meth:`Block.actions` in its place)."""
+    out: list[Action] = []
+    for part in parts:
+        if isinstance(part, Block):
+            out.extend(part.actions())
+        else:
+            out.append(part)
+    return out

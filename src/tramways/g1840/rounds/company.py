@@ -33,12 +33,14 @@ from tramways.g1840.rounds.base import expect, handler
 from tramways.g1840.rounds.buying import buying_actions, play_buying_turn
 from tramways.g1840.rounds.company_auctions import (
     auction_actions,
+    auction_parts,
     chooser,
     draw_lines,
     next_bidder,
     play_auction,
 )
 from tramways.g1840.rounds.company_progress import CompanyProgress, LineAuction
+from tramways.g1840.shared_actions import Part
 from tramways.g1840.stadtbahn_runs import stadtbahn_run
 from tramways.g1840.view_types import LineAuctionView, RoundDetail, TurnDetail
 
@@ -176,6 +178,12 @@ class LineAuctions(Step):
         if cr.buying is not None:
             return buying_actions(pos, company)
         return auction_actions(cr, pos, company)
+
+    def legal_parts(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Part]:
+        """:meth:`legal` with the auction amounts as blocks (:func:`auction_parts`)."""
+        if cr.buying is not None:
+            return list(buying_actions(pos, company))
+        return auction_parts(cr, pos, company)
 
     def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
               log: list[str]) -> None:
@@ -370,6 +378,14 @@ class CompanyRound(CompanyProgress):
 
     def legal(self, pos: Position) -> list[Action]:
         return self.step.legal(self, pos, pos.companies[self.step.company(self, pos)])
+
+    def legal_parts(self, pos: Position) -> list[Part]:
+        """:meth:`legal` with runs of amounts left as blocks (the line auctions)."""
+        company = pos.companies[self.step.company(self, pos)]
+        step = self.step
+        if isinstance(step, LineAuctions):
+            return step.legal_parts(self, pos, company)
+        return list(step.legal(self, pos, company))
 
     def apply(self, pos: Position, action: Action, log: list[str]) -> None:
         cid = self.step.company(self, pos)

@@ -19,7 +19,7 @@ from tramways.g1840.actions import CompanyPass, LineBid, OpenAuction
 from tramways.g1840.position import Position, TramCompany
 from tramways.g1840.rounds.base import handler
 from tramways.g1840.rounds.company_progress import CompanyProgress, LineAuction
-from tramways.g1840.shared_actions import Ladder
+from tramways.g1840.shared_actions import Ladder, Part, Rungs, flatten
 
 AuctionHandler = Callable[[CompanyProgress, Position, TramCompany, Any, list[str]], None]
 
@@ -49,29 +49,26 @@ _OPENINGS = Ladder(lambda cid, line, seat, amount: OpenAuction(
 _RAISES = Ladder(lambda cid, seat, amount: LineBid(company=cid, amount=amount, player=seat))
 
 
-def _openings(cid: str, line: int, low: int, treasury: int, step: int,
-              seat: int) -> list[OpenAuction]:
-    """Every opening bid for ``line`` the treasury can pay (R-CR-7), the same action objects
-    at every position (:class:`~tramways.g1840.shared_actions.Ladder`)."""
-    return _OPENINGS((cid, line, seat), low, treasury, step)
-
-
-def _raises(cid: str, low: int, treasury: int, step: int, seat: int) -> list[LineBid]:
-    """Every raise of the line auction the treasury can pay (VIII.6), the same action objects
-    at every position."""
-    return _RAISES((cid, seat), low, treasury, step)
-
-
 def auction_actions(cr: CompanyProgress, pos: Position, company: TramCompany) -> list[Action]:
     """What ``company`` may do: choose a line and open its auction, bid, or pass."""
+    return flatten(auction_parts(cr, pos, company))
+
+
+def auction_parts(cr: CompanyProgress, pos: Position, company: TramCompany) -> list[Part]:
+    """:func:`auction_actions` with each line's opening bids, or the raises, as one block
+    (:class:`~tramways.g1840.shared_actions.Rungs`)."""
     cid, seat, step = company.id, company.director, pos.ent.bid_step
-    out: list[Action] = []
+    out: list[Part] = []
     if cr.auction is None:
         low = pos.ent.line_min_bid
         for line in sorted(pos.line_display):
-            out.extend(_openings(cid, line, low, company.treasury, step, seat))
+            if company.treasury >= low:
+                out.append(Rungs(_OPENINGS, OpenAuction, (cid, line, seat), low,
+                                 company.treasury, step))
     else:
-        out.extend(_raises(cid, cr.auction.high + step, company.treasury, step, seat))
+        low = cr.auction.high + step
+        if company.treasury >= low:
+            out.append(Rungs(_RAISES, LineBid, (cid, seat), low, company.treasury, step))
     out.append(CompanyPass(company=cid, player=seat))
     return out
 

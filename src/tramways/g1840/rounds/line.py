@@ -57,6 +57,8 @@ from tramways.g1840.rounds.line_home import (
 )
 from tramways.g1840.rounds.line_income import NO_RUN, receive_income, run_value
 from tramways.g1840.rounds.line_turn import (
+    LAY,
+    Lays,
     Turn,
     bonus_after_removal,
     bonus_is_free,
@@ -68,7 +70,7 @@ from tramways.g1840.rounds.line_turn import (
     station_options,
     tile_options,
 )
-from tramways.g1840.shared_actions import Interned
+from tramways.g1840.shared_actions import Interned, Part, flatten
 from tramways.g1840.view_types import NO_DETAIL, RoundDetail, TurnDetail
 from tramways.g1840.view_types import LineTurn as LineTurnView
 
@@ -76,8 +78,6 @@ __all__ = ["NO_RUN", "LineRound", "Turn", "begin", "receive_income", "run_value"
 
 Handler = Callable[["LineRound", Position, Turn, Any, list[str]], None]
 
-_LAY = Interned(lambda line, coord, tile, rotation, seat: LayTile(
-    line=line, hex=coord, tile=tile, rotation=rotation, player=seat))
 _STATION = Interned(lambda line, coord, location, seat: PlaceStation(
     line=line, hex=coord, location=location, player=seat))
 _REMOVE = Interned(lambda line, coord, location, seat: RemoveMarker(
@@ -158,17 +158,23 @@ class LineRound:
             return [*(BuyPrivate(line=line, private=p, price=price, player=seat)
                       for p, price in private_options(pos, turn)),
                     EndTurn(line=line, player=seat)]
-        return self._turn_actions(pos, turn)
+        return flatten(self._turn_parts(pos, turn))
 
-    def _turn_actions(self, pos: Position, turn: Turn) -> list[Action]:
+    def legal_parts(self, pos: Position) -> list[Part]:
+        """:meth:`legal` with the line's tile lays as one block (:class:`Lays`)."""
+        turn = self._turn()
+        if turn.offer is not None or turn.home or turn.ran:
+            return list(self.legal(pos))
+        return self._turn_parts(pos, turn)
+
+    def _turn_parts(self, pos: Position, turn: Turn) -> list[Part]:
         """Everything the line may do before its run (R-LR-1), the run last."""
         line = turn.line
         company = pos.company_of_line(line)
         seat = company.director
         if turn.track_over:  # X-23: after scrapping its tram, only its (empty) run is left
             return [*self._company_actions(pos, company, seat), Run(line=line, player=seat)]
-        out: list[Action] = [_LAY(line, t.coord, t.tile_id, t.rotation, seat)
-                             for t in tile_options(pos, turn)]
+        out: list[Part] = [Lays(line, seat, tile_options(pos, turn))]
         out.extend(_STATION(line, s.coord, s.location, seat)
                    for s in station_options(pos, turn))
         if turn.home_lifted is not None:
@@ -201,7 +207,7 @@ class LineRound:
         line = turn.line
         company = pos.company_of_line(line)
         seat = company.director
-        out: list[Action] = [_LAY(line, t.coord, t.tile_id, t.rotation, seat)
+        out: list[Action] = [LAY(line, t.coord, t.tile_id, t.rotation, seat)
                              for t in tile_options(pos, turn)]
         out.extend(self._company_actions(pos, company, seat))
         if turn.bonus is not None:

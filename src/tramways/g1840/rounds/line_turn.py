@@ -15,6 +15,11 @@ from tramways.g1840.actions import LayTile
 from tramways.g1840.mechanics import privates
 from tramways.g1840.position import Position
 from tramways.g1840.rounds.line_home import home_waits
+from tramways.g1840.shared_actions import Block, Interned
+
+LAY = Interned(lambda line, coord, tile, rotation, seat: LayTile(
+    line=line, hex=coord, tile=tile, rotation=rotation, player=seat))
+"""A line's tile lays, built once per distinct fields (:class:`Interned`)."""
 
 TILE_BONUSES = (legality.BONUS_YELLOW, legality.BONUS_UPGRADE, legality.BONUS_RED,
                 legality.BONUS_PURPLE)
@@ -66,6 +71,30 @@ def tile_options(pos: Position, turn: Turn) -> list[legality.TileLay]:
         seen.add(key)
         result.append(lay)
     return result
+
+
+class Lays(Block[LayTile]):
+    """A line's tile lays (IX.4, IX.5, R-LR-1) as a block of its listing: the lays of
+    :func:`tile_options`, made into ``LayTile`` actions only when asked for."""
+
+    __slots__ = ("line", "seat", "lays")
+    cls = LayTile
+
+    def __init__(self, line: int, seat: int, lays: list[legality.TileLay]) -> None:
+        self.line = line
+        self.seat = seat
+        self.lays = lays
+
+    def __len__(self) -> int:
+        return len(self.lays)
+
+    def action(self, k: int) -> LayTile:
+        t = self.lays[k]
+        return LAY(self.line, t.coord, t.tile_id, t.rotation, self.seat)
+
+    def actions(self) -> list[LayTile]:
+        line, seat = self.line, self.seat
+        return [LAY(line, t.coord, t.tile_id, t.rotation, seat) for t in self.lays]
 
 
 def not_upgradable(pos: Position, turn: Turn) -> list[str]:

@@ -23,7 +23,7 @@ from tramways.g1840.actions import Bid, ChooseOrder, Pass
 from tramways.g1840.mechanics.privates import pay_dividends
 from tramways.g1840.position import Position
 from tramways.g1840.rounds.base import PlayersRound, handler
-from tramways.g1840.shared_actions import Ladder
+from tramways.g1840.shared_actions import Ladder, Part, Rungs, flatten
 from tramways.g1840.view_types import NO_DETAIL, PrivateAuctionView, RoundDetail
 
 Handler = Callable[["PreShare", Position, Any, list[str]], None]
@@ -33,10 +33,10 @@ Handler = Callable[["PreShare", Position, Any, list[str]], None]
 _BIDS = Ladder(Bid)
 
 
-def _bids(seat: int, private: str, low: int, cash: int, step: int) -> list[Bid]:
-    """Every bid on ``private`` from ``low`` up to the cash in steps (R-PRE-1), the same
-    action objects at every position (:class:`~tramways.g1840.shared_actions.Ladder`)."""
-    return _BIDS((seat, private), low, cash, step)
+def _bids(seat: int, private: str, low: int, cash: int, step: int) -> Rungs[Bid]:
+    """Every bid on ``private`` from ``low`` up to the cash in steps (R-PRE-1) as a block,
+    the same action objects at every position (:class:`~tramways.g1840.shared_actions.Ladder`)."""
+    return Rungs(_BIDS, Bid, (seat, private), low, cash, step)
 
 
 @dataclass
@@ -78,18 +78,22 @@ class PreShare(PlayersRound):
         return pos.order[self.chooser_index]
 
     def legal(self, pos: Position) -> list[Action]:
+        return flatten(self.legal_parts(pos))
+
+    def legal_parts(self, pos: Position) -> list[Part]:
+        """:meth:`legal` with each private's bids as one block (VI, R-PRE-1)."""
         seat = self.acting(pos)
         cash = pos.players[seat].cash
         step = pos.ent.private_bid_step
         if self.choosing_order is not None:
             return [ChooseOrder(seat, card) for card in self.cards_left]
-        out: list[Action] = []
+        out: list[Part] = []
         if self.auction is not None:
             a = self.auction
-            out.extend(_bids(seat, a.private, a.high + step, cash, step))
+            out.append(_bids(seat, a.private, a.high + step, cash, step))
         else:
             for p in unsold(pos):
-                out.extend(_bids(seat, p, self.minimum(pos, p), cash, step))
+                out.append(_bids(seat, p, self.minimum(pos, p), cash, step))
         out.append(Pass(seat))
         return out
 
