@@ -59,3 +59,50 @@ def test_both_environments_sample_with_the_masked_space() -> None:
         mask = env.observe(agent)["action_mask"]
         legal = set(env.unwrapped.legal_indices())
         assert {int(space.sample(mask)) for _ in range(50)} <= legal
+
+
+def test_a_mask_the_environment_built_is_sampled_from_its_known_ones_as_gymnasium_would():
+    """The 1840 environment tells the agent's space where a mask's ones are; sampling that
+    array draws what gymnasium draws from the same seed, at positions of a random game."""
+    env = g1840_v0.raw_env(players=4)
+    env.reset(seed=12)
+    theirs = spaces.Discrete(len(env.catalogue), seed=4)
+    for agent in env.possible_agents:
+        env.action_space(agent).seed(4)
+    for _ in range(200):
+        agent = env.agent_selection
+        mask = env.action_mask(agent)
+        space = env.action_space(agent)
+        assert space._expected is not None and space._expected[0] is mask
+        theirs.seed(len(env.actions))
+        space.seed(len(env.actions))
+        drawn = space.sample(mask)
+        assert drawn == theirs.sample(mask) and int(drawn) in env.legal_indices()
+        env.step(int(drawn))
+
+
+def test_a_mask_changed_after_it_was_handed_out_is_read_again() -> None:
+    """Changed in place (a one added; a one moved, the count kept; a value of 2), the array
+    is not taken for the ones the environment named: the draws are gymnasium's, a bad value
+    is refused as gymnasium refuses it."""
+    env = g1840_v0.raw_env(players=4)
+    env.reset(seed=3)
+    while len(env.legal_indices()) < 3:
+        env.step(env.legal_indices()[0])
+    agent = env.agent_selection
+    space = env.action_space(agent)
+    for change in ("add", "move"):
+        mask = env.action_mask(agent)
+        ones = np.flatnonzero(mask)
+        if change == "move":
+            mask[ones[0]] = 0
+        mask[len(mask) - 1] = 1
+        space.seed(9)
+        theirs = spaces.Discrete(len(mask), seed=9)
+        draws = [space.sample(mask) for _ in range(40)]
+        assert draws == [theirs.sample(mask) for _ in range(40)], change
+        if change == "move":
+            assert ones[0] not in draws
+    mask[ones[1]] = 2
+    with pytest.raises(AssertionError):
+        space.sample(mask)

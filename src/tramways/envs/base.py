@@ -51,19 +51,47 @@ class MaskedDiscrete(spaces.Discrete):
     the ones with a single ``np.flatnonzero`` over the mask seen as booleans (numpy's search
     over ``int8`` is many times slower than over ``bool``), then draws the number gymnasium's
     ``np_random.choice`` over the same index array draws (``choice`` picks ``integers(0,
-    size)``; calling it directly skips about 10 µs of ``choice``'s checks): the same seed gives the same actions (tested against gymnasium's).  An invalid
-    mask gets gymnasium's own assertions.
+    size)``; calling it directly skips about 10 µs of ``choice``'s checks): the same seed
+    gives the same actions (tested against gymnasium's).  An invalid mask gets gymnasium's
+    own assertions.
+
+    The environment that built a mask tells its space where the ones are (:meth:`expect`);
+    sampling that very array then only checks them: the count of non-zero values is theirs
+    and each of them is 1 (one counting pass instead of the two passes above: 1840, sampled
+    right after the mask was built, 18.6 -> 11.7 µs a sample at load 15).  A mask changed
+    since, or any other array, is read as above.
     """
+
+    _expected: tuple[np.ndarray, np.ndarray] | None = None
+
+    def expect(self, mask: np.ndarray, ones: np.ndarray) -> None:
+        """``mask`` (an array handed out) has its ones at ``ones`` (ascending), as built."""
+        self._expected = (mask, ones)
 
     def sample(self, mask: Any = None, probability: Any = None) -> Any:
         if mask is None or probability is not None or not isinstance(mask, np.ndarray) \
-                or mask.dtype != np.int8 or mask.shape != (self.n,) \
-                or mask.view(np.uint8).max() > 1:  # one pass: a negative int8 reads >= 128
+                or mask.dtype != np.int8 or mask.shape != (self.n,):
             return super().sample(mask, probability)
-        ones = np.flatnonzero(mask.view(np.bool_))  # 0 / 1 only: a valid bool array
+        ones = self._expected_ones(mask)
+        if ones is None:
+            if mask.view(np.uint8).max() > 1:  # one pass: a negative int8 reads >= 128
+                return super().sample(mask, probability)
+            ones = np.flatnonzero(mask.view(np.bool_))  # 0 / 1 only: a valid bool array
         if not ones.size:
             return self.start
         return self.start + self.dtype.type(ones[self.np_random.integers(0, ones.size)])
+
+    def _expected_ones(self, mask: np.ndarray) -> np.ndarray | None:
+        """The ones :meth:`expect` named for ``mask``, if it still holds exactly them: as
+        many non-zero values as ones, and a 1 at each (so no other non-zero value)."""
+        expected = self._expected
+        if expected is None or expected[0] is not mask:
+            return None
+        ones = expected[1]
+        if np.count_nonzero(mask.view(np.bool_)) != ones.size \
+                or mask[ones].tobytes() != b"\x01" * ones.size:
+            return None
+        return ones
 
 
 class Catalogue:
@@ -323,10 +351,16 @@ class TramwaysEnv(AECEnv):
         self._mask_now = mask
 
     def _new_mask(self) -> np.ndarray:
-        """A new mask array of :attr:`_legal` (the indices written from one ``int`` array)."""
+        """A new mask array of :attr:`_legal` (the indices written from one ``int`` array);
+        the agent's space is told where its ones are (:meth:`MaskedDiscrete.expect`)."""
         legal = self._legal
         mask = np.zeros(len(self.catalogue), dtype=np.int8)
-        mask[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
+        ones = np.fromiter(legal, dtype=np.intp, count=len(legal))
+        mask[ones] = 1
+        space = self.action_spaces.get(self.agent_selection)
+        if isinstance(space, MaskedDiscrete):
+            ones.sort()
+            space.expect(mask, ones)
         return mask
 
     def action_mask(self, agent: str) -> np.ndarray:
