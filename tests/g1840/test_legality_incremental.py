@@ -25,6 +25,7 @@ from tramways.g1840.legality import (
     SimpleBuildState,
     StationPlacement,
     TileLay,
+    check_purple_lay,
     check_stadtbahn_lay,
     check_station,
     check_tile_lay,
@@ -62,6 +63,23 @@ def scratch_stadtbahn_lays(state: SimpleBuildState, line: int) -> list[TileLay]:
     return out
 
 
+def scratch_purple_lays(state: SimpleBuildState, line: int) -> list[TileLay]:
+    """``check_purple_lay`` on every purple tile in every rotation on every empty railway
+    station hex (IX.4, R-LR-3, R-LR-11)."""
+    board = state.board
+    out = []
+    for coord, hexdef in sorted(board.layout.hexes.items()):
+        if hexdef.area != "railway_station" or board.tile(coord) is not None:
+            continue
+        for tile_id in stadtbahn._tiles_of_colour("purple"):
+            for rotation in range(6):
+                try:
+                    out.append(check_purple_lay(state, line, coord, tile_id, rotation))
+                except IllegalAction:
+                    continue
+    return out
+
+
 def scratch_station_placements(state: SimpleBuildState, line: int,
                                 free: bool) -> list[StationPlacement]:
     """``check_station`` on every interchange circle of the hexes the line reaches, its home
@@ -96,7 +114,8 @@ def assert_listings_equal(state: SimpleBuildState, rng: random.Random) -> None:
             assert got == want, (line, mode, first, laid)
         assert legal_stadtbahn_lays(state, line) == scratch_stadtbahn_lays(state, line)
         assert legal_red_lays(state, line) == stadtbahn._red_lays(state, line)
-        assert legal_purple_lays(state, line) == stadtbahn._purple_lays(state, line)
+        assert legal_purple_lays(state, line) == stadtbahn._purple_lays(state, line) \
+            == scratch_purple_lays(state, line)
         for free in (False, True):
             assert legal_station_placements(state, line, free=free) == \
                 scratch_station_placements(state, line, free), (line, free)

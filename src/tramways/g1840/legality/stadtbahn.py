@@ -339,14 +339,26 @@ def legal_purple_lays(pos: BuildState, line: int) -> list[TileLay]:
 
 
 def _purple_lays(pos: BuildState, line: int) -> list[TileLay]:
+    """What :func:`check_purple_lay` accepts on every empty railway station hex, in hex,
+    tile and rotation order; a tile it refuses in every rotation there (reserved for another
+    hex or not reserved for this one, IX.4; out of the supply, R-LR-11) and the rotations a
+    printed orientation excludes (IX.4) are skipped without asking it."""
     board = pos.board
     purple = _tiles_of_colour("purple")
+    all_tiles = tiles()
     result = []
     for coord, hexdef in sorted(board.layout.hexes.items()):
         if hexdef.area != "railway_station" or board.tile(coord) is not None:
             continue
+        special = special_station_tiles(coord)
         for tile_id in purple:
-            for rotation in range(6):
+            tile = all_tiles[tile_id]
+            if ((special and tile_id not in special)
+                    or (tile.only_on_hex is not None and tile.only_on_hex != coord)
+                    or not in_supply(board, tile_id)):
+                continue
+            turns = range(6) if tile.fixed_rotation is None else (tile.fixed_rotation,)
+            for rotation in turns:
                 try:
                     result.append(check_purple_lay(pos, line, coord, tile_id, rotation))
                 except IllegalAction:
