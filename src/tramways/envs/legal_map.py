@@ -46,6 +46,15 @@ class LegalMap(Mapping[int, Action]):
             entry = self._found[i] = block.action(k)
         return entry
 
+    def get(self, i: int, default: Any = None) -> Any:
+        entry = self._found.get(i)
+        if entry is None:
+            return default
+        if type(entry) is tuple:
+            block, k = entry
+            entry = self._found[i] = block.action(k)
+        return entry
+
     def __iter__(self) -> Iterator[int]:
         return iter(self._found)
 
@@ -61,7 +70,12 @@ def legal_map_parts(catalogue: Catalogue, parts: Sequence[Any],
     """``catalogue.legal_map`` of the flattened ``parts`` (actions and blocks), each block of
     a class in ``blocks`` mapped by its indexer without making its actions (a block of
     another class action by action).  Two actions with one index are a catalogue bug and
-    raise, as in ``legal_map``."""
+    raise, as in ``legal_map``.  A listing without blocks is ``legal_map``'s own dict."""
+    for part in parts:
+        if not isinstance(part, Action):
+            break
+    else:
+        return catalogue.legal_map(parts)
     found: dict[int, Any] = {}
     total = dropped = 0
     flat: list[Action] = []

@@ -159,15 +159,19 @@ class State1840(Position):
         if self.rules.returns_and_scraps_in_turn:
             return self._site_anytime_actions(seat)
         offered = self.current_round.offered_private()
-        out: list[Action] = [_RETURN(seat, p) for p in self.players[seat].privates
-                             if p != offered]
+        held = self.players[seat].privates
+        out: list[Action] = [_RETURN(seat, p) for p in held if p != offered] if held else []
         for tram_company in self.companies.values():
-            if tram_company.director == seat:
-                cid = tram_company.id
-                out.extend(_COMPANY_RETURN(cid, p, seat)
-                           for p in tram_company.privates if p != offered)
-                out.extend(_SCRAP(cid, c, seat)
-                           for c in sorted(set(tram_company.owned()), key=TRAM_COLOURS.index))
+            if tram_company.director != seat:
+                continue
+            cid = tram_company.id
+            if tram_company.privates:
+                out.extend([_COMPANY_RETURN(cid, p, seat)
+                            for p in tram_company.privates if p != offered])
+            colours = {t for t in tram_company.trams if t is not None}
+            if colours:
+                out.extend([_SCRAP(cid, c, seat)
+                            for c in sorted(colours, key=TRAM_COLOURS.index)])
         return out
 
     def _acting_company(self) -> str | None:

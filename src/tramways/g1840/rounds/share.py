@@ -65,10 +65,12 @@ class ShareRound(PlayersRound):
                 if _director_share_cost(pos, price) - player.pre_emptive <= player.cash
             ]
         out: list[Action] = []
-        for company in list(pos.companies) + list(pos.stadtbahn):
-            for count in range(1, self.sellable(pos, seat, company) + 1):
-                out.append(_SELL(seat, company, count))
-        for company in list(pos.companies) + list(pos.stadtbahn):
+        companies = [*pos.companies, *pos.stadtbahn]
+        if not self.first:  # no selling in the First Share Round (VII.4: sellable is 0)
+            for company in companies:
+                for count in range(1, self.sellable(pos, seat, company) + 1):
+                    out.append(_SELL(seat, company, count))
+        for company in companies:
             if self.can_buy(pos, seat, company) is None:
                 out.append(_BUY(seat, company))
         out.extend(_RETURN(seat, p) for p in player.privates)
