@@ -16,7 +16,8 @@ Prints one JSON object with, per game (Trambahn; 1840 with 4 players), on one co
 * ``observe_us`` = ``view_us`` (the engine's ``view(seat)``) + ``encode_us`` (the array),
   the mean over positions of the random games; ``env_observe_us``: the environment's own
   ``observe(agent)`` there (the array and the mask; 1840 reads the array from the position,
-  :mod:`tramways.envs.g1840_fast`);
+  :mod:`tramways.envs.g1840_fast`; each is timed five times in place, and 1840's later four
+  reuse the position's tables, so a loop's single observation costs more than this mean);
 * ``profile``: the functions with the largest share of ``raw_env`` stepping time (cumulative);
 * ``1840_v1``: the factored 1840 environment (a step is one choice, about 1.8 per engine
   action): ``steps_per_s``, ``steps_per_s_with_observe`` and ``env_observe_us``.
