@@ -111,7 +111,7 @@ def _counts(drawn: int, fitting: int, pool: int) -> list[float]:
     return [p0, p1, max(0.0, 1.0 - p0 - p1)]
 
 
-def _favours(view: TrambahnView, player: int, colour: str) -> bool:
+def favours(view: TrambahnView, player: int, colour: str) -> bool:
     """Whether scoring ``colour`` now would favour ``player`` (Scoring; T-R-4 with one
     regular scoring left: only when it leaves ``player`` ahead)."""
     other = 1 - player
@@ -163,6 +163,6 @@ class Inference:
         rows = frozenset(
             c for c, colour in enumerate(COLOURS)
             if len(last.rows[colour]) == ROW_SIZE - 1 and colour not in scored
-            and _favours(last, other, colour))
+            and favours(last, other, colour))
         kept = view.hand_sizes[other] - theirs
         return HandClue(rows, kept) if rows and kept > 0 else None

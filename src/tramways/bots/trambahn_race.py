@@ -32,6 +32,10 @@ none; the planner's chance of the other player's next passengers and the samples
 are conditioned on that.  With ``seen=True`` the planner's chances leave out the faces the
 memory saw go to the discard pile (a scored row's passengers, T-R-2) and its own money cards.
 ``weights`` changes the planner's weights (:func:`~tramways.bots.trambahn_turns.variant_of`).
+With ``habit`` above 0 the planner's ``danger`` (the weight of the other player's next
+passengers) is ``habit`` times the share of the rows at 3 favouring the other player that it
+filled when it could (:class:`~tramways.bots.trambahn_habit.FillRate`, read from its past
+turns): a player who leaves such rows open is less of a danger than the unseen cards say.
 
 The bot reads its own view alone; the hidden cards are sampled (a test checks that the real
 deck and the other hand do not change its choices).  Every random choice comes from the
@@ -46,6 +50,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tramways.bots.base import BotBase
+from tramways.bots.trambahn_habit import FillRate
 from tramways.bots.trambahn_infer import HandClue, Inference
 from tramways.bots.trambahn_memory import Memory
 from tramways.bots.trambahn_policy import Planner, plan_action
@@ -179,7 +184,7 @@ class RaceBot(BotBase):
                  exact_from: int = EXACT_FROM, margin: float = MARGIN,
                  memory: bool = True, switch: float = SWITCH, leaf: str = "end",
                  infer: bool = False, seen: bool = False,
-                 weights: dict[str, float] | None = None) -> None:
+                 weights: dict[str, float] | None = None, habit: float = 0.0) -> None:
         self.game = game
         self.top = top
         self.samples = samples
@@ -192,6 +197,8 @@ class RaceBot(BotBase):
         self.inference = Inference() if infer else None
         self.seen = seen and self.memory is not None
         self.planner = variant_of(weights) if weights else TurnPlanner
+        self.habit = FillRate() if habit > 0 else None
+        self.habit_scale = habit
         self.plan: list[Action] = []
         self.followed: tuple[TrambahnView | None, Counter[str]] = (None, Counter())
         """The view the plan was last followed at, and the hand expected at its next action
@@ -208,6 +215,8 @@ class RaceBot(BotBase):
             self.memory.observe(view)
         if self.inference is not None:
             self.inference.observe(view)
+        if self.habit is not None:
+            self.habit.observe(view)
         action = self._choose(view, list(legal_actions), rng)
         if self.memory is not None:
             self.memory.played(view, action)
@@ -246,6 +255,8 @@ class RaceBot(BotBase):
     def candidates(self, view: TrambahnView) -> list[tuple[float, Draft]]:
         """The best whole turn of each passenger placement, the ``top`` best, best first."""
         planner = self.planner(view, self._known(), self._clue())
+        if self.habit is not None:
+            planner.danger = self.habit_scale * self.habit.rate()
         best: dict[tuple[Action, ...], tuple[float, int, Draft]] = {}
         for n, draft in enumerate(planner.turns(planner.start())):
             key = passenger_key(draft)
