@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from tests.bots.hidden_cards import hidden_swapped
 from tramways.bots import make_bot
@@ -13,6 +17,8 @@ from tramways.bots.trambahn_race import RaceBot
 from tramways.bots.trambahn_whole_turn import WholeTurnBot
 from tramways.core import Session
 from tramways.trambahn.game import GAME
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _rate_after_a_game(seed: int, other: Bot) -> FillRate:
@@ -68,3 +74,13 @@ def test_the_habit_is_read_from_its_view_alone_not_the_hidden_cards():
     assert bot.habit is not None and twin.habit is not None
     assert bot.habit.rate() == twin.habit.rate()
     assert (bot.habit.filled, round(bot.habit.expected, 3)) == (2, 1.788)
+
+
+def test_t_r_2_the_habit_benchmark_counts_the_rows_the_rule_bot_could_fill():
+    """Two games against ``rule`` on seed 1001: 5 rows at 3 it could fill, all 5 filled, 1
+    it could not."""
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks/trambahn_habit.py"),
+                          "--games", "2", "--opponent", "rule", "--seed", "1001"],
+                         capture_output=True, text=True, timeout=300, check=True).stdout
+    line = json.loads(out)
+    assert (line["could_fill"], line["filled"], line["could_not"]) == (5, 5, 1)
