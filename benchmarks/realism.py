@@ -5,7 +5,9 @@
 
 For ``--games`` games of ``--players`` copies of ``--bot`` (seeds from ``--seed``), the figures
 of issue 26's table, each as a mean over the games with a 95% interval (mean +- 1.96 standard
-errors; ``null`` below 2 games): tiles laid per line run, the share of line runs earning 0, the
+errors; ``null`` below 2 games): tiles laid per line run (and ``tiles_ceiling``, the most
+this game's runs allowed: each run its own lay, each Stadtbahn tile with its tile-laying bonus
+laid, IX.3, R-LR-1, and the share of it reached; ``tile_bonuses`` offered, ``runs``), the share of line runs earning 0, the
 mean line run, line auction prices, W and G (Stadtbahn tiles laid, final price and last run),
 trams bought by colour and scrapped, private prices (their spread from game to game), loans,
 the lowest player's wealth.  Beside them the same figures read from the 2-player game people
@@ -81,6 +83,10 @@ def figures_row(games: list[GameFigures]) -> dict[str, Any]:
     colours = sorted({c for g in games for c in g.trams_bought})
     return {
         "tiles_per_run": each(lambda g: g.tiles_per_run),
+        "tiles_ceiling": each(lambda g: g.tiles_ceiling),
+        "tiles_of_ceiling": each(lambda g: g.tiles_per_run / g.tiles_ceiling if g.runs else 0),
+        "tile_bonuses": each(lambda g: g.tile_bonuses),
+        "runs": each(lambda g: len(g.runs)),
         "zero_runs": each(lambda g: g.zero_runs),
         "mean_run": each(lambda g: g.mean_run),
         "line_price": line_prices(games),

@@ -44,6 +44,25 @@ def test_ix7_line_runs_and_ix4_lays_are_read_from_the_log():
     assert figures.scrapped == 2 and figures.private_prices == {"KK": 20} and figures.loans == 2
 
 
+def test_ix3_r_lr_1_the_tiles_per_run_ceiling_is_an_own_lay_a_run_and_every_bonus_tile():
+    figures = read_log([
+        "Line 4 lays tile L2 on B20 (rotation 2) for 20",
+        "Bonus action: lay additional yellow tile",
+        "Line 4 lays tile 3 on F16 (rotation 2)",
+        "Line 4 runs (no route) for 0",
+        "Line 5 lays tile L1 on G23 (rotation 1) for 20",
+        "Bonus action: place additional station marker",
+        "Line 5 lays tile 5 on I21 (rotation 0)",
+        "Line 5 runs (I19.0-I21.0) for 30",
+        "Line 6 lays tile 14 on A24 (rotation 0) for 40",  # the Danube bridge: no bonus
+        "Line 6 runs (A24.0-B23.0) for 40",
+        "Line 7 runs (no route) for 0",
+    ])
+    assert figures.bonus_actions == 2 and figures.tile_bonuses == 1
+    # 4 runs, each its own lay (4), 2 Stadtbahn tiles, 1 tile-laying bonus: 7 tiles
+    assert figures.tiles_ceiling == 7 / 4 and figures.tiles_per_run == 5 / 4
+
+
 def test_the_recorded_2_player_game_has_the_issues_figures(oracle_dir):
     from tramways.g1840.interop.importer import import_export
     from tramways.g1840.interop.log18xx import load_export
@@ -51,6 +70,8 @@ def test_the_recorded_2_player_game_has_the_issues_figures(oracle_dir):
     session = Session.from_record(import_export(load_export(oracle_dir / "2player.json")))
     f = game_figures(session.log, session.state.view(None))
     assert f.lays == 80 and len(f.runs) == 54 and round(f.tiles_per_run, 2) == 1.48
+    # every Stadtbahn tile with its bonus, 15 of them tile-laying: at most 88 tiles in 54 runs
+    assert f.bonus_actions == 19 and f.tile_bonuses == 15 and round(f.tiles_ceiling, 2) == 1.63
     assert round(f.zero_runs, 3) == 0.185 and round(f.mean_run) == 173
     assert f.line_prices == [20] * 6 and f.scrapped == 4
     assert f.trams_bought == {"orange": 3, "yellow": 1, "red": 1, "pink": 1, "purple": 2}

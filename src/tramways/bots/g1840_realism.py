@@ -25,6 +25,7 @@ _TRAM_BOUGHT = re.compile(r"^(\S+) buys a (\S+) tram for (\d+)$")
 _SCRAP = re.compile(r"^(\S+) scraps (a (\S+) tram|line \d+'s (\S+) tram)$")
 _PRIVATE_BOUGHT = re.compile(r"^Player \d+ buys ([A-Z]{2}) for (\d+)$")
 _LOAN = re.compile(r"^.* takes (\d+) loan\(s\) of (\d+)$")
+_BONUS = re.compile(r"^Bonus action: (.*)$")
 
 
 @dataclass
@@ -53,10 +54,25 @@ class GameFigures:
     """Each Stadtbahn company's last run (with its multiplier, VIII.5.2)."""
     wealth: list[int] = field(default_factory=list)
     """Final wealth by seat (XI)."""
+    bonus_actions: int = 0
+    """Bonus actions the Stadtbahn tiles brought (R-LR-1; every light-orange hex prints one,
+    so one per Stadtbahn tile laid; the Danube bridge's costly lay, IX.4, brings none)."""
+    tile_bonuses: int = 0
+    """Tile-laying bonus actions the Stadtbahn tiles brought (R-LR-1: an additional yellow
+    tile, a green upgrade, a red inner-city or a purple railway station tile), laid or not."""
 
     @property
     def tiles_per_run(self) -> float:
         return self.lays / len(self.runs) if self.runs else 0.0
+
+    @property
+    def tiles_ceiling(self) -> float:
+        """The most tiles per run this game's runs allowed (IX.3: a line's turn holds one lay
+        or upgrade of its own, one Stadtbahn tile and that tile's bonus): every run with its
+        own lay, and every Stadtbahn tile laid with its tile-laying bonus laid too."""
+        if not self.runs:
+            return 0.0
+        return (len(self.runs) + self.bonus_actions + self.tile_bonuses) / len(self.runs)
 
     @property
     def zero_runs(self) -> float:
@@ -109,6 +125,11 @@ def _read_line(line: str, out: GameFigures) -> None:
     m = _LOAN.match(line)
     if m:
         out.loans += int(m.group(1))
+        return
+    m = _BONUS.match(line)
+    if m:
+        out.bonus_actions += 1
+        out.tile_bonuses += "tile" in m.group(1)
 
 
 def read_end(view: View1840, figures: GameFigures) -> GameFigures:
