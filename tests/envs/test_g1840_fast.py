@@ -205,3 +205,22 @@ def test_the_seats_of_one_position_share_its_tables_and_a_step_makes_a_new_posit
     env.reset(seed=8)
     keys.add(env.position)
     assert len(keys) == 152
+
+
+def test_another_position_object_under_the_same_key_is_read_again():
+    """The kept tables are the very position's they were written for: a position put in the
+    environment's place by hand (the key unchanged) is read afresh."""
+    env = g1840_v0.raw_env(players=4)
+    env.reset(seed=21)
+    rng = random.Random(21)
+    for _ in range(60):
+        legal = env.legal_indices()
+        env.step(legal[rng.randrange(len(legal))])
+    before = env.observation_array(0)
+    other = env.state.clone()
+    seat = other.current_players()[0]
+    other.apply(other.legal_actions(seat)[-1], seat)
+    env.state = other
+    got = env.observation_array(0)
+    assert np.array_equal(got, g1840_v0.encode(other.view(0), 0))
+    assert not np.array_equal(got, before)

@@ -86,15 +86,16 @@ class Observer:
         self._template = array("f", _TABLE_ZEROS)
         """The tables' starting values: zeros but the marker counts."""
         self._position: Hashable = None
-        self._kept: tuple[int, int, np.ndarray] | None = None
-        """(players, seat, tables) of the last tables written, for :attr:`_position`."""
+        self._kept: tuple[Position, int, np.ndarray] | None = None
+        """(position, seat, tables) of the last tables written, for :attr:`_position`."""
 
     def observe(self, state: Position, seat: int, position: Hashable = None) -> np.ndarray:
         """The observation of ``seat`` (exactly ``g1840_v0.encode(state.view(seat), seat)``).
 
         ``position``: a key the caller changes whenever ``state`` changes (``None``: none);
-        another seat's observation of the same position moves the kept tables' seat-relative
-        values instead of reading the position again (:mod:`g1840_seats`)."""
+        another seat's observation of the same position (the same key and the very same
+        ``state`` object) moves the kept tables' seat-relative values instead of reading the
+        position again (:mod:`g1840_seats`)."""
         out = np.empty(OBS_SIZE, dtype=np.float32)
         out[:TABLES] = self.tables(state, seat, position)
         out[TABLES:] = np.frombuffer(self._hexes, dtype=np.float32)
@@ -105,9 +106,10 @@ class Observer:
         first: the marker counts are in them); read-only.  ``position`` as in
         :meth:`observe`."""
         kept = self._kept
-        if position is not None and position == self._position and kept is not None:
-            n, first, values = kept
-            return values if seat == first else values[between(n, first, seat)]
+        if position is not None and position == self._position and kept is not None \
+                and kept[0] is state:
+            _, first, values = kept
+            return values if seat == first else values[between(state.n, first, seat)]
         self._update(state)
         out = array("f", self._template)
         _round(state, seat, out)
@@ -116,7 +118,7 @@ class Observer:
         _privates(state, seat, out)
         values = np.frombuffer(out, dtype=np.float32)
         values.flags.writeable = False
-        self._position, self._kept = position, (state.n, seat, values)
+        self._position, self._kept = position, (state, seat, values)
         return values
 
     # --- the board part -------------------------------------------------------------------
