@@ -15,7 +15,6 @@ for a bot that asks for the actions).  The map has the indices in the order, and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from tramways.core.actions import Action
@@ -28,6 +27,28 @@ BlockIndexers = dict[type, Callable[[Any], "Sequence[int | None]"]]
 order (``None``: none); a ``range`` when they are consecutive indices."""
 
 
+class _Run:
+    """A block whose actions have consecutive indices from ``first``: one entry object for
+    all of them (no object made per index)."""
+
+    __slots__ = ("block", "first")
+
+    def __init__(self, block: Any, first: int) -> None:
+        self.block = block
+        self.first = first
+
+
+def _made(found: dict[int, Any], i: int, entry: Any) -> Any:
+    """The action of ``entry`` (an action, ``(block, k)`` or a :class:`_Run`), made and kept
+    under ``i`` if it was not yet."""
+    if type(entry) is tuple:
+        block, k = entry
+        entry = found[i] = block.action(k)
+    elif type(entry) is _Run:
+        entry = found[i] = entry.block.action(i - entry.first)
+    return entry
+
+
 class LegalMap(Mapping[int, Action]):
     """Index -> legal action, the actions of blocks made when first looked up; iterates over
     the indices in listing order."""
@@ -36,24 +57,18 @@ class LegalMap(Mapping[int, Action]):
 
     def __init__(self, found: dict[int, Any]) -> None:
         self._found = found
-        """Index -> the action, or ``(block, k)`` for a block's ``k``-th action not made yet
-        (actions are never tuples)."""
+        """Index -> the action, or for an action not made yet ``(block, k)`` (its ``k``-th
+        action) or a :class:`_Run` (a block of consecutive indices)."""
 
     def __getitem__(self, i: int) -> Action:
         entry = self._found[i]
-        if type(entry) is tuple:
-            block, k = entry
-            entry = self._found[i] = block.action(k)
-        return entry
+        return entry if isinstance(entry, Action) else _made(self._found, i, entry)
 
     def get(self, i: int, default: Any = None) -> Any:
         entry = self._found.get(i)
         if entry is None:
             return default
-        if type(entry) is tuple:
-            block, k = entry
-            entry = self._found[i] = block.action(k)
-        return entry
+        return entry if isinstance(entry, Action) else _made(self._found, i, entry)
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._found)
@@ -94,8 +109,8 @@ def legal_map_parts(catalogue: Catalogue, parts: Sequence[Any],
         n = len(part)
         total += n
         indices = indexer(part)
-        if type(indices) is range:
-            found.update(zip(indices, zip(repeat(part), range(n)), strict=True))
+        if type(indices) is range and indices.step == 1 and len(indices) == n:
+            found.update(dict.fromkeys(indices, _Run(part, indices.start)))
             continue
         for k, i in enumerate(indices):
             if i is None:
