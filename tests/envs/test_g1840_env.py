@@ -24,6 +24,8 @@ from tramways.g1840.view_types import View1840  # noqa: E402
 def catalogue_name(action) -> str:
     """What the catalogue calls an action: its notation with the implicit actor replaced."""
     head, rest = GAME.format_action(action).split(" ", 1)
+    if isinstance(action, A.ScrapTram) and action.line is not None:
+        return f"line scrap {action.colour}"  # X-23: the acting line's own tram
     if isinstance(action, A.ScrapTram | A.CompanyReturnPrivate):
         return f"{head} {rest}"
     if isinstance(action, A.CompanyAction):
@@ -40,18 +42,20 @@ def policy_step(env, rng):
     env.step(CATALOGUE.index_of(action))
 
 
-def test_pettingzoo_api_test_passes():
+@pytest.mark.parametrize("ruleset", ["rules", "18xx.games"])
+def test_pettingzoo_api_test_passes(ruleset):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # its hints for non-dict observations
-        env = g1840_v0.env(players=4)
+        env = g1840_v0.env(players=4, ruleset=ruleset)
         env.reset(seed=1)  # api_test's own resets then draw their seeds from this one
         for k, agent in enumerate(env.possible_agents):
             env.action_space(agent).seed(k)  # and its random actions are the same every run
         api_test(env, num_cycles=200)
 
 
-def test_pettingzoo_seed_test_passes():
-    seed_test(lambda: g1840_v0.env(players=3, small_map=True), num_cycles=60)
+@pytest.mark.parametrize("ruleset", ["rules", "18xx.games"])
+def test_pettingzoo_seed_test_passes(ruleset):
+    seed_test(lambda: g1840_v0.env(players=3, small_map=True, ruleset=ruleset), num_cycles=60)
 
 
 def test_reset_seed_is_the_record_seed():
@@ -61,14 +65,16 @@ def test_reset_seed_is_the_record_seed():
     assert env.possible_agents == [f"player_{i}" for i in range(1, 6)]
 
 
-def test_catalogue_is_the_documented_49178_actions():
-    assert len(CATALOGUE) == 49178
+def test_catalogue_is_the_documented_49183_actions():
+    assert len(CATALOGUE) == 49183
     assert CATALOGUE.notation(0) == "pass"
     assert CATALOGUE.index_of(A.Bid(3, "KK", 25)) == CATALOGUE.names.index("bid KK 25")
     assert CATALOGUE.index_of(A.LayTile(line=7, hex="E17", tile="57", rotation=2)) == \
         CATALOGUE.names.index("line lay E17 57 r2")
     assert CATALOGUE.index_of(A.ScrapTram(company="WT", colour="yellow")) == \
         CATALOGUE.names.index("WT scrap yellow")
+    assert CATALOGUE.index_of(A.ScrapTram(company="WT", colour="yellow", line=6)) == \
+        CATALOGUE.names.index("line scrap yellow") == 49178  # X-23, appended
     assert key_of(A.Run(line=3, route="D18.0-E19.0")) is None  # a claimed route: no index
 
 
@@ -181,6 +187,8 @@ def test_every_catalogue_entry_is_notation_that_parses_back_to_its_index():
     for i, name in enumerate(CATALOGUE.names):
         if name.startswith("company "):
             text = "WT " + name.removeprefix("company ")
+        elif name.startswith("line scrap "):  # X-23: the company names the line's tram
+            text = f"WT scrap {name.removeprefix('line scrap ')} L7"
         elif name.startswith("line "):
             text = "L7 " + name.removeprefix("line ")
         elif name.split()[0] in ("WT", "DT", "SJE", "BBG", "WKB", "GW"):

@@ -124,15 +124,16 @@ def test_records_replay():
     assert state.view(None) == env.state.view(None)
 
 
-def test_pettingzoo_api_and_seed_tests_pass():
+@pytest.mark.parametrize("ruleset", ["rules", "18xx.games"])
+def test_pettingzoo_api_and_seed_tests_pass(ruleset):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        env = g1840_v1.env(players=2)
+        env = g1840_v1.env(players=2, ruleset=ruleset)
         env.reset(seed=1)
         for k, agent in enumerate(env.possible_agents):
             env.action_space(agent).seed(k)
         api_test(env, num_cycles=60)
-        seed_test(lambda: g1840_v1.env(players=2), num_cycles=40)
+        seed_test(lambda: g1840_v1.env(players=2, ruleset=ruleset), num_cycles=40)
 
 
 def test_max_cycles_test_passes_for_the_parallel_form():

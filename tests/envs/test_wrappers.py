@@ -35,7 +35,8 @@ def play(env, seed, rng):
             return total, info
 
 
-V0 = [("trambahn", {}), ("trambahn_v0", {}), ("g1840_v0", {"players": 2})]
+V0 = [("trambahn", {}), ("trambahn_v0", {}), ("g1840_v0", {"players": 2}),
+      ("g1840_v0", {"players": 4, "ruleset": "18xx.games"})]
 
 
 @pytest.mark.parametrize(("game", "settings"), V0)

@@ -38,10 +38,18 @@ notation                        range                        count
 ``line buy PRIVATE P``          6 x P = 1..60 (IV.2)         360
 ``line run``                    the best route (IX.8)        1
 ``line done``, ``line skip``    (18xx.games), R-LR-1         2
+``line scrap COLOUR``           5 tram colours (X-23,        5
+                                18xx.games), appended
 ==============================  ===========================  ==================================
 
-49,178 actions.  ``line run ROUTE`` (a claimed route) has no index: a claimed run is
-accepted only if it earns the best revenue (IX.8), which ``line run`` always does.  Bids above
+49,183 actions.  ``line scrap COLOUR`` is ``ScrapTram`` naming the acting line (``WT scrap
+yellow L6``), which only the 18xx.games ruleset lists (X-23: in a Line Round the acting line
+scraps its own tram); it was added after the first 49,178 entries, at the end, so that no
+earlier index moved.  ``CO scrap COLOUR`` is ``ScrapTram`` without a line (a spare of that
+colour goes first); under 18xx.games a line's turn lists both forms for its own tram (the
+second as older records write it, the same move there), each with its own index.
+
+``line run ROUTE`` (a claimed route) has no index: a claimed run is accepted only if it earns the best revenue (IX.8), which ``line run`` always does.  Bids above
 600 (possible only after many all-pass dividends in the Pre-Share Round, R-PRE-3), company
 bids above 2000 and dividends above 3000 have no index either; the catalogue test plays
 random games and checks that every legal action of its positions has an index (the highest
@@ -111,7 +119,8 @@ _KEYS: dict[type, Callable[[Any], Hashable | None]] = {
     A.CompanyPass: lambda a: ("company pass",),
     A.OpenAuction: lambda a: ("company auction", a.line, a.amount),
     A.LineBid: lambda a: ("company bid", a.amount),
-    A.ScrapTram: lambda a: ("scrap", a.company, a.colour),
+    A.ScrapTram: lambda a: (("scrap", a.company, a.colour) if a.line is None
+                            else ("line scrap", a.colour)),
     A.CompanyReturnPrivate: lambda a: ("company return", a.company, a.private),
     A.LayTile: lambda a: ("line lay", a.hex, a.tile, a.rotation),
     A.PlaceStation: lambda a: ("line station", a.hex, a.location),
@@ -137,6 +146,8 @@ def _name(key: tuple[Any, ...]) -> str:
         return f"company auction L{args[0]} {args[1]}"
     if verb == "scrap":
         return f"{args[0]} scrap {args[1]}"
+    if verb == "line scrap":
+        return f"line scrap {args[0]}"
     if verb == "company return":
         return f"{args[0]} return {args[1]}"
     if verb == "line lay":
@@ -148,9 +159,9 @@ def _name(key: tuple[Any, ...]) -> str:
 
 def keys() -> list[tuple[Any, ...]]:
     """Every key, in catalogue order (see the module docstring): the players' actions, the
-    companies', the lines'."""
+    companies', the lines', then the entries appended since (:func:`_appended_keys`)."""
     ent = entities()
-    return [*_player_keys(ent), *_company_keys(ent), *_line_keys(ent)]
+    return [*_player_keys(ent), *_company_keys(ent), *_line_keys(ent), *_appended_keys()]
 
 
 def _player_keys(ent: Entities) -> list[tuple[Any, ...]]:
@@ -200,6 +211,15 @@ def _line_keys(ent: Entities) -> list[tuple[Any, ...]]:
     out += [("line buy", p, a) for p in ent.privates for a in range(1, MAX_PRIVATE_PRICE + 1)]
     out += [("line run",), ("line done",), ("line skip",)]
     return out
+
+
+def _appended_keys() -> list[tuple[Any, ...]]:
+    """Entries added after the first 49,178, at the end so that no earlier index moves (saved
+    policies and tests name them): X-23 (18xx.games), the acting line scraps its own tram,
+    ``ScrapTram(line=L)`` (``WT scrap yellow L6``), one per tram colour (VIII.5.3).  The same
+    position may also list ``CO scrap COLOUR`` (``line=None``, the form older records write,
+    which that ruleset takes as the line's scrap): the two have distinct indices."""
+    return [("line scrap", c) for c in TRAM_COLOURS]
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """1840 actions as a short sequence of small choices: the action type, then its arguments.
 
-The flat catalogue of :mod:`tramways.envs.g1840_catalogue` has 49,178 entries; a learner's
+The flat catalogue of :mod:`tramways.envs.g1840_catalogue` has 49,183 entries; a learner's
 policy head over it is huge and most entries are never legal.  Here an action is a tuple of
 choices, each from one small **head**:
 
@@ -29,7 +29,9 @@ The arguments of each type, in order (``number`` units in brackets):
 * ``company pay``: number (amount / 10, VIII.4); ``company buy``: colour (VIII.5.3);
   ``company arrange``: number (the index in :data:`ARRANGEMENTS`); ``company auction``:
   line, number (amount / 5, VIII.6); ``company bid``: number (amount / 5); ``scrap``: company,
-  colour; ``company return``: company, private;
+  colour (a scrap naming the line, ``WT scrap yellow L6``, too: under the 18xx.games ruleset the
+  acting line's own tram, listed next to ``WT scrap yellow``, the same move there, X-23; the
+  flat catalogue gives the two distinct indices); ``company return``: company, private;
 * ``line lay``: hex, tile, rotation (IX.4); ``line station`` and ``line remove``: hex,
   location (IX.6, R-LR-5); ``line buy``: private, number (the price, IV.2).
 

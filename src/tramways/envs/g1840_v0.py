@@ -3,7 +3,7 @@
 ``env(render_mode=None, max_steps=10_000, players=4, small_map=False, names=None)``; agents
 ``player_1`` ... ``player_N`` (seats); the turn order is the engine's (a director acts for
 their companies and lines, so an agent often acts several times in a row).  Actions:
-:mod:`tramways.envs.g1840_catalogue` (49,178).
+:mod:`tramways.envs.g1840_catalogue` (49,183).
 
 The observation (16,184 float32 values, built from the agent's ``view(seat)``; seats are
 relative, the agent first, then the next seats in seat order; money / 1000, prices / 100)
