@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.bots.g1840_games import bot_decisions
 from tramways.bots import bot_names, make_bot
 from tramways.bots.g1840_realism import game_figures, read_log
 from tramways.bots.match import play_match
@@ -120,24 +121,17 @@ def test_ix7_a_line_without_a_route_takes_its_best_lay_not_a_near_equal_one():
 
     from tramways.bots.g1840_economy import Economy1840
     from tramways.bots.g1840_model import ViewModel
-    from tramways.core.actions import moves
     from tramways.g1840.actions import LayTile
 
-    seed = 4
-    session = Session.new("1840", {"players": 2}, seed)
-    bots = [make_bot("normal", GAME) for _ in range(2)]
-    rngs = [random.Random(seed + i) for i in range(2)]
     no_route = 0
-    while session.state.view(None).round != "CR3":
-        seat = session.state.current_players()[0]
-        legal = moves(session.state.legal_actions(seat))
-        view = session.state.view(seat)
+    for d in bot_decisions("normal", 2, 4, until="CR3"):
+        view, legal = d.view, d.legal
         lt = view.round_info.line_turn
         if view.round_info.type == "LR" and lt is not None and lt.line and \
                 any(isinstance(a, LayTile) for a in legal):
-            model = ViewModel(view, me=seat)
+            model = ViewModel(view, me=d.seat)
             if model.run_value(lt.line, with_maintenance=False) <= 0:
-                tastes = bots[seat].tastes
+                tastes = d.bot.tastes
                 picks = set()
                 for r in range(6):
                     rules = Economy1840(view, legal, random.Random(r), tastes)
@@ -148,7 +142,6 @@ def test_ix7_a_line_without_a_route_takes_its_best_lay_not_a_near_equal_one():
                         assert dict((a, s) for s, a in rules.scored)[action] == best
                 assert len(picks) == 1
                 no_route += 1
-        session.play(bots[seat].choose(view, legal, rngs[seat]), seat=seat)
     assert no_route >= 2
 
 
@@ -158,25 +151,15 @@ def test_r_lr_1_normal_lays_the_pending_bonus_tile_not_its_own_lay_first():
     would forfeit the bonus and use up the line's own lay.  And a Stadtbahn tile whose bonus
     tile could not be laid waits for the line's own lay (R-LR-3: it may bring one within
     reach)."""
-    import random
-
     from tramways.bots.g1840_model import ViewModel
-    from tramways.core.actions import moves
     from tramways.g1840.actions import LayTile
     from tramways.g1840.legality.context import SimpleBuildState
     from tramways.g1840.legality.stadtbahn import TILE_BONUSES, legal_bonus_lays
 
-    seed = 1
-    session = Session.new("1840", {"players": 2}, seed)
-    bots = [make_bot("normal", GAME) for _ in range(2)]
-    rngs = [random.Random(seed + i) for i in range(2)]
     pending = own_first = 0
-    while not session.state.is_over():
-        seat = session.state.current_players()[0]
-        legal = moves(session.state.legal_actions(seat))
-        view = session.state.view(seat)
+    for d in bot_decisions("normal", 2, 1):
+        seat, view, action = d.seat, d.view, d.action
         lt = view.round_info.line_turn
-        action = bots[seat].choose(view, legal, rngs[seat])
         if lt is not None and lt.bonus in TILE_BONUSES and not lt.tile_laid:
             m = ViewModel(view, me=seat)
             state = SimpleBuildState(m.board, m.phase, set(range(1, 19)))
@@ -186,11 +169,10 @@ def test_r_lr_1_normal_lays_the_pending_bonus_tile_not_its_own_lay_first():
                 assert isinstance(action, LayTile)
                 assert (action.hex, action.tile, action.rotation) in bonus
                 pending += 1
-        if "first: the Stadtbahn tile's bonus" in bots[seat].explanation:
+        if "first: the Stadtbahn tile's bonus" in d.bot.explanation:
             assert isinstance(action, LayTile) and lt is not None and not lt.tile_laid
             board = ViewModel(view, me=seat).board
             assert board.layout.hexes[action.hex].stadtbahn is None \
                 or board.tile(action.hex) is not None  # its own lay, not a Stadtbahn tile
             own_first += 1
-        session.play(action, seat=seat)
     assert pending >= 3 and own_first >= 1

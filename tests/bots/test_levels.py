@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from tests.bots.g1840_games import bot_decisions
 from tramways.bots import make_bot
 from tramways.bots.levels import LEVELS, Slipping
 from tramways.bots.match import give_position, play_match
@@ -76,17 +77,11 @@ def test_r_cr_4_strong_keeps_no_cash_for_trams_once_none_are_sold():
     from tramways.bots.g1840_economy import Economy1840
     from tramways.bots.g1840_strong import StrongPolicy1840
 
-    seed = 4
-    session = Session.new("1840", {"players": 2}, seed)
-    bots = [make_bot("normal", G1840) for _ in range(2)]
-    rngs = [random.Random(seed + i) for i in range(2)]
     kept_before = kept_after = 0
-    while not session.state.is_over():
-        seat = session.state.current_players()[0]
-        legal = moves(session.state.legal_actions(seat))
-        view = session.state.view(seat)
+    for d in bot_decisions("normal", 2, 4):
+        view, legal = d.view, d.legal
         if view.round_info.type == "SR" and len(legal) > 1:
-            tastes = bots[seat].tastes
+            tastes = d.bot.tastes
             normal = Economy1840(view, legal, random.Random(0), tastes)
             strong = StrongPolicy1840(view, legal, random.Random(0), tastes)
             for cid in view.companies:
@@ -96,5 +91,4 @@ def test_r_cr_4_strong_keeps_no_cash_for_trams_once_none_are_sold():
                 else:
                     assert strong.tram_need(cid) == normal.tram_need(cid)
                     kept_before += 1
-        session.play(bots[seat].choose(view, legal, rngs[seat]), seat=seat)
     assert kept_before > 0 and kept_after > 0
