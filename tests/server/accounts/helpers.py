@@ -47,11 +47,18 @@ def post_form(client: Any, path: str, page: str = "/lobby", **fields: str) -> An
     return client.post(path, data={"csrf": csrf_of(client, page), **fields})
 
 
+def open_table(client: Any, **fields: str) -> str:
+    """``client`` opens a table with the lobby's form (a two-seat Trambahn table in English
+    unless ``fields`` say otherwise): the table's id."""
+    form = {"game": "trambahn", "seats": "2", "lang": "en", **fields}
+    r = post_form(client, "/lobby/new", **form)
+    assert r.status_code == 303, r.text
+    return str(r.headers["location"].rsplit("/", 1)[1])
+
+
 def open_and_fill(a: Any, b: Any, game: str = "trambahn") -> str:
     """``a`` opens a two-seat table, ``b`` joins it: the game's id."""
-    r = post_form(a, "/lobby/new", game=game, seats="2", lang="en")
-    assert r.status_code == 303, r.text
-    table = r.headers["location"].rsplit("/", 1)[1]
+    table = open_table(a, game=game)
     r = post_form(b, f"/lobby/{table}/join")
     assert r.status_code == 303, r.text
     started = a.app.state.accounts.open_game(table)

@@ -14,16 +14,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tests.server.accounts.helpers import make_app_client, other_client, post_form, signup, uniq
+from tests.server.accounts.helpers import (
+    make_app_client,
+    open_table,
+    other_client,
+    post_form,
+    signup,
+    uniq,
+)
 
 MARK = re.compile(r'data-mark="([0-9a-f]+)"')
 
 
 def _open(client, seats: str = "2") -> str:
-    r = post_form(client, "/lobby/new", game="1840" if seats != "2" else "trambahn",
-                  seats=seats, lang="en")
-    assert r.status_code == 303, r.text
-    return str(r.headers["location"].rsplit("/", 1)[1])
+    return open_table(client, game="1840" if seats != "2" else "trambahn", seats=seats)
 
 
 def test_a_poll_that_looked_while_the_table_was_starting_sees_the_start(db_url: str) -> None:

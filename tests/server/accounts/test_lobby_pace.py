@@ -10,6 +10,7 @@ from tests.server.accounts.helpers import (
     csrf_of,
     links,
     make_app_client,
+    open_table,
     other_client,
     post_form,
     signup,
@@ -17,20 +18,14 @@ from tests.server.accounts.helpers import (
 )
 
 
-def _table(r) -> str:
-    assert r.status_code == 303, r.text
-    return str(r.headers["location"].rsplit("/", 1)[1])
-
-
 def test_lobby_pace_an_async_table_is_listed_filtered_and_paces_its_game(db_url: str) -> None:
     with make_app_client(db_url) as a:
         b = other_client(a)
         signup(a, uniq("Anna"))
         signup(b, uniq("Bert"))
-        paced = _table(post_form(a, "/lobby/new", game="trambahn", seats="2", lang="en",
-                                 pace="async", hours="24", on_deadline="hand_over",
-                                 bot="bot:strong"))
-        plain = _table(post_form(a, "/lobby/new", game="trambahn", seats="2", lang="en"))
+        paced = open_table(a, pace="async", hours="24", on_deadline="hand_over",
+                           bot="bot:strong")
+        plain = open_table(a)
         listed = {t["id"]: t for t in b.get("/api/lobby").json()}
         assert listed[paced]["pace"] == {"kind": "async", "seconds": 86400,
                                          "on_deadline": "hand_over", "bot": "bot:strong"}
@@ -117,9 +112,8 @@ def test_lobby_resign_a_table_whose_resignation_ends_the_game(db_url: str) -> No
         signup(a, uniq("Anna"))
         bert = uniq("Bert")
         signup(b, bert)
-        ends = _table(post_form(a, "/lobby/new", game="1840", seats="2", lang="en",
-                                on_resign="end"))
-        plain = _table(post_form(a, "/lobby/new", game="trambahn", seats="2", lang="en"))
+        ends = open_table(a, game="1840", on_resign="end")
+        plain = open_table(a)
         listed = {t["id"]: t for t in b.get("/api/lobby").json()}
         assert listed[ends]["on_resign"] == "end" and listed[plain]["on_resign"] == "bot"
         assert "a resignation ends the game" in b.get("/lobby?lang=en").text
