@@ -65,16 +65,48 @@ class ShareRound(PlayersRound):
                 if _director_share_cost(pos, price) - player.pre_emptive <= player.cash
             ]
         out: list[Action] = []
-        companies = [*pos.companies, *pos.stadtbahn]
         if not self.first:  # no selling in the First Share Round (VII.4: sellable is 0)
-            for company in companies:
-                for count in range(1, self.sellable(pos, seat, company) + 1):
-                    out.append(_SELL(seat, company, count))
-        for company in companies:
-            if self.can_buy(pos, seat, company) is None:
-                out.append(_BUY(seat, company))
+            out.extend(self._sales(pos, seat))
+        out.extend(self._purchases(pos, seat))
         out.extend(_RETURN(seat, p) for p in player.privates)
         out.append(_PASS(seat))
+        return out
+
+    def _sales(self, pos: Position, seat: int) -> list[Action]:
+        """The sales :meth:`sellable` allows, company by company (tram companies, then the
+        Stadtbahn), one to all of them (VII.4, R-SR-3): only held shares are looked at."""
+        shares = pos.players[seat].shares
+        if not shares:
+            return []
+        out: list[Action] = []
+        unit, director_pct = pos.ent.share_percent, pos.ent.director_percent
+        for company in (*pos.companies, *pos.stadtbahn):
+            pct = shares.get(company)
+            if not pct:
+                continue
+            tram = pos.companies.get(company)
+            if tram is not None and tram.director == seat:
+                pct -= director_pct
+            for count in range(1, max(pct, 0) // unit + 1):
+                out.append(_SELL(seat, company, count))
+        return out
+
+    def _purchases(self, pos: Position, seat: int) -> list[Action]:
+        """The companies :meth:`can_buy` allows, in its order of checks, with what is the
+        same for every company (the certificate limit, VII.3; cash, the sales of this round,
+        VII.6) read once."""
+        if pos.certificates(seat) >= pos.cert_limit():
+            return []
+        player = pos.players[seat]
+        cash, shares, cap = player.cash, player.shares, pos.ent.max_percent
+        sold = self.sold.get(seat, ())
+        price = pos.market.price
+        out: list[Action] = []
+        for holders in (pos.companies, pos.stadtbahn):
+            for company, holder in holders.items():
+                if (holder.ipo + holder.pool > 0 and company not in sold
+                        and cash >= price(company) and shares.get(company, 0) < cap):
+                    out.append(_BUY(seat, company))
         return out
 
     def apply(self, pos: Position, action: Action, log: list[str]) -> None:
