@@ -174,26 +174,36 @@ def _dotted_hexes(layout: Layout) -> tuple[str, ...]:
     return entry[1]
 
 
-Looked = tuple[tuple[str, "Placed | None", "Mapping[int, tuple[Owner, ...]]"], ...]
-"""The hexes a run looked at, each with its tile and markers then."""
+@dataclass(frozen=True, slots=True)
+class _Looked:
+    """The hexes a run looked at (``coords``, sorted), with their tiles and markers then,
+    as :func:`_hex_state` gives them."""
 
-_RUNS: dict[tuple[int, str, str], list[tuple[Looked, StadtbahnRun]]] = {}
-"""Per layout, company and phase: the runs (x1) computed last (:data:`RUNS_KEPT`), each with
-the tiles and markers of the hexes it looked at."""
+    coords: tuple[str, ...]
+    tiles: tuple[Placed | None, ...]
+    markers: tuple[Mapping[int, tuple[Owner, ...]] | None, ...]
+
+
+def _hex_state(board: Board, coords: tuple[str, ...]
+               ) -> tuple[tuple[Placed | None, ...], tuple[Mapping[int, tuple[Owner, ...]] | None, ...]]:
+    """The tile and the markers (``None``: none) of each of ``coords``, read in one pass each
+    (the board never changes a tile or a hex's marker map in place, so an unchanged hex gives
+    the very same objects and the tuples compare by identity first)."""
+    return (tuple(map(board.placed().get, coords)),
+            tuple(map(board.all_markers().get, coords)))
+
+
+_RUNS: dict[tuple[int, str, str], list[tuple[_Looked, StadtbahnRun]]] = {}
+"""Per layout, company and phase: the runs (x1) computed or used last (:data:`RUNS_KEPT`,
+the one used last first), each with the tiles and markers of the hexes it looked at."""
 
 RUNS_KEPT = 8
 
 
-def _unchanged(board: Board, looked: Looked) -> bool:
+def _unchanged(board: Board, looked: _Looked) -> bool:
     """The board has the same tiles and markers on every hex of ``looked``."""
-    for coord, placed, markers in looked:
-        now = board.tile(coord)
-        if now is not placed and now != placed:
-            return False
-        here = board.markers(coord)
-        if here is not markers and here != markers:
-            return False
-    return True
+    tiles, markers = _hex_state(board, looked.coords)
+    return tiles == looked.tiles and markers == looked.markers
 
 
 def stadtbahn_run(board: Board, company: str, phase: str = "yellow", multiplier: int = 1
@@ -204,7 +214,7 @@ def stadtbahn_run(board: Board, company: str, phase: str = "yellow", multiplier:
     it stops: it is kept (x1) with the tiles and markers of the hexes it looked at, and reused
     while they are the same (a lay or marker elsewhere, on another company's line or on
     plain track, does not run it again; nor does the next Company Round's multiplier: the
-    better end x1 is the better end multiplied)."""
+    better end x1 is the better end multiplied).  The run used last is asked first."""
     line = board.layout.stadtbahn_lines.get(company)
     if line is None:
         return StadtbahnRun(company, 0, (), (), None, False, multiplier)
@@ -215,11 +225,17 @@ def stadtbahn_run(board: Board, company: str, phase: str = "yellow", multiplier:
     if kept is None:
         _dotted_hexes(board.layout)  # keeps the layout of the id alive
         kept = _RUNS[key] = []
-    run = next((known for looked, known in kept if _unchanged(board, looked)), None)
-    if run is None:
+    for k, (looked, known) in enumerate(kept):
+        if _unchanged(board, looked):
+            if k:
+                kept.insert(0, kept.pop(k))
+            run = known
+            break
+    else:
         hexes: set[str] = set()
         run = _run(board, company, line, phase, 1, hexes)
-        kept.insert(0, (tuple((c, board.tile(c), board.markers(c)) for c in sorted(hexes)), run))
+        coords = tuple(sorted(hexes))
+        kept.insert(0, (_Looked(coords, *_hex_state(board, coords)), run))
         del kept[RUNS_KEPT:]
     if multiplier == 1:
         return run
