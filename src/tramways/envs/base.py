@@ -23,12 +23,12 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from tramways.core.actions import Action
 from tramways.core.errors import IllegalAction
 from tramways.core.game import Game, GameState, Outcome, settings_for_new_game
 from tramways.core.record import GameRecord
+from tramways.envs.ordered import Ordered
 from tramways.games import get_game
 
 Indexers = dict[type, Callable[[Any], "int | None"]]
@@ -488,5 +488,6 @@ class TramwaysEnv(AECEnv):
 
 
 def wrap(env: TramwaysEnv) -> Any:
-    """The public ``env()``: PettingZoo's order-enforcing wrapper (illegal actions raise)."""
-    return wrappers.OrderEnforcingWrapper(env)
+    """The public ``env()``: PettingZoo's order-enforcing wrapper (illegal actions raise), with
+    a direct path for the per-step calls (:class:`tramways.envs.ordered.Ordered`)."""
+    return Ordered(env)
