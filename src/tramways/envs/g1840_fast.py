@@ -10,7 +10,8 @@ every player count and map), in a fraction of the time.
 The observation is two parts (:mod:`g1840_layout`):
 
 * the **tables** (the first :data:`TABLES` values: the game, seats, companies, lines,
-  Stadtbahn companies, privates), written afresh for every observation into a small buffer;
+  Stadtbahn companies, privates), written afresh for every observation into a small buffer
+  (:mod:`g1840_tables`);
 * the **board** (the per-hex block: each hex's tile, rotation and station markers; and the
   marker count of each line and Stadtbahn company, which sits in the tables), which changes
   only on a lay or a marker.  An observer keeps the board part it built last with the tiles
@@ -34,20 +35,17 @@ import numpy as np
 from tramways.envs.g1840_catalogue import MAX_LOCATION
 from tramways.envs.g1840_layout import (
     _I,
-    BONUSES,
     COMPANIES,
     CORPS,
-    CR_STEPS,
     HEXES,
     OBS_SIZE,
     PRIVATES,
-    SEATS,
     TILES,
     L,
 )
 from tramways.envs.g1840_seats import between
+from tramways.envs.g1840_tables import write_tables
 from tramways.g1840.position import Position
-from tramways.g1840.view_types import PrivateAuctionView
 
 TABLES = L.hexes
 """The tables' size: every value before the per-hex block."""
@@ -112,10 +110,7 @@ class Observer:
             return values if seat == first else values[between(state.n, first, seat)]
         self._update(state)
         out = array("f", self._template)
-        _round(state, seat, out)
-        _players(state, seat, out)
-        _companies(state, seat, out)
-        _privates(state, seat, out)
+        write_tables(state, seat, memoryview(out))
         values = np.frombuffer(out, dtype=np.float32)
         values.flags.writeable = False
         self._position, self._kept = position, (state, seat, values)
@@ -218,179 +213,5 @@ def tables(state: Position, seat: int) -> np.ndarray:
     """The first :data:`TABLES` values of :func:`observe`."""
     return _OBSERVER.tables(state, seat)
 
-
-# Offsets and index maps as module constants: the table writers below run once an observation.
-_ROUND_I, _TYPE_I, _PHASE_I, _STEP_I, _BONUS_I = (_I["round"], _I["type"], _I["phase"],
-                                                  _I["step"], _I["bonus"])
-_COMPANY_I, _CORP_I, _PRIVATE_I, _LINE_I, _COLOUR_I, _STADTBAHN_I = (
-    _I["company"], _I["corp"], _I["private"], _I["line"], _I["colour"], _I["stadtbahn"])
-_OTHER_STEP, _OTHER_BONUS = len(CR_STEPS), len(BONUSES)
-_LINE_SIZE, _SEAT_SIZE, _COMPANY_SIZE = L.line_size, L.seat_size, L.company_size
-_SEAT_PRIVATES, _SEAT_REST = 4 + _N_CORPS, 4 + _N_CORPS + _N_PRIVATES
-
-
-def _round(state: Position, seat: int, out: array) -> None:
-    """The game block (as ``g1840_v0._encode_round``; R-PRE-1, VIII.6, R-LR-1)."""
-    n = state.n
-    finished = state.finished
-    if finished:
-        out[L.finished] = 1.0
-    out[L.players + n - 2] = 1.0
-    rnd = state.round
-    out[L.round + _ROUND_I[rnd.name]] = 1.0
-    out[L.type + _TYPE_I[rnd.type]] = 1.0
-    out[L.phase + _PHASE_I[rnd.phase]] = 1.0
-    current = state.current_round
-    detail = current.view(state)
-    if detail.step is not None:
-        out[L.step + _STEP_I.get(detail.step, _OTHER_STEP)] = 1.0
-    if not finished:
-        player = current.acting(state)
-        turn = current.turn_view(state)
-        out[L.actor + (player - seat) % n] = 1.0
-        if player == seat:
-            out[L.my_turn] = 1.0
-        k = _COMPANY_I.get(turn.company)
-        if k is not None:
-            out[L.company + k] = 1.0
-        k = _LINE_I.get(turn.line)
-        if k is not None:
-            out[L.line + k] = 1.0
-    lt = detail.line_turn
-    if lt is not None:
-        at = L.line_turn
-        for flag in (lt.first, lt.tile_laid, lt.stadtbahn_tile_laid, lt.station_placed,
-                     lt.offer, lt.home_choice):
-            if flag:
-                out[at] = 1.0
-            at += 1
-        if lt.bonus:
-            out[L.bonus + _BONUS_I.get(lt.bonus, _OTHER_BONUS)] = 1.0
-    auction = detail.auction
-    if auction is not None:
-        out[L.auction_high] = auction.high / 100
-        if isinstance(auction, PrivateAuctionView):  # R-PRE-1
-            out[L.auction_private + _PRIVATE_I[auction.private]] = 1.0
-            out[L.auction_seat + (auction.high_bidder - seat) % n] = 1.0
-        else:  # VIII.6
-            out[L.auction_line + _LINE_I[auction.line]] = 1.0
-            out[L.auction_company + _COMPANY_I[auction.high_company]] = 1.0
-    display, on_display = L.display, L.lines + _LINE_SIZE - 1
-    for line in state.line_display:
-        k = _LINE_I[line]
-        out[display + k] = 1.0
-        out[on_display + k * _LINE_SIZE] = 1.0  # the line block's "on display"
-    out[L.deck] = len(state.line_deck) / 18
-    trams = state.trams
-    for _space, colour, count in trams.on_sale():
-        out[L.on_sale + _COLOUR_I[colour]] += count / 10
-    k = _COLOUR_I.get(trams.newest)
-    if k is not None:
-        out[L.newest + k] = 1.0
-
-
-def _players(state: Position, seat: int, out: array) -> None:
-    """The seat blocks, the agent's first (as ``g1840_v0._encode_players``): VII.3's
-    certificates and R-END-1's wealth as :meth:`Position.certificates` and
-    :meth:`Position.wealth` count them, with each price looked up once."""
-    n = state.n
-    order = state.order
-    companies = state.companies
-    ent = state.ent
-    unit, director_pct, loan_value = ent.share_percent, ent.director_percent, ent.loan_end_value
-    face = ent.privates
-    price = state.price
-    for s, p in enumerate(state.players):
-        at = L.seat + (s - seat) % n * _SEAT_SIZE
-        out[at] = 1.0
-        out[at + 1] = p.cash / 1000
-        out[at + 2] = p.loans / 5
-        out[at + 3] = p.pre_emptive / 100
-        certificates = len(p.privates)
-        wealth = p.cash + p.loans * loan_value
-        for corp, pct in p.shares.items():
-            out[at + 4 + _CORP_I[corp]] = pct / 100
-            tram = companies.get(corp)
-            if tram is not None and tram.director == s:
-                certificates += 1 + (pct - director_pct) // unit
-            else:
-                certificates += pct // unit
-            wealth += pct // unit * price(corp)
-        for priv in p.privates:
-            out[at + _SEAT_PRIVATES + _PRIVATE_I[priv]] = 1.0
-            wealth += face[priv].face_value
-        at += _SEAT_REST
-        out[at] = certificates / 20
-        out[at + 1] = wealth / 1000
-        if s in order:
-            out[at + 2] = order.index(s) / SEATS
-
-
-def _companies(state: Position, seat: int, out: array) -> None:
-    """The tram company, line and Stadtbahn blocks but their markers (as
-    ``g1840_v0._encode_companies``; the marker counts are the board part's)."""
-    n = state.n
-    where = state.market.where
-    price = state.price
-    for cid, c in state.companies.items():
-        k = _COMPANY_I[cid]
-        at = L.companies + k * _COMPANY_SIZE
-        out[at] = 1.0
-        out[at + 1 + (c.director - seat) % n] = 1.0
-        at += 1 + SEATS
-        lines = c.lines
-        out[at] = c.par / 100
-        out[at + 1] = price(cid) / 100
-        out[at + 2] = c.treasury / 1000
-        out[at + 3] = c.revenue / 1000
-        out[at + 4] = len(lines) / 3
-        at += 5
-        trams = c.trams
-        for t in trams:
-            j = _COLOUR_I.get(t)
-            if j is not None:
-                out[at + j] += 1.0  # two trams of a colour count 2
-        at += _COLOURS
-        for priv in c.privates:
-            out[at + _PRIVATE_I[priv]] = 1.0
-        at += _N_PRIVATES
-        out[at] = c.ipo / 100
-        out[at + 1] = c.pool / 100
-        cell = where.get(cid)
-        if cell:
-            out[at + 2] = cell[0] / 5
-            out[at + 3] = cell[1] / 20
-        for j, line in enumerate(lines):
-            la = L.lines + _LINE_I[line] * _LINE_SIZE
-            out[la + k] = 1.0
-            if j < len(trams):
-                colour = _COLOUR_I.get(trams[j])
-                if colour is not None:
-                    out[la + _N_COMPANIES + colour] = 1.0
-    for sid, s in state.stadtbahn.items():
-        at = L.stadtbahns + _STADTBAHN_I[sid] * L.stadtbahn_size
-        out[at] = price(sid) / 100
-        out[at + 1] = s.ipo / 100
-        out[at + 2] = s.pool / 100
-        out[at + 3] = s.last_run / 100
-        cell = where.get(sid)
-        if cell:
-            out[at + 5] = cell[0] / 5
-            out[at + 6] = cell[1] / 20
-
-
-def _privates(state: Position, seat: int, out: array) -> None:
-    """The private blocks: the owner seat or company (as ``g1840_v0``; IV.2)."""
-    n = state.n
-    owners = state.private_owner
-    for priv in PRIVATES:
-        at = L.privates + _PRIVATE_I[priv] * L.private_size
-        owner = owners.get(priv)
-        if isinstance(owner, int):
-            out[at + 1 + (owner - seat) % n] = 1.0
-        elif owner in _COMPANY_I:
-            out[at + 1 + SEATS + _COMPANY_I[owner]] = 1.0
-        else:
-            out[at] = 1.0
 
 assert len(HEXES) * _HEX_SIZE == OBS_SIZE - TABLES
