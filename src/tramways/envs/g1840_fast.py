@@ -68,17 +68,20 @@ class Observer:
     """Builds observations (:meth:`observe`, :meth:`tables`) and keeps the board part it built
     last, to bring it up to date with a later position by rewriting the hexes that changed."""
 
-    __slots__ = ("_version", "_owners_key", "_owners", "_tiles", "_markers", "_hexes",
-                 "_counts", "_template", "_position", "_kept")
+    __slots__ = ("_version", "_markers_version", "_owners_key", "_owners", "_tiles", "_markers",
+                 "_hexes", "_hex_values", "_counts", "_template", "_position", "_kept")
 
     def __init__(self) -> None:
         self._version: int | None = None
+        self._markers_version: int | None = None
         self._owners_key: Any = None
         self._owners: dict[Any, int] = {}
         """Marker owner (a line of a company, a Stadtbahn company) -> its company's index."""
         self._tiles: Snapshot = {}
         self._markers: Snapshot = {}
         self._hexes = array("f", bytes(4 * (OBS_SIZE - TABLES)))
+        self._hex_values = np.frombuffer(self._hexes, dtype=np.float32)
+        """The board part as numpy sees it (the same memory: it is only written in place)."""
         self._counts: dict[Any, int] = {}
         """Owner -> its marker places ((hex, location) pairs) on the board part."""
         self._template = array("f", _TABLE_ZEROS)
@@ -96,7 +99,7 @@ class Observer:
         position again (:mod:`g1840_seats`)."""
         out = np.empty(OBS_SIZE, dtype=np.float32)
         out[:TABLES] = self.tables(state, seat, position)
-        out[TABLES:] = np.frombuffer(self._hexes, dtype=np.float32)
+        out[TABLES:] = self._hex_values
         return out
 
     def tables(self, state: Position, seat: int, position: Hashable = None) -> np.ndarray:
@@ -118,6 +121,11 @@ class Observer:
 
     # --- the board part -------------------------------------------------------------------
     def _update(self, state: Position) -> None:
+        """Bring the board part up to date with ``state``'s board: the hexes whose tile or
+        markers are other objects than those it was built from are written again; the markers
+        are compared only when the board's ``markers_version`` moved (it changes with every
+        change of the markers, :class:`tramways.g1840.board.Board`), and the marker counts
+        are written again only then."""
         board = state.board
         key = owners_key(state)
         if board.version == self._version and key == self._owners_key:
@@ -125,14 +133,21 @@ class Observer:
         if key != self._owners_key:  # another owner: every marker's company may differ
             self._owners, self._owners_key = marker_owners(state), key
             self._tiles, self._markers, self._counts = {}, {}, {}
+            self._markers_version = None
             self._hexes[:] = array("f", bytes(4 * (OBS_SIZE - TABLES)))
-        tiles, markers = board.placed(), board.all_markers()
-        changed = changed_hexes(self._tiles, tiles) | changed_hexes(self._markers, markers)
+        tiles = board.placed()
+        changed = changed_hexes(self._tiles, tiles)
+        markers_version = board.markers_version
+        moved = markers_version != self._markers_version
+        markers = board.all_markers() if moved else self._markers
+        if moved:
+            changed |= changed_hexes(self._markers, markers)
         for coord in changed:
             self._rewrite(coord, tiles.get(coord), markers.get(coord))
-        self._tiles, self._markers = dict(tiles), dict(markers)
+        self._tiles = dict(tiles)
         self._version = board.version
-        if changed:
+        if moved:
+            self._markers, self._markers_version = dict(markers), markers_version
             self._write_counts()
 
     def _rewrite(self, coord: str, placed: Any, markers: Any) -> None:
