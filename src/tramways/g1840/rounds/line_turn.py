@@ -47,12 +47,15 @@ class Turn:
 
 
 def tile_options(pos: Position, turn: Turn) -> list[legality.TileLay]:
-    """Every legal tile lay now, as the legality module's ``TileLay`` values."""
+    """Every legal tile lay now, as the legality module's ``TileLay`` values: a pending
+    bonus's lays, the normal lay's, the Stadtbahn tile's, each once (R-LR-1) and only what
+    the treasury can pay (R-LR-10)."""
     treasury = pos.company_of_line(turn.line).treasury
-    out: list[legality.TileLay] = []
-    if turn.bonus in TILE_BONUSES:
-        out.extend(legality.legal_bonus_lays(pos, turn.line, turn.bonus,
-                                             laid_this_turn=not_upgradable(pos, turn)))
+    bonus = turn.bonus
+    if bonus is None or bonus not in TILE_BONUSES:
+        return _turn_lays(pos, turn, treasury)
+    out = list(legality.legal_bonus_lays(pos, turn.line, bonus,
+                                         laid_this_turn=not_upgradable(pos, turn)))
     if not turn.laid:
         normal = legality.legal_tile_lays(
             pos, turn.line, first_turn=turn.first and not pos.rules.home_tile_anywhere,
@@ -71,6 +74,28 @@ def tile_options(pos: Position, turn: Turn) -> list[legality.TileLay]:
         seen.add(key)
         result.append(lay)
     return result
+
+
+def _turn_lays(pos: Position, turn: Turn, treasury: int) -> list[legality.TileLay]:
+    """:func:`tile_options` without a pending tile bonus: the normal lays (each hex, tile and
+    rotation once), then the Stadtbahn lays, which never repeat a normal lay (the Stadtbahn
+    tile is a yellow orange-edged tile, which a normal lay never is: IX.4), each once."""
+    out: list[legality.TileLay] = []
+    if not turn.laid:
+        normal = legality.legal_tile_lays(
+            pos, turn.line, first_turn=turn.first and not pos.rules.home_tile_anywhere,
+            laid_this_turn=not_upgradable(pos, turn), mode="normal")
+        out = [lay for lay in normal if lay.cost <= treasury]
+    if not turn.stadtbahn:
+        stadtbahn = legality.legal_stadtbahn_lays(pos, turn.line)
+        if stadtbahn:
+            seen: set[tuple[str, str, int]] = set()
+            for lay in stadtbahn:
+                key = (lay.coord, lay.tile_id, lay.rotation)
+                if key not in seen and lay.cost <= treasury:
+                    seen.add(key)
+                    out.append(lay)
+    return out
 
 
 class Lays(Block[LayTile]):
