@@ -34,10 +34,17 @@ from tramways.g1840.data import supply_key, tiles
 from tramways.g1840.legality.context import NEXT_COLOUR, BuildState, colour_available
 from tramways.g1840.legality.tiles import (
     OPEN_AREAS,
-    hex_lays,
+    LayContext,
+    _own_circle_on_track,
+    _sorted_exits,
+    edge_refusal,
+    hex_candidates,
     lay_ctx,
     listing_key,
+    printed_map,
     remember_listing,
+    tram_exits,
+    upgrade_map,
 )
 from tramways.g1840.legality.types import TileLay
 from tramways.g1840.model import Layout
@@ -95,6 +102,74 @@ def _groups(lays: list[TileLay]) -> Groups:
     return tuple((tile_id, tuple(group)) for tile_id, group in out)
 
 
+def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
+                    laid_this_turn: Collection[str]) -> list[TileLay]:
+    """:func:`~tramways.g1840.legality.tiles.hex_lays` with ``supply=False``, for the listing: the same lays in the same
+    order, without the evaluator's checks that :func:`hex_candidates` already passed (IX.4:
+    a first tile fits the hex's area, is yellow and not orange-edged; IX.5: an upgrade is of
+    the next colour, available in the phase, of the same orange edge and label, and keeps
+    the old track at that rotation; R-LR-1, R-LR-3: the mode and the tiles laid this turn).
+    What is left per candidate: the printed track a first tile keeps (IX.4), the dead ends
+    (IX.4 (1)-(5)) and the connection (IX.4, IX.5), as the evaluator decides them."""
+    if ctx.forced_home and coord != ctx.home:
+        return []  # R-LR-2: every candidate is refused
+    board, layout = ctx.board, ctx.layout
+    hexdef = layout.hexes.get(coord)
+    if hexdef is None:
+        return []
+    all_tiles = tiles()
+    conn = ctx.conn
+    home_ok = ctx.forced_home
+    reached = conn.reached_locations(coord)
+    entered = conn.entered_edges(coord)
+    refusals = ctx.edge_refusals
+    placed = board.tile(coord)
+    result = []
+    for tile_id, rotation in hex_candidates(ctx, coord, mode, laid_this_turn):
+        tile = all_tiles[tile_id]
+        exits = tram_exits(tile, rotation)
+        if not home_ok and not reached and not exits & entered:
+            continue  # cannot be connected (IX.4/IX.5)
+        if placed is None:
+            location_map = printed_map(layout, coord, tile, rotation)
+            if location_map is None:
+                continue  # IX.4: the printed track is not kept
+            if hexdef.area == "interchange_OO":
+                location_map = _own_circle_on_track(ctx, coord, tile, rotation, location_map)
+        else:
+            found = upgrade_map(placed.tile_id, tile_id, (rotation - placed.rotation) % 6)
+            if found is None:  # pragma: no cover - hex_candidates yields kept track only
+                continue
+            location_map = found
+        if _dead_end(board, coord, _sorted_exits(tile, rotation), refusals):
+            continue  # IX.4 (1)-(5)
+        if not home_ok and not exits & entered and not any(
+                old in reached for old, _ in location_map):
+            continue  # IX.4/IX.5: not connected to the line's track
+        if placed is None:
+            result.append(TileLay(coord, tile_id, rotation, cost=hexdef.lay_cost,
+                                  upgrade=False, location_map=location_map, kind=mode))
+        else:
+            result.append(TileLay(coord, tile_id, rotation, cost=0, upgrade=True,
+                                  replaced=placed.tile_id, location_map=location_map,
+                                  kind=mode))
+    return result
+
+
+def _dead_end(board: Board, coord: str, exits: tuple[int, ...],
+              cache: dict[tuple[str, int], str | None]) -> bool:
+    """Whether :func:`exits_refusal` refuses one of ``exits`` (IX.4 (1)-(5))."""
+    for edge in exits:
+        key = (coord, edge)
+        if key in cache:
+            why = cache[key]
+        else:
+            why = cache[key] = edge_refusal(board, coord, edge)
+        if why:
+            return True
+    return False
+
+
 def legal_tile_lays(
     pos: BuildState, line: int, *, first_turn: bool = False,
     laid_this_turn: Collection[str] = (), mode: str = "normal",
@@ -141,7 +216,7 @@ def legal_tile_lays(
         if groups is None:
             if len(_MEMO) >= _MEMO_LIMIT:
                 _MEMO.clear()
-            groups = _groups(hex_lays(ctx, coord, mode, laid_this_turn, supply=False))
+            groups = _groups(listed_hex_lays(ctx, coord, mode, laid_this_turn))
             _MEMO[key] = groups
         for tile_id, lays in groups:
             ok = in_supply.get(tile_id)
