@@ -214,6 +214,12 @@ def _tram_exits(tile_id: str, rotation: int) -> frozenset[int]:
     return tiles()[tile_id].exits_at(rotation, "tram")
 
 
+def _entered(edges: frozenset[tuple[str, int]], coord: str) -> bool:
+    """Whether the line's track arrives at ``coord`` at some edge (``edges``: its reach's), as
+    a red or purple bonus tile needs at one of its exits (R-LR-3)."""
+    return any((coord, edge) in edges for edge in range(6))
+
+
 @cache
 def _tiles_of_colour(colour: str) -> tuple[str, ...]:
     """The ids of the tiles of ``colour``, in data order."""
@@ -275,12 +281,18 @@ def legal_red_lays(pos: BuildState, line: int) -> list[TileLay]:
 
 
 def _red_lays(pos: BuildState, line: int) -> list[TileLay]:
+    """What :func:`check_red_lay` accepts on every empty inner-city hex, in hex, tile and
+    rotation order; a hex the line's track arrives at at no edge is skipped without asking
+    it (R-LR-3: an arrow must point towards the line's network)."""
     board = pos.board
     red = _tiles_of_colour("red")
     result = []
+    edges = Connection(board, line).edges
     for coord, hexdef in sorted(board.layout.hexes.items()):
         if hexdef.area != "inner_city" or board.tile(coord) is not None:
             continue
+        if not _entered(edges, coord):
+            continue  # R-LR-3: no arrow can point towards the line's network
         for tile_id in red:
             for rotation in range(6):
                 try:
@@ -341,15 +353,19 @@ def legal_purple_lays(pos: BuildState, line: int) -> list[TileLay]:
 def _purple_lays(pos: BuildState, line: int) -> list[TileLay]:
     """What :func:`check_purple_lay` accepts on every empty railway station hex, in hex,
     tile and rotation order; a tile it refuses in every rotation there (reserved for another
-    hex or not reserved for this one, IX.4; out of the supply, R-LR-11) and the rotations a
-    printed orientation excludes (IX.4) are skipped without asking it."""
+    hex or not reserved for this one, IX.4; out of the supply, R-LR-11), the rotations a
+    printed orientation excludes (IX.4) and the hexes the line's track arrives at at no edge
+    (R-LR-3) are skipped without asking it."""
     board = pos.board
     purple = _tiles_of_colour("purple")
     all_tiles = tiles()
     result = []
+    edges = Connection(board, line).edges
     for coord, hexdef in sorted(board.layout.hexes.items()):
         if hexdef.area != "railway_station" or board.tile(coord) is not None:
             continue
+        if not _entered(edges, coord):
+            continue  # R-LR-3: not reachable from the line's markers at any edge
         special = special_station_tiles(coord)
         for tile_id in purple:
             tile = all_tiles[tile_id]
