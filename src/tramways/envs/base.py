@@ -444,13 +444,15 @@ class TramwaysEnv(AECEnv):
         self.actions.append(chosen)
         self._played(chosen, self._seat[agent])
         self._cumulative_rewards[agent] = 0.0
-        for a in self.rewards:
-            self.rewards[a] = 0.0
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0.0
         shaped = self._step_rewards()
         if shaped:
             for a, r in shaped.items():
-                self.rewards[a] += r
-        if state.is_over():
+                rewards[a] += r
+        over = state.is_over()
+        if over:
             infos = self.final_infos(state.outcome())
             ranks = [info["rank"] for info in infos]
             for a, r, info in zip(self.possible_agents, place_rewards(ranks), infos, strict=True):
@@ -463,7 +465,8 @@ class TramwaysEnv(AECEnv):
             self._refresh()
         else:
             self._refresh()
-        self._accumulate_rewards()
+        if shaped or over:  # otherwise every reward of this step is 0.0: nothing to add
+            self._accumulate_rewards()
 
     def record(self) -> GameRecord:
         """The game so far as a record (``tramways show`` / ``replay`` read it)."""

@@ -68,6 +68,9 @@ _SCRAP = Interned(lambda company, colour, seat: ScrapTram(company=company, colou
                                                            player=seat))
 """The "any time" actions, built once per distinct fields (listed at every position)."""
 
+_BY_DIRECTOR = (CompanyAction, LineAction)
+"""The actions a company's director decides (IV.1.2)."""
+
 
 class State1840(Position):
     """One position of a game of 1840 that plays actions (the core's ``GameState``)."""
@@ -291,10 +294,11 @@ class State1840(Position):
     def _authorize(self, action: Action, seat: int | None) -> int:
         """The seat playing ``action``: refused unless it decides the action (IV.1.2; a
         player's own actions only from that player)."""
-        is_company = isinstance(action, CompanyAction | LineAction)
-        if seat is None and is_company and action.player != -1:
-            seat = action.player  # a company action built with its director's seat
         decider = self._decider(action)
+        if decider is not None and seat == decider:
+            return decider  # the usual case: the deciding seat plays
+        if seat is None and action.player != -1 and isinstance(action, _BY_DIRECTOR):
+            seat = action.player  # a company action built with its director's seat
         if decider is None:
             if isinstance(action, CompanyAction):
                 raise IllegalAction("IV.1.2", f"{action.company} is not in the game")
@@ -386,6 +390,8 @@ class State1840(Position):
     def _play_programs(self, log: list[str]) -> None:
         """Play what the acting seats' programs say, one action after another, until a seat
         must decide (:mod:`tramways.g1840.programs`)."""
+        if not self.programs:
+            return
         for _ in range(PROGRAMMED_PER_MOVE):
             if not self.programs or self.finished:
                 return
