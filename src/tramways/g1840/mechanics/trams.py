@@ -34,26 +34,41 @@ def move_stacks(pos: Position, log: list[str]) -> None:
     log.append(f"Trams on sale: {on_sale or 'none'}")
 
 
+def prices(pos: Position) -> dict[str, int | None]:
+    """Colour -> the price of a tram of that colour on the first space holding one (``None``
+    if it has no price there), for the colours on sale (VIII.3, VIII.5.3)."""
+    table = pos.ent.tram_prices_by_space
+    out: dict[str, int | None] = {}
+    for space, c, _count in pos.trams.on_sale():
+        if c not in out:
+            out[c] = table[c][space]
+    return out
+
+
 def price_of(pos: Position, colour: str) -> int | None:
     """The price of a tram of ``colour`` on its current space (None if not on sale)."""
-    for space, c, count in pos.trams.on_sale():
-        if c == colour and count > 0:
-            return pos.ent.tram_prices_by_space[c][space]
-    return None
+    return prices(pos).get(colour)
+
+
+def _buyable(pos: Position, on_sale: dict[str, int | None]) -> list[str]:
+    """:func:`buyable_colours` from ``on_sale`` (:func:`prices`)."""
+    return [c for _, c, _ in pos.trams.on_sale() if on_sale[c] is not None]
 
 
 def buyable_colours(pos: Position) -> list[str]:
-    return [c for _, c, _ in pos.trams.on_sale() if price_of(pos, c) is not None]
+    return _buyable(pos, prices(pos))
 
 
 def can_buy_voluntarily(pos: Position, company: TramCompany) -> list[str]:
     """Colours the company may buy from its treasury now (VIII.5.3)."""
     if len(company.owned()) >= pos.ent.max_trams:
         return []
+    on_sale = prices(pos)
+    treasury = company.treasury
     out = []
-    for colour in buyable_colours(pos):
-        price = price_of(pos, colour)
-        if price is not None and price <= company.treasury:
+    for colour in _buyable(pos, on_sale):
+        price = on_sale[colour]
+        if price is not None and price <= treasury:
             out.append(colour)
     return out
 
@@ -61,9 +76,23 @@ def can_buy_voluntarily(pos: Position, company: TramCompany) -> list[str]:
 NONE = "none"
 
 
+_ARRANGEMENTS: dict[tuple[tuple[str | None, ...], int], list[tuple[str, ...]]] = {}
+""":func:`arrangements` by the company's trams and number of lines (all it depends on)."""
+
+
 def arrangements(company: TramCompany) -> list[tuple[str, ...]]:
     """Distinct assignments of the trams to the lines that change which line runs what
     (``"none"``: that line gets no tram; only when there are fewer trams than lines)."""
+    key = (tuple(company.trams), len(company.lines))
+    found = _ARRANGEMENTS.get(key)
+    if found is None:
+        if len(_ARRANGEMENTS) >= 4096:
+            _ARRANGEMENTS.clear()
+        found = _ARRANGEMENTS[key] = _arrangements(company)
+    return list(found)
+
+
+def _arrangements(company: TramCompany) -> list[tuple[str, ...]]:
     owned = company.owned()
     k = len(company.lines)
     if not k or not owned:
@@ -142,8 +171,8 @@ def has_turn(pos: Position, company: TramCompany) -> bool:
     extra = private_funds(pos, company)
     if not extra or len(company.owned()) >= pos.ent.max_trams:
         return False
-    return any((price_of(pos, c) or 0) <= company.treasury + extra
-               for c in buyable_colours(pos))
+    on_sale = prices(pos)
+    return any((on_sale[c] or 0) <= company.treasury + extra for c in _buyable(pos, on_sale))
 
 
 def buy(pos: Position, company: TramCompany, colour: str, log: list[str],
