@@ -68,6 +68,24 @@ _SCRAP = Interned(lambda company, colour, seat: ScrapTram(company=company, colou
                                                            player=seat))
 """The "any time" actions, built once per distinct fields (listed at every position)."""
 
+_SCRAPS: dict[tuple[str, tuple[str | None, ...], int], tuple[ScrapTram, ...]] = {}
+
+
+def _scraps(company: str, held: tuple[str | None, ...], seat: int) -> tuple[ScrapTram, ...]:
+    """The director's scraps of ``company`` holding the trams ``held`` (VIII.5.3): one per
+    colour, in the colours' order; kept per company, trams and seat."""
+    key = (company, held, seat)
+    found = _SCRAPS.get(key)
+    if found is None:
+        if len(_SCRAPS) >= 4096:
+            _SCRAPS.clear()
+        colours = set(held)
+        colours.discard(None)
+        found = _SCRAPS[key] = tuple(_SCRAP(company, c, seat)
+                                     for c in sorted(colours, key=TRAM_COLOURS.index))
+    return found
+
+
 _BY_DIRECTOR = (CompanyAction, LineAction)
 """The actions a company's director decides (IV.1.2)."""
 
@@ -123,7 +141,8 @@ class State1840(Position):
             actions.extend(a for a in anytime if a not in present)
         if self.rules.returns_and_scraps_in_turn:
             actions = [a for a in actions if not self._site_refuses(a)]  # X-23
-        actions.extend(legal_programs(self, seat))
+        if self.settings.get("programs"):  # programs.enabled: no list to make otherwise
+            actions.extend(legal_programs(self, seat))
         return actions
 
     def legal_parts(self, player: int | None = None) -> list[Part]:
@@ -144,7 +163,8 @@ class State1840(Position):
         if anytime:  # blocks hold no "any time" action (returns, scraps)
             present = {a for a in parts if type(a) in ANYTIME}
             parts.extend(a for a in anytime if a not in present)
-        parts.extend(legal_programs(self, seat))
+        if self.settings.get("programs"):  # programs.enabled: no list to make otherwise
+            parts.extend(legal_programs(self, seat))
         return parts
 
     def anytime_actions(self, seat: int) -> list[Action]:
@@ -171,10 +191,8 @@ class State1840(Position):
             if tram_company.privates:
                 out.extend([_COMPANY_RETURN(cid, p, seat)
                             for p in tram_company.privates if p != offered])
-            colours = {t for t in tram_company.trams if t is not None}
-            if colours:
-                out.extend([_SCRAP(cid, c, seat)
-                            for c in sorted(colours, key=TRAM_COLOURS.index)])
+            if tram_company.trams:
+                out.extend(_scraps(cid, tuple(tram_company.trams), seat))
         return out
 
     def _acting_company(self) -> str | None:
