@@ -15,6 +15,17 @@ from tramways.g1840.actions import Arrange, BuyTram, CompanyReturnPrivate, Scrap
 from tramways.g1840.entities import TRAM_COLOURS
 from tramways.g1840.mechanics.money import pay_from_director
 from tramways.g1840.position import Position, TramCompany
+from tramways.g1840.shared_actions import Interned
+
+BUY_TRAM = Interned(lambda company, colour, seat: BuyTram(company=company, colour=colour,
+                                                         player=seat))
+ARRANGE = Interned(lambda company, colours, seat: Arrange(company=company, colours=colours,
+                                                          player=seat))
+_SCRAP = Interned(lambda company, colour, seat: ScrapTram(company=company, colour=colour,
+                                                           player=seat))
+_RETURN = Interned(lambda company, private, seat: CompanyReturnPrivate(
+    company=company, private=private, player=seat))
+"""A buying turn's actions, built once per distinct fields (listed at every position)."""
 
 
 def move_stacks(pos: Position, log: list[str]) -> None:
@@ -121,13 +132,12 @@ def turn_actions(pos: Position, company: TramCompany, player: int) -> list[Actio
     out: list[Action] = []
     colours = (buyable_colours(pos) if must_buy_in_turn(pos, company)
                else can_buy_voluntarily(pos, company))
-    out.extend(BuyTram(company=company.id, colour=c, player=player) for c in colours)
-    out.extend(Arrange(company=company.id, colours=p, player=player)
-               for p in arrangements(company))
-    out.extend(ScrapTram(company=company.id, colour=c, player=player)
+    cid = company.id
+    out.extend(BUY_TRAM(cid, c, player) for c in colours)
+    out.extend(ARRANGE(cid, p, player) for p in arrangements(company))
+    out.extend(_SCRAP(cid, c, player)
                for c in sorted(set(company.owned()), key=TRAM_COLOURS.index))
-    out.extend(CompanyReturnPrivate(company=company.id, private=p, player=player)
-               for p in company.privates)
+    out.extend(_RETURN(cid, p, player) for p in company.privates)
     return out
 
 

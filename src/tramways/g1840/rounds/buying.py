@@ -13,9 +13,14 @@ from tramways.g1840.actions import Arrange, BuyTram, CompanyReturnPrivate, Done,
 from tramways.g1840.mechanics import privates, trams
 from tramways.g1840.position import Position, TramCompany
 from tramways.g1840.rounds.base import handler
+from tramways.g1840.shared_actions import Interned
 
 BuyingHandler = Callable[[Position, TramCompany, Any, list[str]], bool]
 """Plays one action of the buying turn; ``True`` when the turn ends."""
+
+
+DONE = Interned(lambda company, seat: Done(company=company, player=seat))
+"""The end of a buying turn, built once per company and director."""
 
 
 def buying_actions(pos: Position, company: TramCompany) -> list[Action]:
@@ -25,7 +30,7 @@ def buying_actions(pos: Position, company: TramCompany) -> list[Action]:
         actions = [a for a in actions if not isinstance(a, ScrapTram)]
     if trams.must_buy_in_turn(pos, company):  # X-18 (proposed, 18xx.games)
         return actions
-    return [*actions, Done(company=company.id, player=company.director)]
+    return [*actions, DONE(company.id, company.director)]
 
 
 def play_buying_turn(pos: Position, company: TramCompany, action: Action,

@@ -30,7 +30,7 @@ from tramways.g1840.actions import Arrange, BuyTram, CompanyAction, Dividend, Do
 from tramways.g1840.mechanics import privates, trams
 from tramways.g1840.position import Position, TramCompany
 from tramways.g1840.rounds.base import expect, handler
-from tramways.g1840.rounds.buying import buying_actions, play_buying_turn
+from tramways.g1840.rounds.buying import DONE, buying_actions, play_buying_turn
 from tramways.g1840.rounds.company_auctions import (
     auction_actions,
     auction_parts,
@@ -40,12 +40,16 @@ from tramways.g1840.rounds.company_auctions import (
     play_auction,
 )
 from tramways.g1840.rounds.company_progress import CompanyProgress, LineAuction
-from tramways.g1840.shared_actions import Part
+from tramways.g1840.shared_actions import Interned, Part
 from tramways.g1840.stadtbahn_runs import stadtbahn_run
 from tramways.g1840.view_types import LineAuctionView, RoundDetail, TurnDetail
 
 __all__ = ["AfterAuctions", "CompanyRound", "Dividends", "FinalRearrangement", "LineAuction",
            "LineAuctions", "MandatoryPurchase", "Over", "Step", "begin", "stadtbahn_revenue"]
+
+_DIVIDEND = Interned(lambda company, amount, seat: Dividend(company=company, amount=amount,
+                                                            player=seat))
+"""The dividends, built once per company, amount and director (listed at every payout)."""
 
 # --- the steps ---------------------------------------------------------------------------
 
@@ -99,8 +103,8 @@ class Dividends(Step):
 
     def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
         if not self.paid:
-            return [Dividend(company=company.id, amount=a, player=company.director)
-                    for a in range(0, company.revenue + 1, pos.ent.shares)]
+            cid, seat = company.id, company.director
+            return [_DIVIDEND(cid, a, seat) for a in range(0, company.revenue + 1, pos.ent.shares)]
         return buying_actions(pos, company)
 
     def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
@@ -273,8 +277,8 @@ class MandatoryPurchase(Step):
         return self.queue[0]
 
     def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
-        return [BuyTram(company=company.id, colour=c, player=company.director)
-                for c in trams.buyable_colours(pos)]
+        cid, seat = company.id, company.director
+        return [trams.BUY_TRAM(cid, c, seat) for c in trams.buyable_colours(pos)]
 
     def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
               log: list[str]) -> None:
@@ -327,8 +331,8 @@ class FinalRearrangement(Step):
 
     def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
         cid, seat = company.id, company.director
-        return [*(Arrange(company=cid, colours=p, player=seat)
-                  for p in trams.arrangements(company)), Done(company=cid, player=seat)]
+        return [*(trams.ARRANGE(cid, p, seat) for p in trams.arrangements(company)),
+                DONE(cid, seat)]
 
     def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
               log: list[str]) -> None:

@@ -19,7 +19,7 @@ from tramways.g1840.actions import CompanyPass, LineBid, OpenAuction
 from tramways.g1840.position import Position, TramCompany
 from tramways.g1840.rounds.base import handler
 from tramways.g1840.rounds.company_progress import CompanyProgress, LineAuction
-from tramways.g1840.shared_actions import Ladder, Part, Rungs, flatten
+from tramways.g1840.shared_actions import Interned, Ladder, Part, Rungs, flatten
 
 AuctionHandler = Callable[[CompanyProgress, Position, TramCompany, Any, list[str]], None]
 
@@ -47,6 +47,7 @@ def bids(low: int, treasury: int, step: int) -> range:
 _OPENINGS = Ladder(lambda cid, line, seat, amount: OpenAuction(
     company=cid, line=line, amount=amount, player=seat))
 _RAISES = Ladder(lambda cid, seat, amount: LineBid(company=cid, amount=amount, player=seat))
+_PASS = Interned(lambda cid, seat: CompanyPass(company=cid, player=seat))
 
 
 def auction_actions(cr: CompanyProgress, pos: Position, company: TramCompany) -> list[Action]:
@@ -69,7 +70,7 @@ def auction_parts(cr: CompanyProgress, pos: Position, company: TramCompany) -> l
         low = cr.auction.high + step
         if company.treasury >= low:
             out.append(Rungs(_RAISES, LineBid, (cid, seat), low, company.treasury, step))
-    out.append(CompanyPass(company=cid, player=seat))
+    out.append(_PASS(cid, seat))
     return out
 
 

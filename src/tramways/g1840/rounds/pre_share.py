@@ -23,7 +23,7 @@ from tramways.g1840.actions import Bid, ChooseOrder, Pass
 from tramways.g1840.mechanics.privates import pay_dividends
 from tramways.g1840.position import Position
 from tramways.g1840.rounds.base import PlayersRound, handler
-from tramways.g1840.shared_actions import Ladder, Part, Rungs, flatten
+from tramways.g1840.shared_actions import Interned, Ladder, Part, Rungs, flatten
 from tramways.g1840.view_types import NO_DETAIL, PrivateAuctionView, RoundDetail
 
 Handler = Callable[["PreShare", Position, Any, list[str]], None]
@@ -31,6 +31,7 @@ Handler = Callable[["PreShare", Position, Any, list[str]], None]
 
 
 _BIDS = Ladder(Bid)
+_ORDER = Interned(ChooseOrder)
 
 
 def _bids(seat: int, private: str, low: int, cash: int, step: int) -> Rungs[Bid]:
@@ -86,7 +87,7 @@ class PreShare(PlayersRound):
         cash = pos.players[seat].cash
         step = pos.ent.private_bid_step
         if self.choosing_order is not None:
-            return [ChooseOrder(seat, card) for card in self.cards_left]
+            return [_ORDER(seat, card) for card in self.cards_left]
         out: list[Part] = []
         if self.auction is not None:
             a = self.auction

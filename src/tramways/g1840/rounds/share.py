@@ -25,6 +25,7 @@ Handler = Callable[["ShareRound", Position, Any, list[str]], None]
 
 _SELL, _BUY, _RETURN, _PASS = (Interned(SellShares), Interned(BuyShare), Interned(ReturnPrivate),
                                Interned(Pass))
+_PAR = Interned(Par)
 """A Share Round's actions, built once per distinct fields (listed at every turn)."""
 
 @dataclass
@@ -59,7 +60,7 @@ class ShareRound(PlayersRound):
         player = pos.players[seat]
         if self._must_par(pos, seat):
             return [
-                Par(seat, company, price)
+                _PAR(seat, company, price)
                 for company in pos.unchosen
                 for price in pos.ent.par_prices
                 if _director_share_cost(pos, price) - player.pre_emptive <= player.cash
