@@ -129,6 +129,9 @@ identity)."""
 def _composed(lays: list[Lay]) -> dict[str, dict[int, int]]:
     """Each laid hex's location map from before its first lay to now (a hex laid twice: one
     map after the other)."""
+    if len(lays) == 1:  # the usual: one lay (its map as it is)
+        coord, mapping = lays[0]
+        return {coord: {} if mapping is None else dict(mapping)}
     maps: dict[str, dict[int, int]] = {}
     for coord, mapping in lays:
         first = maps.get(coord, {})
@@ -147,8 +150,9 @@ def relaid(tables: Tables, old: Reach, lays: list[Lay], starts: list[tuple[str, 
     (``starts``, as starts: a terminal path may begin there) walked again, and whatever is new
     followed.  The line's own markers never block it (IX.2), so they only add to it."""
     maps = _composed(lays)
+    renamed = any(old_id != new_id for m in maps.values() for old_id, new_id in m.items())
     reached = {(c, maps[c].get(loc, loc)) if c in maps else (c, loc)
-               for c, loc in old.locations} if maps else set(old.locations)
+               for c, loc in old.locations} if renamed else set(old.locations)
     expanded = {key for key in old.expanded if key[0] not in maps} if maps else set(
         old.expanded)
     hexes = set(old.hexes)
