@@ -44,7 +44,7 @@ from tramways.envs.g1840_layout import (
     L,
 )
 from tramways.envs.g1840_seats import between
-from tramways.envs.g1840_tables import write_tables
+from tramways.envs.g1840_tables import Memo, write_tables
 from tramways.g1840.position import Position
 
 TABLES = L.hexes
@@ -69,7 +69,7 @@ class Observer:
     last, to bring it up to date with a later position by rewriting the hexes that changed."""
 
     __slots__ = ("_version", "_markers_version", "_owners_key", "_owners", "_tiles", "_markers",
-                 "_hexes", "_hex_values", "_counts", "_template", "_position", "_kept")
+                 "_hexes", "_hex_values", "_counts", "_template", "_position", "_kept", "_memo")
 
     def __init__(self) -> None:
         self._version: int | None = None
@@ -86,6 +86,8 @@ class Observer:
         """Owner -> its marker places ((hex, location) pairs) on the board part."""
         self._template = array("f", _TABLE_ZEROS)
         """The tables' starting values: zeros but the marker counts."""
+        self._memo = Memo()
+        """The seat and company blocks written last (:class:`g1840_tables.Memo`)."""
         self._position: Hashable = None
         self._kept: tuple[Position, int, np.ndarray] | None = None
         """(position, seat, tables) of the last tables written, for :attr:`_position`."""
@@ -113,7 +115,7 @@ class Observer:
             return values if seat == first else values[between(state.n, first, seat)]
         self._update(state)
         out = array("f", self._template)
-        write_tables(state, seat, memoryview(out))
+        write_tables(state, seat, out, self._memo)
         values = np.frombuffer(out, dtype=np.float32)
         values.flags.writeable = False
         self._position, self._kept = position, (state, seat, values)

@@ -12,6 +12,7 @@ parsing ``array``'s own item assignment does (about 10 ns of some 50 a value).
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from tramways.envs.g1840_layout import (
@@ -79,14 +80,37 @@ def prices(state: Position) -> dict[str, int]:
     return {corp: rows[row][col] for corp, (row, col) in state.market.where.items()}
 
 
-def write_tables(state: Position, seat: int, out: Any) -> None:
+class Memo:
+    """The seat and company blocks written last, each with what it was written from, so
+    that an observation copies the blocks whose inputs did not change instead of writing them
+    again (most steps change one player's or one company's figures, if any)."""
+
+    __slots__ = ("ent", "shared", "players", "companies")
+
+    def __init__(self) -> None:
+        self.ent: Any = None
+        """The edition's figures the blocks were written with (another game's: all again)."""
+        self.shared: Any = None
+        """Every share price and tram company director: a player's wealth and certificates
+        depend on them, so another value writes every seat block again."""
+        self.players: dict[int, tuple[Any, array]] = {}
+        """Seat -> (its inputs, its block)."""
+        self.companies: dict[str, tuple[Any, array]] = {}
+        """Tram company -> (its inputs, its block; the line blocks are written every time):
+        the inputs hold its price and its director's relative seat."""
+
+
+def write_tables(state: Position, seat: int, out: array, memo: Memo | None = None) -> None:
     """Write the tables of ``seat`` (seats relative to it) into ``out`` (zeros but the marker
-    counts; a writable float buffer or its ``memoryview``)."""
+    counts).  ``memo``: the blocks written last, kept and used (see :class:`Memo`)."""
     price = prices(state)
-    _round(state, seat, out)
-    _players(state, seat, out, price)
-    _companies(state, seat, out, price)
-    _privates(state, seat, out)
+    view = memoryview(out)
+    if memo is None:
+        memo = Memo()
+    _round(state, seat, view)
+    _players(state, seat, out, view, price, memo)
+    _companies(state, seat, out, view, price, memo)
+    _privates(state, seat, view)
 
 
 def _round(state: Position, seat: int, out: Any) -> None:
@@ -147,91 +171,132 @@ def _round(state: Position, seat: int, out: Any) -> None:
         out[k] = 1.0
 
 
-def _players(state: Position, seat: int, out: Any, price: dict[str, int]) -> None:
+def _players(state: Position, seat: int, out: array, view: Any, price: dict[str, int],
+             memo: Memo) -> None:
     """The seat blocks, the agent's first (as ``g1840_v0._encode_players``): VII.3's
     certificates and R-END-1's wealth as :meth:`Position.certificates` and
     :meth:`Position.wealth` count them.  The playing order is a permutation of the seats
-    (one card each)."""
+    (one card each).  A seat's block depends on its holdings, its place in the order, the
+    prices and directors (:attr:`Memo.shared`) and the edition's figures; not on ``seat``,
+    which only decides where it goes."""
     n = state.n
-    rank = {s: k / SEATS for k, s in enumerate(state.order)}
-    directors = {cid: c.director for cid, c in state.companies.items()}
     ent = state.ent
-    unit, director_pct, loan_value = ent.share_percent, ent.director_percent, ent.loan_end_value
-    face = ent.privates
+    directors = {cid: c.director for cid, c in state.companies.items()}
+    shared = (price, directors)
+    if memo.ent is not ent:
+        memo.ent = ent
+        memo.players.clear()
+        memo.companies.clear()
+    if memo.shared != shared:
+        memo.shared = shared
+        memo.players.clear()
+    kept = memo.players
+    order = state.order
     for s, p in enumerate(state.players):
         at = _SEAT_AT[(s - seat) % n]
-        out[at] = 1.0
-        out[at + 1] = p.cash / 1000
-        out[at + 2] = p.loans / 5
-        out[at + 3] = p.pre_emptive / 100
-        privates = p.privates
-        certificates = len(privates)
-        wealth = p.cash + p.loans * loan_value
-        for corp, pct in p.shares.items():
-            out[at + _SEAT_CORP[corp]] = pct / 100
-            held = pct // unit
-            if directors.get(corp) == s:
-                certificates += 1 + (pct - director_pct) // unit
-            else:
-                certificates += held
-            wealth += held * price[corp]
-        for priv in privates:
-            out[at + _SEAT_PRIVATE[priv]] = 1.0
-            wealth += face[priv].face_value
-        at += _SEAT_REST
-        out[at] = certificates / 20
-        out[at + 1] = wealth / 1000
-        k = rank.get(s)
-        if k is not None:
-            out[at + 2] = k
+        key = (p.cash, p.loans, p.pre_emptive, tuple(p.shares.items()), tuple(p.privates),
+               order.index(s) if s in order else None)
+        was = kept.get(s)
+        if was is not None and was[0] == key:
+            out[at:at + _SEAT_SIZE] = was[1]
+            continue
+        _player(state, s, p, at, view, price, directors)
+        kept[s] = (key, out[at:at + _SEAT_SIZE])
 
 
-def _companies(state: Position, seat: int, out: Any, price: dict[str, int]) -> None:
+def _player(state: Position, s: int, p: Any, at: int, out: Any, price: dict[str, int],
+            directors: dict[str, int]) -> None:
+    """Seat ``s``'s block at ``at``."""
+    ent = state.ent
+    unit, director_pct = ent.share_percent, ent.director_percent
+    face = ent.privates
+    out[at] = 1.0
+    out[at + 1] = p.cash / 1000
+    out[at + 2] = p.loans / 5
+    out[at + 3] = p.pre_emptive / 100
+    privates = p.privates
+    certificates = len(privates)
+    wealth = p.cash + p.loans * ent.loan_end_value
+    for corp, pct in p.shares.items():
+        out[at + _SEAT_CORP[corp]] = pct / 100
+        held = pct // unit
+        if directors.get(corp) == s:
+            certificates += 1 + (pct - director_pct) // unit
+        else:
+            certificates += held
+        wealth += held * price[corp]
+    for priv in privates:
+        out[at + _SEAT_PRIVATE[priv]] = 1.0
+        wealth += face[priv].face_value
+    at += _SEAT_REST
+    out[at] = certificates / 20
+    out[at + 1] = wealth / 1000
+    order = state.order
+    if s in order:
+        out[at + 2] = order.index(s) / SEATS
+
+
+def _companies(state: Position, seat: int, out: array, view: Any, price: dict[str, int],
+               memo: Memo) -> None:
     """The tram company, line and Stadtbahn blocks but their markers (as
-    ``g1840_v0._encode_companies``; the marker counts are the board part's)."""
+    ``g1840_v0._encode_companies``; the marker counts are the board part's).  A company's
+    block is copied when its inputs are those it was last written from; the line blocks are
+    written every time."""
     n = state.n
     where = state.market.where
+    kept = memo.companies
     for cid, c in state.companies.items():
         k, at = _COMPANY_AT[cid]
-        out[at] = 1.0
-        out[at + 1 + (c.director - seat) % n] = 1.0
-        lines = c.lines
-        out[at + 7] = c.par / 100  # after the flag and the director's 6 (SEATS) slots
-        out[at + 8] = price[cid] / 100
-        out[at + 9] = c.treasury / 1000
-        out[at + 10] = c.revenue / 1000
-        out[at + 11] = len(lines) / 3
-        trams = c.trams
-        for t in trams:
-            j = _COLOUR_I.get(t)
-            if j is not None:
-                out[at + 12 + j] += 1.0  # two trams of a colour count 2
-        for priv in c.privates:
-            out[at + _COMPANY_PRIVATE[priv]] = 1.0
-        rest = at + _COMPANY_REST
-        out[rest] = c.ipo / 100
-        out[rest + 1] = c.pool / 100
+        lines, trams = c.lines, c.trams
         cell = where.get(cid)
-        if cell:
-            out[rest + 2] = cell[0] / 5
-            out[rest + 3] = cell[1] / 20
+        key = ((c.director - seat) % n, c.par, price[cid], c.treasury, c.revenue, len(lines),
+               tuple(trams), tuple(c.privates), c.ipo, c.pool, cell)
+        was = kept.get(cid)
+        if was is not None and was[0] == key:
+            out[at:at + _COMPANY_SIZE] = was[1]
+        else:
+            _company(c, at, key[0], price[cid], cell, view)
+            kept[cid] = (key, out[at:at + _COMPANY_SIZE])
         for j, line in enumerate(lines):
             la = _LINE_AT[line]
-            out[la + k] = 1.0
+            view[la + k] = 1.0
             if j < len(trams):
                 colour = _LINE_COLOUR_AT.get(trams[j])
                 if colour is not None:
-                    out[la + colour] = 1.0
+                    view[la + colour] = 1.0
     for sid, s in state.stadtbahn.items():
         at = _STADTBAHN_AT[sid]
-        out[at] = price[sid] / 100
-        out[at + 1] = s.ipo / 100
-        out[at + 2] = s.pool / 100
-        out[at + 3] = s.last_run / 100
+        view[at] = price[sid] / 100
+        view[at + 1] = s.ipo / 100
+        view[at + 2] = s.pool / 100
+        view[at + 3] = s.last_run / 100
         cell = where.get(sid)
         if cell:
-            out[at + 5] = cell[0] / 5
-            out[at + 6] = cell[1] / 20
+            view[at + 5] = cell[0] / 5
+            view[at + 6] = cell[1] / 20
+
+
+def _company(c: Any, at: int, director: int, price: int, cell: Any, out: Any) -> None:
+    """A tram company's block at ``at`` (``director``: the director's relative seat)."""
+    out[at] = 1.0
+    out[at + 1 + director] = 1.0
+    out[at + 7] = c.par / 100  # after the flag and the director's 6 (SEATS) slots
+    out[at + 8] = price / 100
+    out[at + 9] = c.treasury / 1000
+    out[at + 10] = c.revenue / 1000
+    out[at + 11] = len(c.lines) / 3
+    for t in c.trams:
+        j = _COLOUR_I.get(t)
+        if j is not None:
+            out[at + 12 + j] += 1.0  # two trams of a colour count 2
+    for priv in c.privates:
+        out[at + _COMPANY_PRIVATE[priv]] = 1.0
+    rest = at + _COMPANY_REST
+    out[rest] = c.ipo / 100
+    out[rest + 1] = c.pool / 100
+    if cell:
+        out[rest + 2] = cell[0] / 5
+        out[rest + 3] = cell[1] / 20
 
 
 def _privates(state: Position, seat: int, out: Any) -> None:
