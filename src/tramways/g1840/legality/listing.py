@@ -36,8 +36,7 @@ from tramways.g1840.legality.tiles import (
     OPEN_AREAS,
     LayContext,
     _own_circle_on_track,
-    _sorted_exits,
-    edge_refusal,
+    exits_refusal,
     hex_candidates,
     lay_ctx,
     listing_key,
@@ -141,7 +140,7 @@ def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
             if found is None:  # pragma: no cover - hex_candidates yields kept track only
                 continue
             location_map = found
-        if _dead_end(board, coord, _sorted_exits(tile, rotation), refusals):
+        if exits_refusal(board, coord, tile, rotation, refusals) is not None:
             continue  # IX.4 (1)-(5)
         if not home_ok and not exits & entered and not any(
                 old in reached for old, _ in location_map):
@@ -154,20 +153,6 @@ def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
                                   replaced=placed.tile_id, location_map=location_map,
                                   kind=mode))
     return result
-
-
-def _dead_end(board: Board, coord: str, exits: tuple[int, ...],
-              cache: dict[tuple[str, int], str | None]) -> bool:
-    """Whether :func:`exits_refusal` refuses one of ``exits`` (IX.4 (1)-(5))."""
-    for edge in exits:
-        key = (coord, edge)
-        if key in cache:
-            why = cache[key]
-        else:
-            why = cache[key] = edge_refusal(board, coord, edge)
-        if why:
-            return True
-    return False
 
 
 def legal_tile_lays(
