@@ -34,9 +34,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 from tramways.g1840.data import initial_supply, stadtbahn_parts, supply_key, tiles
 from tramways.g1840.hexgrid import HexTrack, neighbour_table, printed_track, tile_track
@@ -72,9 +71,11 @@ class BoardJSON(TypedDict):
 _EMPTY: Mapping[int, tuple[Owner, ...]] = FrozenDict()
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A tile on the map: its id and rotation (0-5)."""
+class Placed(NamedTuple):
+    """A tile on the map: its id and rotation (0-5).  A named tuple, so that it hashes and
+    compares in C: the tile lay memo keys, route memos and Stadtbahn runs hash the placed
+    tiles of every hex they look at (a frozen dataclass hashed through a Python
+    ``__hash__``, about four times slower); the hash is the same value as before."""
 
     tile_id: str
     rotation: int
@@ -235,10 +236,10 @@ class Board:
         key = supply_key(tile_id, self.ruleset)
         if self._supply.get(key, 0) <= 0:
             raise ValueError(f"no tile {tile_id} left in the supply")
-        slots = {loc.id: loc.slots for loc in tile.locations if loc.is_interchange}
         old_markers = self._markers.get(coord)
         moved: dict[int, tuple[Owner, ...]] = {}
         if old_markers:
+            slots = {loc.id: loc.slots for loc in tile.locations if loc.is_interchange}
             for old, owners in old_markers.items():
                 new = location_map.get(old, old) if location_map is not None else old
                 if new not in slots:
