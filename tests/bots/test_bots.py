@@ -38,7 +38,7 @@ def test_registry_names_and_unknown_bot():
 
 @pytest.mark.parametrize("name", ["random", "rule", "search"])
 def test_bots_choose_a_legal_action_from_the_view(name):
-    bot = make_bot(name, GAME, **({"determinizations": 2, "seconds": 60} if name == "search" else {}))
+    bot = make_bot(name, GAME, **({"determinizations": 2, "seconds": 60, "flat": True} if name == "search" else {}))
     rng = random.Random(3)
     for state in _positions(3, 10):
         legal = state.legal_actions()
@@ -47,8 +47,9 @@ def test_bots_choose_a_legal_action_from_the_view(name):
 
 PEEK_OPTIONS = {
     "rule": {},
-    "search": {"determinizations": 3, "seconds": 60},
-    "search-all": {"determinizations": 3, "seconds": 60, "searched": ("all",)},
+    "search": {"determinizations": 3, "seconds": 60, "flat": True},
+    "search-race": {"race": {"samples": 2, "top": 3, "start": 0}},
+    "search-all": {"determinizations": 3, "seconds": 60, "searched": ("all",), "flat": True},
 }
 
 
@@ -70,7 +71,7 @@ def test_rule_bot_beats_random_bot():
 
 
 def test_search_bot_finishes_a_game_with_a_small_budget():
-    bots = [make_bot("search", GAME, determinizations=2, seconds=60), make_bot("rule", GAME)]
+    bots = [make_bot("search", GAME, determinizations=2, seconds=60, flat=True), make_bot("rule", GAME)]
     session = play_match("trambahn", bots, seed=8)
     assert session.state.is_over()
     again = Session.from_record(session.record)
@@ -140,7 +141,7 @@ def test_search_memory_starts_afresh_for_another_game():
 def test_search_bot_is_deterministic_under_a_seed():
     """Two bots with the same options and the same rng seed choose the same actions (the
     sample count is fixed by ``determinizations`` when the time budget is generous)."""
-    options = {"determinizations": 2, "seconds": 60, "searched": ("all",)}
+    options = {"determinizations": 2, "seconds": 60, "searched": ("all",), "flat": True}
     a, b = make_bot("search", GAME, **options), make_bot("search", GAME, **options)
     for state in _positions(2, 40):
         legal = state.legal_actions()

@@ -182,7 +182,8 @@ def test_the_search_follows_its_building_plan_to_the_end_of_the_turn():
     from tramways.trambahn.game import GAME
 
     state = Session.new("trambahn", {}, seed=7).state
-    bot = make_bot("search", GAME, determinizations=2, seconds=60, searched=("passenger", "build"),
+    bot = make_bot("search", GAME, determinizations=2, seconds=60, flat=True,
+                   searched=("passenger", "build"),
                    whole_turn=False)
     rng = random.Random(3)
     ends = []

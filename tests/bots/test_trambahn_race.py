@@ -118,3 +118,35 @@ def test_the_race_search_beats_the_rule_bot():
         seat = g % 2
         wins += 1.0 if result["winner"] == seat else 0.5 if result["winner"] is None else 0.0
     assert wins >= 3
+
+
+def test_t_r_4_the_default_search_is_the_race_checked_from_the_5th_scoring():
+    """The default ``search`` (and so ``strong``) is the race search with the other player's
+    next passengers weighed 0.4, its turns checked from the 5th regular scoring on;
+    ``flat=True`` is the previous flat Monte Carlo."""
+    from tramways.bots.search import RACE, SearchBot
+    from tramways.bots.trambahn_turns import TurnPlanner
+
+    bot = make_bot("search", GAME)
+    assert isinstance(bot, SearchBot) and isinstance(bot.race, RaceBot)
+    assert bot.race.start == 5 and RACE == {"start": 5, "weights": {"danger": 0.4}}
+    assert bot.race.planner.danger == 0.4 and TurnPlanner.danger == 1.0
+    assert make_bot("search", GAME, flat=True).race is None
+    assert make_bot("search", GAME, whole_turn=True).race is None
+    assert make_bot("search", GAME, race={}).race.start == 7
+    strong = make_bot("strong", GAME)
+    assert strong.name == "strong"
+
+
+def test_the_default_search_is_reproducible_and_reads_its_view_alone():
+    """Seeded play-outs: the same game twice; hidden cards swapped change no choice."""
+    scores = [play_match("trambahn", [make_bot("search", GAME), make_bot("rule", GAME)], 27)
+              .state.result()["scores"] for _ in range(2)]
+    assert scores[0] == scores[1]
+    for state in _late_positions(33, 3):
+        other = hidden_swapped(state)
+        a = make_bot("search", GAME).choose(state.view(state.turn), state.legal_actions(),
+                                            random.Random(5))
+        b = make_bot("search", GAME).choose(other.view(other.turn), other.legal_actions(),
+                                            random.Random(5))
+        assert a == b

@@ -12,11 +12,12 @@ the move played and of the moves the strong bot considers, from the mover's poin
 
 How a move is valued, per game:
 
-* Trambahn: the ``strong`` (``search``) bot's value estimate
-  (:func:`tramways.bots.search.evaluate` after the tuned planner's play-out to the end of the
-  mover's next turn), averaged over :data:`TRAMBAHN_SAMPLES` deals of the hidden cards drawn
-  from the mover's own view (the engine's ``determinize``: the bot knows what the player knew);
-  the moves rated: the planner's best :data:`TRAMBAHN_CANDIDATES` and the move played.
+* Trambahn: the flat search's value estimate (``search`` with ``flat=True``, the ``strong``
+  bot before the race search; :func:`tramways.bots.search.evaluate` after the tuned
+  planner's play-out to the end of the mover's next turn), averaged over
+  :data:`TRAMBAHN_SAMPLES` deals of the hidden cards drawn from the mover's own view (the
+  engine's ``determinize``: the bot knows what the player knew); the moves rated: the
+  planner's best :data:`TRAMBAHN_CANDIDATES` and the move played.
 * 1840: the ``strong`` bot's projected wealth margin
   (:func:`tramways.bots.g1840_search.projected_margin`, the mover's projected wealth against
   the best opponent) after a play-out by the rule bot in every seat (weighing 2 lays, as the

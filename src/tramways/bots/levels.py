@@ -10,7 +10,8 @@
 * Trambahn: ``normal`` is the ``rule`` bot; ``easy`` the rule bot that now and then
   (:data:`EASY_SLIP`) plays another action of the same kind than the one it meant (another
   passenger, another tram: a slip of detail, not a blunder); ``strong`` the ``search`` bot
-  (at most 1 s a decision).
+  (whole turns, the last scorings played out to the end; 7 ms of CPU a decision on average,
+  about 0.2 s at most).
 """
 
 from __future__ import annotations
