@@ -75,40 +75,19 @@ class ShareRound(PlayersRound):
 
     def _sales(self, pos: Position, seat: int) -> list[Action]:
         """The sales :meth:`sellable` allows, company by company (tram companies, then the
-        Stadtbahn), one to all of them (VII.4, R-SR-3): only held shares are looked at."""
+        Stadtbahn), one to all of them (VII.4, R-SR-3): only held shares are asked."""
         shares = pos.players[seat].shares
-        if not shares:
-            return []
-        out: list[Action] = []
-        unit, director_pct = pos.ent.share_percent, pos.ent.director_percent
-        for company in (*pos.companies, *pos.stadtbahn):
-            pct = shares.get(company)
-            if not pct:
-                continue
-            tram = pos.companies.get(company)
-            if tram is not None and tram.director == seat:
-                pct -= director_pct
-            for count in range(1, max(pct, 0) // unit + 1):
-                out.append(_SELL(seat, company, count))
-        return out
+        return [_SELL(seat, company, count)
+                for company in (*pos.companies, *pos.stadtbahn) if shares.get(company)
+                for count in range(1, self.sellable(pos, seat, company) + 1)]
 
     def _purchases(self, pos: Position, seat: int) -> list[Action]:
-        """The companies :meth:`can_buy` allows, in its order of checks, with what is the
-        same for every company (the certificate limit, VII.3; cash, the sales of this round,
-        VII.6) read once."""
+        """The companies :meth:`can_buy` allows: the certificate limit (VII.3), the same for
+        every company, asked once, then each company's own checks."""
         if pos.certificates(seat) >= pos.cert_limit():
             return []
-        player = pos.players[seat]
-        cash, shares, cap = player.cash, player.shares, pos.ent.max_percent
-        sold = self.sold.get(seat, ())
-        price = pos.market.price
-        out: list[Action] = []
-        for holders in (pos.companies, pos.stadtbahn):
-            for company, holder in holders.items():
-                if (holder.ipo + holder.pool > 0 and company not in sold
-                        and cash >= price(company) and shares.get(company, 0) < cap):
-                    out.append(_BUY(seat, company))
-        return out
+        return [_BUY(seat, company) for company in (*pos.companies, *pos.stadtbahn)
+                if self._company_refusal(pos, seat, company) is None]
 
     def apply(self, pos: Position, action: Action, log: list[str]) -> None:
         if self._must_par(pos, self.acting(pos)):
@@ -145,18 +124,27 @@ class ShareRound(PlayersRound):
     def can_buy(self, pos: Position, seat: int, company: str) -> str | None:
         """Why ``seat`` may not buy a share of ``company`` now (None if it may): VII.3,
         VII.6."""
-        player = pos.players[seat]
         if company not in pos.companies and company not in pos.stadtbahn:
             return "VII.6"
+        why = self._company_refusal(pos, seat, company)
+        if why is not None:
+            return why
+        if pos.certificates(seat) >= pos.cert_limit():
+            return "VII.3"
+        return None
+
+    def _company_refusal(self, pos: Position, seat: int, company: str) -> str | None:
+        """:meth:`can_buy`'s checks of the company itself, in its order: shares left, not
+        sold by ``seat`` this round, its price in cash (VII.6), the cap on one company's
+        shares (VII.3)."""
+        player = pos.players[seat]
         if _available(pos, company) <= 0:
             return "VII.6"
-        if company in self.sold.get(seat, set()):
+        if company in self.sold.get(seat, ()):
             return "VII.6"
         if player.cash < pos.price(company):
             return "VII.6"
         if player.shares.get(company, 0) >= pos.ent.max_percent:
-            return "VII.3"
-        if pos.certificates(seat) >= pos.cert_limit():
             return "VII.3"
         return None
 
