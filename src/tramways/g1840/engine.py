@@ -35,7 +35,6 @@ from tramways.g1840.actions import (
     ReturnPrivate,
     ScrapTram,
 )
-from tramways.g1840.entities import TRAM_COLOURS
 from tramways.g1840.mechanics import privates, trams
 from tramways.g1840.position import Position
 from tramways.g1840.program_actions import Program
@@ -62,28 +61,8 @@ BEGIN: dict[str, Callable[[Position, list[str]], Round]] = {
 
 
 _RETURN = Interned(ReturnPrivate)
-_COMPANY_RETURN = Interned(lambda company, private, seat: CompanyReturnPrivate(
-    company=company, private=private, player=seat))
-_SCRAP = Interned(lambda company, colour, seat: ScrapTram(company=company, colour=colour,
-                                                           player=seat))
-"""The "any time" actions, built once per distinct fields (listed at every position)."""
-
-_SCRAPS: dict[tuple[str, tuple[str | None, ...], int], tuple[ScrapTram, ...]] = {}
-
-
-def _scraps(company: str, held: tuple[str | None, ...], seat: int) -> tuple[ScrapTram, ...]:
-    """The director's scraps of ``company`` holding the trams ``held`` (VIII.5.3): one per
-    colour, in the colours' order; kept per company, trams and seat."""
-    key = (company, held, seat)
-    found = _SCRAPS.get(key)
-    if found is None:
-        if len(_SCRAPS) >= 4096:
-            _SCRAPS.clear()
-        colours = set(held)
-        colours.discard(None)
-        found = _SCRAPS[key] = tuple(_SCRAP(company, c, seat)
-                                     for c in sorted(colours, key=TRAM_COLOURS.index))
-    return found
+"""The "any time" actions, built once per distinct fields (listed at every position); a
+company's scraps and returns are :mod:`~tramways.g1840.mechanics.trams`'s."""
 
 
 _BY_DIRECTOR = (CompanyAction, LineAction)
@@ -189,10 +168,10 @@ class State1840(Position):
                 continue
             cid = tram_company.id
             if tram_company.privates:
-                out.extend([_COMPANY_RETURN(cid, p, seat)
+                out.extend([trams.COMPANY_RETURN(cid, p, seat)
                             for p in tram_company.privates if p != offered])
             if tram_company.trams:
-                out.extend(_scraps(cid, tuple(tram_company.trams), seat))
+                out.extend(trams.scraps(cid, tuple(tram_company.trams), seat))
         return out
 
     def _acting_company(self) -> str | None:
@@ -229,7 +208,7 @@ class State1840(Position):
         cid = tram_company.id
         if self.round.type == "LR":  # in a Company Round the site returns only the
             # director's own privates (a company's are its lines', asked in their turns)
-            out.extend(CompanyReturnPrivate(company=cid, private=p, player=seat)
+            out.extend(trams.COMPANY_RETURN(cid, p, seat)
                        for p in tram_company.privates if p != offered)
         if not self.current_round.takes_in_turn(self, cid):
             return out
@@ -239,8 +218,7 @@ class State1840(Position):
             if colour is not None:
                 out.append(ScrapTram(company=cid, colour=colour, line=line, player=seat))
             return out
-        out.extend(ScrapTram(company=cid, colour=c, player=seat)
-                   for c in sorted(set(tram_company.owned()), key=TRAM_COLOURS.index))
+        out.extend(trams.scraps(cid, tuple(tram_company.trams), seat))
         return out
 
     def _auction_opener(self) -> str | None:

@@ -21,11 +21,29 @@ BUY_TRAM = Interned(lambda company, colour, seat: BuyTram(company=company, colou
                                                          player=seat))
 ARRANGE = Interned(lambda company, colours, seat: Arrange(company=company, colours=colours,
                                                           player=seat))
-_SCRAP = Interned(lambda company, colour, seat: ScrapTram(company=company, colour=colour,
-                                                           player=seat))
-_RETURN = Interned(lambda company, private, seat: CompanyReturnPrivate(
+SCRAP = Interned(lambda company, colour, seat: ScrapTram(company=company, colour=colour,
+                                                          player=seat))
+COMPANY_RETURN = Interned(lambda company, private, seat: CompanyReturnPrivate(
     company=company, private=private, player=seat))
-"""A buying turn's actions, built once per distinct fields (listed at every position)."""
+"""A buying turn's actions (and the director's scraps and returns at any time), built once per
+distinct fields (listed at every position)."""
+
+_SCRAPS: dict[tuple[str, tuple[str | None, ...], int], tuple[ScrapTram, ...]] = {}
+
+
+def scraps(company: str, held: tuple[str | None, ...], seat: int) -> tuple[ScrapTram, ...]:
+    """The director's scraps of ``company`` holding the trams ``held`` (VIII.5.3): one per
+    colour, in the colours' order; kept per company, trams and seat."""
+    key = (company, held, seat)
+    found = _SCRAPS.get(key)
+    if found is None:
+        if len(_SCRAPS) >= 4096:
+            _SCRAPS.clear()
+        colours = set(held)
+        colours.discard(None)
+        found = _SCRAPS[key] = tuple(SCRAP(company, c, seat)
+                                     for c in sorted(colours, key=TRAM_COLOURS.index))
+    return found
 
 
 def move_stacks(pos: Position, log: list[str]) -> None:
@@ -135,9 +153,8 @@ def turn_actions(pos: Position, company: TramCompany, player: int) -> list[Actio
     cid = company.id
     out.extend(BUY_TRAM(cid, c, player) for c in colours)
     out.extend(ARRANGE(cid, p, player) for p in arrangements(company))
-    out.extend(_SCRAP(cid, c, player)
-               for c in sorted(set(company.owned()), key=TRAM_COLOURS.index))
-    out.extend(_RETURN(cid, p, player) for p in company.privates)
+    out.extend(scraps(cid, tuple(company.trams), player))
+    out.extend(COMPANY_RETURN(cid, p, player) for p in company.privates)
     return out
 
 

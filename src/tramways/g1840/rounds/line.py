@@ -84,11 +84,8 @@ _REMOVE = Interned(lambda line, coord, location, seat: RemoveMarker(
     line=line, hex=coord, location=location, player=seat))
 _BUY = Interned(lambda line, private, price, seat: BuyPrivate(
     line=line, private=private, price=price, player=seat))
-_SCRAP = Interned(lambda company, colour, seat: ScrapTram(company=company, colour=colour,
-                                                           player=seat))
-_COMPANY_RETURN = Interned(lambda company, private, seat: CompanyReturnPrivate(
-    company=company, private=private, player=seat))
-"""The line's actions, built once per distinct fields (:class:`Interned`)."""
+"""The line's actions, built once per distinct fields (:class:`Interned`; a company's scraps
+and returns are :mod:`~tramways.g1840.mechanics.trams`'s)."""
 
 
 @dataclass
@@ -218,8 +215,8 @@ class LineRound:
     @staticmethod
     def _company_actions(pos: Position, company: Any, seat: int) -> list[Action]:
         """The line's company's scraps and returns in the line's turn (VIII.5.3, IV.2)."""
-        return [*(_SCRAP(company.id, c, seat) for c in sorted(set(company.owned()))),
-                *(_COMPANY_RETURN(company.id, p, seat) for p in company.privates)]
+        return [*(trams.SCRAP(company.id, c, seat) for c in sorted(set(company.owned()))),
+                *(trams.COMPANY_RETURN(company.id, p, seat) for p in company.privates)]
 
     # --- playing an action ---------------------------------------------------------------
     def apply(self, pos: Position, action: Action, log: list[str]) -> None:
