@@ -253,7 +253,8 @@ def assert_reaches_equal_fresh_walks(board: Board) -> None:
         fresh = board.walk(board.line_markers(owner), owner)
         assert kept == fresh, owner
         assert (kept.expanded, kept.entered) == (fresh.expanded, fresh.entered), owner
-        assert kept.by_hex() == fresh.by_hex(), owner  # updated from the carried one's index
+        assert kept.by_hex() == fresh.by_hex(), owner  # the per-hex masks carried over
+        assert kept.bits == fresh.bits, owner  # walk state included, hex by hex
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -262,8 +263,8 @@ def test_ix2_reach_carried_over_legal_lays_equals_a_fresh_walk(seed: int, layout
     """IX.2: a legal lay (``TileLay.apply``) carries every cached reach that touched the hex
     over it, and a line's own marker adds a start to it (when next asked; also over several
     lays and markers); after one to three lays and markers every line's and Stadtbahn
-    company's reach equals a walk from scratch, walk state and per-hex index included (the
-    index updated from the carried reach's), on the board and on a copy that diverges.  Before each walk, what the board answers from the reaches it keeps
+    company's reach equals a walk from scratch, walk state included (the per-hex masks of
+    the carried reach, int for int), on the board and on a copy that diverges.  Before each walk, what the board answers from the reaches it keeps
     (``surely_reaches``, ``surely_joins``) holds for the walk from scratch."""
     rng = random.Random(seed)
     state = SimpleBuildState(Board(load_layout(layout)), "yellow")

@@ -374,7 +374,7 @@ class Board:
         """Whether ``(coord, location)`` is among :meth:`reach` ``(line)``'s locations (IX.6),
         without walking where :meth:`surely_reaches` knows it."""
         return (self.surely_reaches(line, coord, location)
-                or (coord, location) in self.reach(line).locations)
+                or self.reach(line).has_location(coord, location))
 
     def surely_reaches(self, line: Owner, coord: str, location: int) -> bool:
         """True if :meth:`reach_floor` shows, without walking, that ``line`` reaches

@@ -18,12 +18,17 @@ location it had expanded there and every side through which it had entered one -
 whatever is new; several lays are carried at once, and markers the line placed since are
 walked as starts. The results equal a fresh walk (tested against :func:`walk` on random games
 and boards).
+
+A reach is kept per hex as small integer masks (:class:`Reach`: one int per hex for the edges
+its border is reached at, the sides entered, the locations reached and those expanded), so a
+walk adds bits instead of building ``(coord, edge)`` pairs, a carry copies one dict of ints and
+changes only the laid hexes' ints, and the tile lay listing keys each hex on one int.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from typing import Any
 
 from tramways.g1840.hexgrid import HexTrack
 from tramways.g1840.model import FrozenDict, Owner
@@ -34,91 +39,153 @@ Tables = tuple[Mapping[str, tuple[str | None, ...]], Mapping[str, HexTrack],
 """A board's neighbour table, tram track by hex and markers by hex: all a walk reads."""
 
 _EMPTY: Mapping[int, tuple[Owner, ...]] = FrozenDict()
-_NONE: frozenset[tuple[str, int]] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
+E0, N0, L0, X0 = 0, 6, 12, 20
+"""Where each part of a hex's reach bits starts (:attr:`Reach.bits`): the edges its border is
+reached at (6 bits), the sides the walk entered it through (6), the locations reached (8) and
+the locations the walk went on from (8)."""
+
+EDGE_BITS = 0x3F
+LOCATION_BITS = 0xFF << L0
+KEY_BITS = EDGE_BITS | LOCATION_BITS
+"""The part of a hex's bits a comparison (and the tile lay memo) reads: edges and locations."""
+
+
+def _members(width: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(i for i in range(width) if mask >> i & 1) for mask in range(1 << width))
+
+
+MEMBERS: tuple[tuple[int, ...], ...] = _members(8)
+"""The set bits of every 8-bit mask, in increasing order."""
+
+EDGE_SETS: tuple[frozenset[int], ...] = tuple(frozenset(m) for m in MEMBERS[:64])
+LOCATION_SETS: tuple[frozenset[int], ...] = tuple(frozenset(m) for m in MEMBERS)
+"""A 6-bit edge mask and an 8-bit location mask as the frozenset of its members."""
+
+
 class Reach:
-    """What a line's station markers connect to over tram track (IX.2, IX.4, IX.6).
+    """What a line's station markers connect to over tram track (IX.2, IX.4, IX.6), kept per
+    hex as small integer masks: ``bits`` maps every hex the reach touches to an int holding
 
-    * ``edges``: every ``(coord, edge)`` hex side the line's track arrives at: both sides of
-      each border its walk crosses or points across (also towards hexes it cannot enter, such
-      as an empty inner-city or station hex, or an empty hex - where a new tile could connect).
-    * ``locations``: every ``(coord, location)`` revenue location it reaches (its own markers
-      included; blocked interchanges and red terminal areas included: reached, not passed).
-    * ``hexes``: every hex of ``edges`` or ``locations``.
+    * bits ``E0``-: the edges its border is reached at (the line's track arrives there: both
+      sides of each border its walk crosses or points across, also towards hexes it cannot
+      enter, such as an empty inner-city or station hex, or an empty hex - where a new tile
+      could connect);
+    * bits ``L0``-: the locations reached on it (its own markers included; blocked
+      interchanges and red terminal areas included: reached, not passed);
+    * bits ``N0``- and ``X0``-: the walk's own state, the sides it entered the hex through and
+      the locations it went on from, kept so that :func:`relaid` can carry it over a lay
+      (they take no part in comparisons).
 
-    ``expanded`` (the locations the walk went on from) and ``entered`` (the hex sides it
-    entered a hex through) are the walk's own state, kept so that :func:`relaid` can carry it
-    over a lay; they take no part in comparisons.  :meth:`by_hex` indexes ``edges`` and
-    ``locations`` by hex (built when first asked; a reach carried over a lay from one whose
-    index was built gets that index updated by the differences only, :func:`relaid`).
-    """
+    ``bits`` is never changed once the reach is made (copies of a board share it). The
+    pair-set views (``edges``, ``locations``, ``hexes``, ``expanded``, ``entered``: ``(coord,
+    edge)`` and ``(coord, location)`` pairs) are built when first asked for; the listings read
+    the masks (:meth:`edge_mask`, :meth:`location_mask`, :meth:`has_location`)."""
 
-    edges: frozenset[tuple[str, int]]
-    locations: frozenset[tuple[str, int]]
-    hexes: frozenset[str]
-    expanded: frozenset[tuple[str, int]] = field(default=_NONE, compare=False)
-    entered: frozenset[tuple[str, int]] = field(default=_NONE, compare=False)
-    index: ByHex | None = field(default=None, compare=False, repr=False)
-    """:meth:`by_hex` once built (a cache on a frozen value: set once, by :meth:`by_hex` or
-    by :func:`relaid`)."""
+    __slots__ = ("bits", "_sorted", "_views", "_hash")
+
+    def __init__(self, bits: dict[str, int]) -> None:
+        self.bits = bits
+        self._sorted: tuple[str, ...] | None = None
+        self._views: dict[str, frozenset[Any]] = {}
+        self._hash: int | None = None
+
+    def sorted_hexes(self) -> tuple[str, ...]:
+        """The hexes the reach touches, sorted (the order tile lays are listed in)."""
+        found = self._sorted
+        if found is None:
+            found = self._sorted = tuple(sorted(self.bits))
+        return found
+
+    def edge_mask(self, coord: str) -> int:
+        """The edges of ``coord`` the line's track arrives at, as a 6-bit mask."""
+        return self.bits.get(coord, 0) & EDGE_BITS
+
+    def location_mask(self, coord: str) -> int:
+        """The locations of ``coord`` the line reaches, as a mask (bit ``i``: location ``i``)."""
+        return self.bits.get(coord, 0) >> L0 & 0xFF
+
+    def has_location(self, coord: str, location: int) -> bool:
+        """Whether ``(coord, location)`` is reached."""
+        return bool(self.bits.get(coord, 0) >> (L0 + location) & 1)
+
+    def location_count(self) -> int:
+        """How many locations are reached (``len(locations)``)."""
+        return sum((b >> L0 & 0xFF).bit_count() for b in self.bits.values())
+
+    def _pairs(self, name: str, shift: int) -> frozenset[Any]:
+        found = self._views.get(name)
+        if found is None:
+            found = self._views[name] = frozenset(
+                (coord, i) for coord, b in self.bits.items() for i in MEMBERS[b >> shift & 0xFF]
+                if i < 6 or shift >= L0)
+        return found
+
+    @property
+    def edges(self) -> frozenset[tuple[str, int]]:
+        """Every ``(coord, edge)`` hex side the line's track arrives at."""
+        return self._pairs("edges", E0)
+
+    @property
+    def entered(self) -> frozenset[tuple[str, int]]:
+        """Every ``(coord, edge)`` side the walk entered a hex through."""
+        return self._pairs("entered", N0)
+
+    @property
+    def locations(self) -> frozenset[tuple[str, int]]:
+        """Every ``(coord, location)`` reached."""
+        return self._pairs("locations", L0)
+
+    @property
+    def expanded(self) -> frozenset[tuple[str, int]]:
+        """Every ``(coord, location)`` the walk went on from."""
+        return self._pairs("expanded", X0)
+
+    @property
+    def hexes(self) -> frozenset[str]:
+        """Every hex of ``edges`` or ``locations``."""
+        found = self._views.get("hexes")
+        if found is None:
+            found = self._views["hexes"] = frozenset(self.bits)
+        return found
 
     def by_hex(self) -> ByHex:
-        """``(edges, locations)`` by hex: each hex -> the edges its border is reached at
-        (``edges``), and each hex -> the locations reached on it (``locations``)."""
-        found = self.index
+        """``(edges, locations)`` by hex: each hex -> the edges its border is reached at, and
+        each hex -> the locations reached on it (only hexes with some)."""
+        bits = self.bits
+        return ({c: EDGE_SETS[b & EDGE_BITS] for c, b in bits.items() if b & EDGE_BITS},
+                {c: LOCATION_SETS[b >> L0 & 0xFF] for c, b in bits.items() if b & LOCATION_BITS})
+
+    def _key(self) -> dict[str, int]:
+        return {c: b & KEY_BITS for c, b in self.bits.items()}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Reach):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        found = self._hash
         if found is None:
-            found = (_grouped(self.edges), _grouped(self.locations))
-            object.__setattr__(self, "index", found)  # a cache: compare=False
+            found = self._hash = hash(frozenset(self._key().items()))
         return found
+
+    def __repr__(self) -> str:
+        return (f"Reach(edges={sorted(self.edges)}, locations={sorted(self.locations)})")
 
 
 ByHex = tuple[dict[str, frozenset[int]], dict[str, frozenset[int]]]
 """A reach's edges and locations, each grouped by hex (:meth:`Reach.by_hex`)."""
 
 
-def _grouped(pairs: frozenset[tuple[str, int]]) -> dict[str, frozenset[int]]:
-    found: dict[str, set[int]] = {}
-    for coord, item in pairs:
-        bucket = found.get(coord)
-        if bucket is None:
-            found[coord] = {item}
-        else:
-            bucket.add(item)
-    return {c: frozenset(items) for c, items in found.items()}
-
-
-def _updated(table: dict[str, frozenset[int]], before: frozenset[tuple[str, int]],
-             after: frozenset[tuple[str, int]]) -> dict[str, frozenset[int]]:
-    """``table`` (``before`` grouped by hex) made the grouping of ``after``: only the hexes
-    with an item gained or lost are grouped again."""
-    gained, lost = after - before, before - after
-    if not gained and not lost:
-        return table
-    out = dict(table)
-    changes: dict[str, tuple[set[int], set[int]]] = {}
-    for coord, item in gained:
-        changes.setdefault(coord, (set(), set()))[0].add(item)
-    for coord, item in lost:
-        changes.setdefault(coord, (set(), set()))[1].add(item)
-    for coord, (plus, minus) in changes.items():
-        now = (out.get(coord, _NO_ITEMS) - minus) | plus
-        if now:
-            out[coord] = frozenset(now)
-        else:
-            del out[coord]
-    return out
-
-
-_NO_ITEMS: frozenset[int] = frozenset()
-
-
 def walk(tables: Tables, starts: list[tuple[str, int]], line: Owner) -> Reach:
     """The walk from ``starts`` (the line's markers, or any locations) from scratch."""
+    bits: dict[str, int] = {}
+    for coord, loc in starts:
+        bits[coord] = bits.get(coord, 0) | 1 << (L0 + loc)
     nodes = [(coord, loc, True) for coord, loc in starts]
-    return _close(tables, line, set(), set(starts), {c for c, _ in starts}, set(), set(),
-                  nodes, [])
+    return _close(tables, line, bits, nodes, [])
 
 
 Lay = tuple[str, "Mapping[int, int] | None"]
@@ -141,38 +208,42 @@ def _composed(lays: list[Lay]) -> dict[str, dict[int, int]]:
     return maps
 
 
+def _renamed(mask: int, mapping: dict[int, int]) -> int:
+    out = 0
+    for loc in MEMBERS[mask]:
+        out |= 1 << mapping.get(loc, loc)
+    return out
+
+
 def relaid(tables: Tables, old: Reach, lays: list[Lay], starts: list[tuple[str, int]],
            line: Owner) -> Reach:
     """``old`` carried over legal lays that keep the track (``lays``, in the order laid, maybe
     none; the tables already show the new tiles) and markers the line placed since: the old
-    closure with the laid hexes' locations renamed, every location of a laid hex it had
-    expanded, every side through which it had entered one and every marker of the line
-    (``starts``, as starts: a terminal path may begin there) walked again, and whatever is new
-    followed.  The line's own markers never block it (IX.2), so they only add to it."""
-    maps = _composed(lays)
-    renamed = any(old_id != new_id for m in maps.values() for old_id, new_id in m.items())
-    reached = {(c, maps[c].get(loc, loc)) if c in maps else (c, loc)
-               for c, loc in old.locations} if renamed else set(old.locations)
-    expanded = {key for key in old.expanded if key[0] not in maps} if maps else set(
-        old.expanded)
-    hexes = set(old.hexes)
+    hexes' bits (a copy of the dict: only the laid hexes' ints change), the laid hexes'
+    locations renamed, every location of a laid hex it had expanded, every side through which
+    it had entered one and every marker of the line (``starts``, as starts: a terminal path
+    may begin there) walked again, and whatever is new followed.  The line's own markers never
+    block it (IX.2), so they only add to it."""
+    bits = dict(old.bits)
     nodes: list[tuple[str, int, bool]] = []
-    for coord in sorted(maps):
-        again = sorted({maps[coord].get(loc, loc) for c, loc in old.expanded if c == coord})
-        nodes.extend((coord, loc, False) for loc in again)
-    for key in starts:
-        expanded.discard(key)
-        reached.add(key)
-        hexes.add(key[0])
-        nodes.append((key[0], key[1], True))
-    entries = sorted(side for side in old.entered if side[0] in maps)
-    new = _close(tables, line, set(old.edges), reached, hexes, expanded, set(old.entered),
-                 nodes, entries)
-    if old.index is not None:  # update the index by the differences, while old is at hand
-        edges, locations = old.index
-        object.__setattr__(new, "index", (_updated(edges, old.edges, new.edges),
-                                          _updated(locations, old.locations, new.locations)))
-    return new
+    entries: list[tuple[str, int]] = []
+    if lays:
+        maps = _composed(lays)
+        for coord in sorted(maps):
+            b = bits.get(coord)
+            if b is None:
+                continue
+            mapping = maps[coord]
+            located, expanded = b >> L0 & 0xFF, b >> X0 & 0xFF
+            if mapping:
+                located, expanded = _renamed(located, mapping), _renamed(expanded, mapping)
+            bits[coord] = b & (EDGE_BITS | EDGE_BITS << N0) | located << L0
+            nodes.extend((coord, loc, False) for loc in MEMBERS[expanded])
+            entries.extend((coord, edge) for edge in MEMBERS[b >> N0 & EDGE_BITS])
+    for coord, loc in starts:
+        bits[coord] = bits.get(coord, 0) & ~(1 << (X0 + loc)) | 1 << (L0 + loc)
+        nodes.append((coord, loc, True))
+    return _close(tables, line, bits, nodes, entries)
 
 
 def floor_reaches(tables: Tables, known: Reach, laid: frozenset[str], coord: str,
@@ -182,13 +253,14 @@ def floor_reaches(tables: Tables, known: Reach, laid: frozenset[str], coord: str
     reaches ``(coord, location)``: the location is in it, or its walk entered ``coord`` by a
     side from which the hex's track now leads straight to the location (one more step of the
     walk: a location entered is reached, IX.2).  False means "walk and see"."""
-    if coord not in laid and (coord, location) in known.locations:
+    b = known.bits.get(coord, 0)
+    if coord not in laid and b >> (L0 + location) & 1:
         return True
     trk = tables[1][coord]
     if location in trk.placeholders:
         return False
-    entered = known.entered
-    return any((coord, edge) in entered and any(
+    entered = b >> N0
+    return any(entered >> edge & 1 and any(
                    out is None and to == location for out, to, _ in steps)
                for edge, steps in trk.steps_by_edge.items())
 
@@ -201,16 +273,17 @@ def floor_leaves(tables: Tables, known: Reach, laid: frozenset[str], coord: str,
     the hex leads there, straight or through one location it may pass (not a terminal end,
     not an interchange blocked for it: IX.2, R-LR-6).  False means "walk and see"."""
     trk = tables[1][coord]
+    b = known.bits.get(coord, 0)
     if coord not in laid:
-        expanded = known.expanded
+        expanded = b >> X0
         for loc, steps in trk.steps_by_location.items():
-            if (coord, loc) in expanded and any(
+            if expanded >> loc & 1 and any(
                     out == edge and not terminal for out, _, terminal in steps):
                 return True
-    entered = known.entered
+    entered = b >> N0
     markers = tables[2].get(coord, _EMPTY)
     for side, steps in trk.steps_by_edge.items():
-        if (coord, side) not in entered:
+        if not entered >> side & 1:
             continue
         for out, to, terminal in steps:
             if out == edge:
@@ -226,17 +299,14 @@ def floor_leaves(tables: Tables, known: Reach, laid: frozenset[str], coord: str,
     return False
 
 
-def _close(tables: Tables, line: Owner, edges: set[tuple[str, int]],
-           reached: set[tuple[str, int]], hexes: set[str], expanded: set[tuple[str, int]],
-           entered: set[tuple[str, int]], nodes: list[tuple[str, int, bool]],
-           entries: list[tuple[str, int]]) -> Reach:
-    """Expand ``nodes`` (locations: coord, location, is a start) and ``entries`` (hex sides
-    to enter) until nothing new is found (``hexes``: the hexes of ``edges`` and ``reached``,
-    kept up to date as they grow: a location reached is on the hex a step leaves from, and
-    that hex is already among them).  Leaving by an edge marks both sides of the border
-    (and enters the neighbour); arriving at a location reaches it and expands it unless it is
-    a terminal end, a placeholder (never entered) or an interchange blocked for the line (IX.2,
-    R-LR-6)."""
+def _close(tables: Tables, line: Owner, bits: dict[str, int],
+           nodes: list[tuple[str, int, bool]], entries: list[tuple[str, int]]) -> Reach:
+    """Expand ``nodes`` (locations: coord, location, is a start; already reached) and
+    ``entries`` (hex sides to enter) until nothing new is found, in ``bits`` (every hex a
+    node or an entry is on is already in it).  Leaving by an edge marks both sides of the
+    border (and enters the neighbour); arriving at a location reaches it and expands it unless
+    it is a terminal end, a placeholder (never entered) or an interchange blocked for the line
+    (IX.2, R-LR-6)."""
     nb_table, trk_table, markers = tables
 
     def follow(coord: str, trk: HexTrack, steps: tuple[Step, ...], start: bool) -> None:
@@ -244,21 +314,19 @@ def _close(tables: Tables, line: Owner, edges: set[tuple[str, int]],
             if terminal and not start:
                 continue
             if out is not None:
-                edges.add((coord, out))
+                bits[coord] |= 1 << out
                 nb = nb_table[coord][out]
                 if nb is not None:
-                    side = (nb, (out + 3) % 6)
-                    edges.add(side)
-                    hexes.add(nb)
-                    if side not in entered:
-                        entered.add(side)
-                        entries.append(side)
+                    back = (out + 3) % 6
+                    there = bits.get(nb, 0)
+                    if not there >> (N0 + back) & 1:  # entered implies the edge's bit
+                        bits[nb] = there | (1 | 1 << N0) << back
+                        entries.append((nb, back))
                 continue
             if to is None or to in trk.placeholders:
                 continue
-            key = (coord, to)
-            reached.add(key)
-            if terminal or key in expanded:
+            b = bits[coord] = bits[coord] | 1 << (L0 + to)
+            if terminal or b >> (X0 + to) & 1:
                 continue
             slots = trk.slots.get(to)
             if slots is not None:
@@ -270,10 +338,10 @@ def _close(tables: Tables, line: Owner, edges: set[tuple[str, int]],
     while nodes or entries:
         while nodes:
             coord, loc, start = nodes.pop()
-            key = (coord, loc)
-            if key in expanded:
+            b = bits[coord]
+            if b >> (X0 + loc) & 1:
                 continue
-            expanded.add(key)
+            bits[coord] = b | 1 << (X0 + loc)
             trk = trk_table[coord]
             steps = trk.steps_by_location.get(loc)
             if steps:
@@ -284,8 +352,7 @@ def _close(tables: Tables, line: Owner, edges: set[tuple[str, int]],
             steps = trk.steps_by_edge.get(edge)
             if steps:
                 follow(coord, trk, steps, True)
-    return Reach(frozenset(edges), frozenset(reached), frozenset(hexes), frozenset(expanded),
-                 frozenset(entered))
+    return Reach(bits)
 
 
 class Reaches:
@@ -338,7 +405,7 @@ class Reaches:
         for store in (self.cached, self.pending):
             if store:
                 for line in [k for k, v in store.items()
-                             if k == owner or coord in _of(v).hexes]:
+                             if k == owner or coord in _of(v).bits]:
                     del store[line]
 
     def carried(self, coord: str, mapping: Mapping[int, int] | None) -> None:
@@ -347,11 +414,11 @@ class Reaches:
         elsewhere is walked as it is then); one already waiting is carried over it too."""
         mapping = None if mapping is None else dict(mapping)
         for old, lays in self.pending.values():
-            if coord in old.hexes:
+            if coord in old.bits:
                 lays.append((coord, mapping))
         cached = self.cached
         if cached:
-            for line in [k for k, r in cached.items() if coord in r.hexes]:
+            for line in [k for k, r in cached.items() if coord in r.bits]:
                 self.pending[line] = (cached.pop(line), [(coord, mapping)])
 
     def placed(self, coord: str, location: int, owner: Owner, full: tuple[Owner, ...]) -> None:
@@ -361,15 +428,16 @@ class Reaches:
         the circle is now full without a marker of its own, blocked for it (IX.2), and its
         walk passed through it (a marker matters to a walk only by blocking it); then it is
         dropped, as is one waiting for a lay on ``coord``."""
-        key = (coord, location)
+        bit = 1 << (X0 + location)
         cached, pending = self.cached, self.pending
         mine = cached.pop(owner, None)
         if full:
-            for line in [k for k, r in cached.items() if key in r.expanded and k not in full]:
+            for line in [k for k, r in cached.items()
+                         if r.bits.get(coord, 0) & bit and k not in full]:
                 del cached[line]
         if pending:
             for line in [k for k, (r, lays) in pending.items() if k != owner and (
-                    (full and key in r.expanded and k not in full)
+                    (full and r.bits.get(coord, 0) & bit and k not in full)
                     or any(c == coord for c, _ in lays))]:
                 del pending[line]
         if mine is not None:

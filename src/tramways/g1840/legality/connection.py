@@ -10,8 +10,8 @@ blocked for it and without reversing: IX.2) with the questions the tile rules as
 
 Every border the walk crosses or points across is in the reach's ``edges`` from both sides, so
 the edges entered are exactly ``reach.edges`` and the candidate hexes exactly ``reach.hexes``:
-building a Connection from the (cached) reach costs nothing; the per-hex index is built once
-per reach (:func:`reach_index`) and shared by every Connection over it.
+building a Connection from the (cached) reach costs nothing, and the reach is kept per hex
+(:attr:`~tramways.g1840.reach.Reach.bits`), so the per-hex questions read one int.
 """
 
 from __future__ import annotations
@@ -19,52 +19,22 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from tramways.g1840.board import Board, Reach
-
-_NONE: frozenset[int] = frozenset()
-
-
-class ReachIndex:
-    """A reach indexed by hex: the edges its track arrives at and the locations it reaches on
-    each hex (:meth:`~tramways.g1840.reach.Reach.by_hex`), and its hexes in sorted order (the
-    order tile lays are listed in)."""
-
-    __slots__ = ("sorted_hexes", "entered_by_hex", "locations_by_hex")
-
-    def __init__(self, reach: Reach) -> None:
-        self.sorted_hexes = tuple(sorted(reach.hexes))
-        self.entered_by_hex, self.locations_by_hex = reach.by_hex()
-
-
-_INDEXES: dict[Reach, ReachIndex] = {}
-_INDEX_LIMIT = 4096
-"""Indexes kept per reach (a board keeps a line's reach object while its walk is unchanged,
-and copies share it, so one index serves every call of a turn and every copy)."""
-
-
-def reach_index(reach: Reach) -> ReachIndex:
-    """The per-hex index of ``reach`` (memoised per reach)."""
-    found = _INDEXES.get(reach)
-    if found is None:
-        if len(_INDEXES) >= _INDEX_LIMIT:
-            _INDEXES.clear()
-        found = _INDEXES[reach] = ReachIndex(reach)
-    return found
+from tramways.g1840.reach import EDGE_BITS, EDGE_SETS, L0, LOCATION_SETS
 
 
 class Connection:
-    """The reach of ``line`` on ``board``, indexed for tile-laying questions.
+    """The reach of ``line`` on ``board``, read per hex for tile-laying questions.
 
     The reach is asked of the board when first needed; :meth:`surely_joins` answers a lay's
     connection from the board's :meth:`~tramways.g1840.board.Board.reach_floor` without it
     where the answer is yes (a replayed lay is nearly always next to the line's track)."""
 
-    __slots__ = ("board", "line", "_reach", "_index")
+    __slots__ = ("board", "line", "_reach")
 
     def __init__(self, board: Board, line: int) -> None:
         self.board = board
         self.line = line
         self._reach: Reach | None = None
-        self._index: ReachIndex | None = None
 
     @property
     def reach(self) -> Reach:
@@ -92,14 +62,8 @@ class Connection:
 
     @property
     def indexed(self) -> bool:
-        """Whether the reach's per-hex index is at hand (asked for already)."""
-        return self._index is not None
-
-    @property
-    def index(self) -> ReachIndex:
-        if self._index is None:
-            self._index = reach_index(self.reach)
-        return self._index
+        """Whether the reach is at hand (asked for already)."""
+        return self._reach is not None
 
     def surely_joins(self, coord: str, exits: frozenset[int], olds: Collection[int]) -> bool:
         """True if the line's track is known, without walking, to arrive at ``coord`` at one
@@ -109,12 +73,11 @@ class Connection:
         if floor is None:
             return False
         known, laid = floor
-        edges = known.edges
-        if any((coord, edge) in edges for edge in exits):
+        b = known.bits.get(coord, 0)
+        if any(b >> edge & 1 for edge in exits):
             return True  # a border is a border whatever was laid since
         if coord not in laid:  # else its locations may have been renamed since
-            locations = known.locations
-            if any((coord, old) in locations for old in olds):
+            if any(b >> (L0 + old) & 1 for old in olds):
                 return True
         board = self.board
         for edge in exits:  # one or two steps more from where the floor's walk went
@@ -128,30 +91,30 @@ class Connection:
     @property
     def entered_by_hex(self) -> Mapping[str, frozenset[int]]:
         """Hex -> the edges of it the line's track arrives at."""
-        return self.index.entered_by_hex
+        return self.reach.by_hex()[0]
 
     @property
     def locations_by_hex(self) -> Mapping[str, frozenset[int]]:
         """Hex -> the locations of it the line reaches."""
-        return self.index.locations_by_hex
+        return self.reach.by_hex()[1]
 
     def enters(self, coord: str, edge: int) -> bool:
         """True if the line's track reaches the border of ``coord`` at ``edge``."""
-        return (coord, edge) in self.edges
+        return bool(self.reach.bits.get(coord, 0) >> edge & 1)
 
     def reaches_location(self, coord: str, location: int) -> bool:
-        return (coord, location) in self.locations
+        return self.reach.has_location(coord, location)
 
     def entered_edges(self, coord: str) -> frozenset[int]:
         """The edges of ``coord`` the line's track arrives at."""
-        return self.index.entered_by_hex.get(coord, _NONE)
+        return EDGE_SETS[self.reach.bits.get(coord, 0) & EDGE_BITS]
 
     def reached_locations(self, coord: str) -> frozenset[int]:
         """The locations of ``coord`` the line reaches (every reached location is one of the
         hex's current locations: a marker or the end of a path of its tile)."""
-        return self.index.locations_by_hex.get(coord, _NONE)
+        return LOCATION_SETS[self.reach.bits.get(coord, 0) >> L0 & 0xFF]
 
     def touches_hex(self, coord: str) -> bool:
         """True if some location of ``coord`` or its border at some edge is reached (every
         such hex is one of the reach's ``hexes``)."""
-        return coord in self.hexes
+        return coord in self.reach.bits

@@ -11,7 +11,8 @@ has changed. What the lays on one hex depend on is local:
   nothing else about a hex's lays, and nothing at all on an empty hex, whose first tile is
   yellow);
 * where the line's track arrives at the hex: the edges entered and the locations reached
-  (IX.4/IX.5 connection), from the reach's per-hex index;
+  (IX.4/IX.5 connection), one int of the reach's per-hex masks
+  (:attr:`~tramways.g1840.reach.Reach.bits`);
 * the track of the neighbours that are not open hexes (IX.4 dead ends (1)-(5): an exit may
   point at a fixed, red, park, inner-city or station hex only where it has track);
 * on an untiled OO hex, its markers and the laying line (IX.4: the line's own circle is put on
@@ -47,6 +48,7 @@ from tramways.g1840.legality.tiles import (
 )
 from tramways.g1840.legality.types import TileLay
 from tramways.g1840.model import Layout
+from tramways.g1840.reach import KEY_BITS
 
 Groups = tuple[tuple[str, tuple[TileLay, ...]], ...]
 """A hex's lays grouped by tile id, in the evaluator's order."""
@@ -72,8 +74,6 @@ def _closed_neighbours(layout: Layout, board: Board) -> dict[str, tuple[str, ...
         _CLOSED[id(layout)] = found
     return found[1]
 
-
-_NONE: frozenset[int] = frozenset()
 
 
 _UPGRADABLE: dict[tuple[str, str], bool] = {}
@@ -168,19 +168,20 @@ def legal_tile_lays(
     """
     ctx = lay_ctx(pos, line, first_turn, mode)
     board = ctx.board
+    reach = ctx.conn.reach
     if ctx.forced_home and ctx.home is not None:
         coords: tuple[str, ...] = (ctx.home,)
     else:
-        coords = ctx.conn.index.sorted_hexes
+        coords = reach.sorted_hexes()
     layout = ctx.layout
     closed = _closed_neighbours(layout, board)
     supply = board.supply
     ruleset = board.ruleset
     in_supply: dict[str, bool] = {}
     result: list[TileLay] = []
-    # each hex's memo key (the module docstring), from the per-hex index and the board's tiles
-    index = ctx.conn.index
-    entered, located = index.entered_by_hex.get, index.locations_by_hex.get
+    # each hex's memo key (the module docstring): the reach's edges and locations on the hex
+    # are one int of its per-hex masks; the tiles from the board
+    reached = reach.bits.get
     tile_at, hexes, phase, forced = board.placed().get, layout.hexes, ctx.phase, ctx.forced_home
     layout_id = id(layout)
     for coord in coords:
@@ -195,7 +196,7 @@ def legal_tile_lays(
         else:
             upgradable = _upgradable(placed.tile_id, phase)
         key = (layout_id, coord, placed, upgradable, mode, coord in laid_this_turn, forced,
-               entered(coord, _NONE), located(coord, _NONE),
+               reached(coord, 0) & KEY_BITS,
                tuple(map(tile_at, around)) if around else (), own_circle)
         groups = _MEMO.get(key)
         if groups is None:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection
 from functools import cache
 
 from tramways.core.errors import IllegalAction
-from tramways.g1840.board import Board
+from tramways.g1840.board import Board, Reach
 from tramways.g1840.data import tiles
 from tramways.g1840.entities import entities
 from tramways.g1840.legality.connection import Connection
@@ -214,10 +214,10 @@ def _tram_exits(tile_id: str, rotation: int) -> frozenset[int]:
     return tiles()[tile_id].exits_at(rotation, "tram")
 
 
-def _entered(edges: frozenset[tuple[str, int]], coord: str) -> bool:
-    """Whether the line's track arrives at ``coord`` at some edge (``edges``: its reach's), as
-    a red or purple bonus tile needs at one of its exits (R-LR-3)."""
-    return any((coord, edge) in edges for edge in range(6))
+def _entered(reach: Reach, coord: str) -> bool:
+    """Whether the line's track arrives at ``coord`` at some edge (of ``reach``, the line's),
+    as a red or purple bonus tile needs at one of its exits (R-LR-3)."""
+    return reach.edge_mask(coord) != 0
 
 
 @cache
@@ -287,11 +287,11 @@ def _red_lays(pos: BuildState, line: int) -> list[TileLay]:
     board = pos.board
     red = _tiles_of_colour("red")
     result = []
-    edges = Connection(board, line).edges
+    reach = Connection(board, line).reach
     for coord, hexdef in sorted(board.layout.hexes.items()):
         if hexdef.area != "inner_city" or board.tile(coord) is not None:
             continue
-        if not _entered(edges, coord):
+        if not _entered(reach, coord):
             continue  # R-LR-3: no arrow can point towards the line's network
         for tile_id in red:
             for rotation in range(6):
@@ -360,11 +360,11 @@ def _purple_lays(pos: BuildState, line: int) -> list[TileLay]:
     purple = _tiles_of_colour("purple")
     all_tiles = tiles()
     result = []
-    edges = Connection(board, line).edges
+    reach = Connection(board, line).reach
     for coord, hexdef in sorted(board.layout.hexes.items()):
         if hexdef.area != "railway_station" or board.tile(coord) is not None:
             continue
-        if not _entered(edges, coord):
+        if not _entered(reach, coord):
             continue  # R-LR-3: not reachable from the line's markers at any edge
         special = special_station_tiles(coord)
         for tile_id in purple:

@@ -22,6 +22,7 @@ from tramways.g1840.entities import entities
 from tramways.g1840.legality.context import BuildState, may_still_operate
 from tramways.g1840.legality.types import MarkerRemoval, StationPlacement
 from tramways.g1840.model import Layout
+from tramways.g1840.reach import L0, LOCATION_BITS
 
 MARKER_COSTS: tuple[int, ...] = entities().station_marker_costs
 """IX.6: the charter's marker costs, home base first; each line has six markers (data)."""
@@ -150,11 +151,11 @@ def legal_station_placements(
     if len(placed) >= len(MARKER_COSTS):
         return []  # all six placed (IX.6)
     cost = 0 if free else MARKER_COSTS[len(placed)]  # next_marker_cost
-    reached = board.reach(line).locations
+    reached = board.reach(line).bits  # per hex: bit L0 + i, location i reached
     mine = {c for c, _ in placed}
     areas, homes = _tables(board.layout)
     result: list[StationPlacement] = []
-    for coord in sorted({c for c, _ in reached}):
+    for coord in sorted(c for c, b in reached.items() if b & LOCATION_BITS):
         area = areas.get(coord)
         if coord in mine if area is None else any(other in mine for other in area):
             continue  # one marker per hex or red area (IX.6)
@@ -166,8 +167,9 @@ def legal_station_placements(
             continue
         if coord in homes and sum(n for _, n in left) - 1 < reserved_circles(pos, coord, line):
             continue  # kept for a home base (IX.6, R-LR-12; no home base here: none kept)
+        located = reached[coord] >> L0
         result.extend(StationPlacement(coord, loc, cost) for loc in circles
-                      if (coord, loc) in reached)
+                      if located >> loc & 1)
     return result
 
 

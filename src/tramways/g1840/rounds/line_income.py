@@ -24,7 +24,7 @@ def run_value(pos: Position, line: int, route: str | None = None) -> tuple[int, 
             raise IllegalAction("IX.7", "a line with a tram runs its best route")
         return 0, "no run"  # the site records a run without routes (R-LR-8: no upkeep)
     if (route is None and not pos.rules.purple_station_route_end
-            and len(pos.board.reach(line).locations) < 2):
+            and pos.board.reach(line).location_count() < 2):
         return 0, "no route"  # IX.2: a route joins two revenue locations the line reaches
     ctx = pos.route_context(line)
     best = None if (route is not None and pos.rules.runs_as_recorded) else best_route(ctx)
