@@ -37,7 +37,7 @@ from tramways.g1840.legality.tiles import (
     OPEN_AREAS,
     LayContext,
     _own_circle_on_track,
-    exits_refusal,
+    edge_refusal,
     hex_candidates,
     lay_ctx,
     listing_key,
@@ -48,7 +48,7 @@ from tramways.g1840.legality.tiles import (
 )
 from tramways.g1840.legality.types import TileLay
 from tramways.g1840.model import Layout
-from tramways.g1840.reach import KEY_BITS
+from tramways.g1840.reach import EDGE_BITS, KEY_BITS, L0
 
 Groups = tuple[tuple[str, tuple[TileLay, ...]], ...]
 """A hex's lays grouped by tile id, in the evaluator's order."""
@@ -101,6 +101,36 @@ def _groups(lays: list[TileLay]) -> Groups:
     return tuple((tile_id, tuple(group)) for tile_id, group in out)
 
 
+_EXIT_MASKS: dict[str, tuple[int, ...]] = {}
+
+
+def _exit_masks(tile_id: str) -> tuple[int, ...]:
+    """Per rotation, the edges where tram track leaves the tile (:func:`~.tiles.tram_exits`)
+    as a 6-bit mask (cached by tile id)."""
+    found = _EXIT_MASKS.get(tile_id)
+    if found is None:
+        tile = tiles()[tile_id]
+        found = _EXIT_MASKS[tile_id] = tuple(
+            sum(1 << edge for edge in tram_exits(tile, rotation)) for rotation in range(6))
+    return found
+
+
+def _refused_edges(ctx: LayContext, coord: str) -> int:
+    """The edges of ``coord`` a tram exit may not use (:func:`~.tiles.edge_refusal`: off the
+    map, or into a closed hex without track there, IX.4 (1)-(5)) as a 6-bit mask."""
+    board, refusals = ctx.board, ctx.edge_refusals
+    mask = 0
+    for edge in range(6):
+        key = (coord, edge)
+        if key in refusals:
+            why = refusals[key]
+        else:
+            why = refusals[key] = edge_refusal(board, coord, edge)
+        if why:
+            mask |= 1 << edge
+    return mask
+
+
 def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
                     laid_this_turn: Collection[str]) -> list[TileLay]:
     """:func:`~tramways.g1840.legality.tiles.hex_lays` with ``supply=False``, for the listing: the same lays in the same
@@ -117,18 +147,17 @@ def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
     if hexdef is None:
         return []
     all_tiles = tiles()
-    conn = ctx.conn
     home_ok = ctx.forced_home
-    reached = conn.reached_locations(coord)
-    entered = conn.entered_edges(coord)
-    refusals = ctx.edge_refusals
+    here = ctx.conn.reach.bits.get(coord, 0)
+    entered, reached = here & EDGE_BITS, here >> L0 & 0xFF
+    refused = -1  # the edges a tram exit may not use (IX.4 (1)-(5)), when first needed
     placed = board.tile(coord)
     result = []
     for tile_id, rotation in hex_candidates(ctx, coord, mode, laid_this_turn):
-        tile = all_tiles[tile_id]
-        exits = tram_exits(tile, rotation)
+        exits = _exit_masks(tile_id)[rotation]
         if not home_ok and not reached and not exits & entered:
             continue  # cannot be connected (IX.4/IX.5)
+        tile = all_tiles[tile_id]
         if placed is None:
             location_map = printed_map(layout, coord, tile, rotation)
             if location_map is None:
@@ -140,10 +169,12 @@ def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
             if found is None:  # pragma: no cover - hex_candidates yields kept track only
                 continue
             location_map = found
-        if exits_refusal(board, coord, tile, rotation, refusals) is not None:
+        if refused < 0:
+            refused = _refused_edges(ctx, coord)
+        if exits & refused:
             continue  # IX.4 (1)-(5)
         if not home_ok and not exits & entered and not any(
-                old in reached for old, _ in location_map):
+                reached >> old & 1 for old, _ in location_map):
             continue  # IX.4/IX.5: not connected to the line's track
         if placed is None:
             result.append(TileLay(coord, tile_id, rotation, cost=hexdef.lay_cost,
