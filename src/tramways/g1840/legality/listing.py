@@ -76,18 +76,26 @@ def _closed_neighbours(layout: Layout, board: Board) -> dict[str, tuple[str, ...
 
 
 
-_UPGRADABLE: dict[tuple[str, str], bool] = {}
+_UPGRADABLE: dict[str, dict[str, bool]] = {}
+"""Per phase, per tile id: whether the colour the tile is upgraded to is available."""
 
 
 def _upgradable(tile_id: str, phase: str) -> bool:
     """IX.5: whether the colour a tile is upgraded to is available in ``phase`` (the only
     thing a phase decides about a tiled hex's lays: :func:`~.tiles.hex_candidates` and the
-    evaluator's colour check), cached by tile and phase."""
-    key = (tile_id, phase)
-    found = _UPGRADABLE.get(key)
+    evaluator's colour check)."""
+    nxt = NEXT_COLOUR.get(tiles()[tile_id].colour)
+    return nxt is not None and colour_available(nxt, phase)
+
+
+_SUPPLY_KEYS: dict[str, dict[str, str]] = {}
+"""Per ruleset, per tile id: its supply entry (:func:`tramways.g1840.data.supply_key`)."""
+
+
+def _supply_keys(ruleset: str) -> dict[str, str]:
+    found = _SUPPLY_KEYS.get(ruleset)
     if found is None:
-        nxt = NEXT_COLOUR.get(tiles()[tile_id].colour)
-        found = _UPGRADABLE[key] = nxt is not None and colour_available(nxt, phase)
+        found = _SUPPLY_KEYS[ruleset] = {t: supply_key(t, ruleset) for t in tiles()}
     return found
 
 
@@ -206,8 +214,9 @@ def legal_tile_lays(
         coords = reach.sorted_hexes()
     layout = ctx.layout
     closed = _closed_neighbours(layout, board)
-    supply = board.supply
-    ruleset = board.ruleset
+    supply = board.supply.get
+    supply_keys = _supply_keys(board.ruleset)
+    upgradable_in = _UPGRADABLE.setdefault(ctx.phase, {})
     in_supply: dict[str, bool] = {}
     result: list[TileLay] = []
     # each hex's memo key (the module docstring): the reach's edges and locations on the hex
@@ -225,7 +234,9 @@ def legal_tile_lays(
             if hexdef is not None and hexdef.area == "interchange_OO":
                 own_circle = (board.markers(coord), ctx.line)
         else:
-            upgradable = _upgradable(placed.tile_id, phase)
+            upgradable = upgradable_in.get(placed.tile_id)
+            if upgradable is None:
+                upgradable = upgradable_in[placed.tile_id] = _upgradable(placed.tile_id, phase)
         key = (layout_id, coord, placed, upgradable, mode, coord in laid_this_turn, forced,
                reached(coord, 0) & KEY_BITS,
                tuple(map(tile_at, around)) if around else (), own_circle)
@@ -238,7 +249,7 @@ def legal_tile_lays(
         for tile_id, lays in groups:
             ok = in_supply.get(tile_id)
             if ok is None:
-                ok = in_supply[tile_id] = supply.get(supply_key(tile_id, ruleset), 0) > 0
+                ok = in_supply[tile_id] = supply(supply_keys[tile_id], 0) > 0
             if ok:
                 result.extend(lays)
     remember_listing(listing_key(pos, line, first_turn, mode, laid_this_turn), tuple(result))
