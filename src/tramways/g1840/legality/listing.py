@@ -37,7 +37,6 @@ from tramways.g1840.legality.tiles import (
     OPEN_AREAS,
     LayContext,
     _own_circle_on_track,
-    edge_refusal,
     hex_candidates,
     lay_ctx,
     listing_key,
@@ -123,18 +122,36 @@ def _exit_masks(tile_id: str) -> tuple[int, ...]:
     return found
 
 
-def _refused_edges(ctx: LayContext, coord: str) -> int:
+_EDGE_TABLES: dict[int, tuple[Layout, dict[str, tuple[int, tuple[tuple[int, str, int], ...]]]]] = {}
+
+
+def _edge_table(layout: Layout, board: Board
+                ) -> dict[str, tuple[int, tuple[tuple[int, str, int], ...]]]:
+    """Per hex: the edges leading off the map (always refused, IX.4) as a mask, and each edge
+    into a closed neighbour (not an open area) with that neighbour and the edge back: the only
+    edges whose refusal depends on the board (:func:`~.tiles.edge_refusal`)."""
+    found = _EDGE_TABLES.get(id(layout))
+    if found is None or found[0] is not layout:
+        table = {}
+        for coord in layout.hexes:
+            off, closed = 0, []
+            for edge in range(6):
+                nb = board.neighbour(coord, edge)
+                if nb is None:
+                    off |= 1 << edge
+                elif layout.hexes[nb].area not in OPEN_AREAS:
+                    closed.append((edge, nb, (edge + 3) % 6))
+            table[coord] = (off, tuple(closed))
+        found = _EDGE_TABLES[id(layout)] = (layout, table)
+    return found[1]
+
+
+def _refused_edges(board: Board, coord: str) -> int:
     """The edges of ``coord`` a tram exit may not use (:func:`~.tiles.edge_refusal`: off the
     map, or into a closed hex without track there, IX.4 (1)-(5)) as a 6-bit mask."""
-    board, refusals = ctx.board, ctx.edge_refusals
-    mask = 0
-    for edge in range(6):
-        key = (coord, edge)
-        if key in refusals:
-            why = refusals[key]
-        else:
-            why = refusals[key] = edge_refusal(board, coord, edge)
-        if why:
+    mask, closed = _edge_table(board.layout, board)[coord]
+    for edge, nb, back in closed:
+        if back not in board.track(nb).by_edge:
             mask |= 1 << edge
     return mask
 
@@ -159,10 +176,11 @@ def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
     here = ctx.conn.reach.bits.get(coord, 0)
     entered, reached = here & EDGE_BITS, here >> L0 & 0xFF
     refused = -1  # the edges a tram exit may not use (IX.4 (1)-(5)), when first needed
+    exit_masks = _EXIT_MASKS.get
     placed = board.tile(coord)
     result = []
     for tile_id, rotation in hex_candidates(ctx, coord, mode, laid_this_turn):
-        exits = _exit_masks(tile_id)[rotation]
+        exits = (exit_masks(tile_id) or _exit_masks(tile_id))[rotation]
         if not home_ok and not reached and not exits & entered:
             continue  # cannot be connected (IX.4/IX.5)
         tile = all_tiles[tile_id]
@@ -178,7 +196,7 @@ def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
                 continue
             location_map = found
         if refused < 0:
-            refused = _refused_edges(ctx, coord)
+            refused = _refused_edges(board, coord)
         if exits & refused:
             continue  # IX.4 (1)-(5)
         if not home_ok and not exits & entered and not any(

@@ -361,6 +361,13 @@ def _upgrade_candidates(old_id: str) -> tuple[str, ...]:
     )
 
 
+@cache
+def _upgrades(old_id: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each upgrade candidate of ``old_id`` with its :func:`upgrade_turns` (IX.5)."""
+    return tuple((tile_id, upgrade_turns(old_id, tile_id))
+                 for tile_id in _upgrade_candidates(old_id))
+
+
 def hex_candidates(ctx: LayContext, coord: str, mode: str, laid_this_turn: Collection[str]
                    ) -> Iterator[tuple[str, int]]:
     """The (tile, rotation) pairs worth evaluating on ``coord`` (IX.4 first tiles of the
@@ -384,8 +391,8 @@ def hex_candidates(ctx: LayContext, coord: str, mode: str, laid_this_turn: Colle
         return
     if mode == "bonus_upgrade" and old.colour != "yellow":
         return
-    for tile_id in _upgrade_candidates(placed.tile_id):
-        for turn in upgrade_turns(placed.tile_id, tile_id):
+    for tile_id, turns in _upgrades(placed.tile_id):
+        for turn in turns:
             yield tile_id, (placed.rotation + turn) % 6
 
 
