@@ -205,6 +205,11 @@ def check_marker_removal(
     return MarkerRemoval(coord, location, companies[0], REMOVAL_COST)
 
 
+_REMOVAL_OF: dict[tuple[str, int, str], MarkerRemoval] = {}
+"""Each removal made once (a hex, circle and company; a few dozen in a game): the listings of
+every markers version share them instead of making and keeping their own."""
+
+
 def legal_marker_removals(pos: BuildState, line: int) -> list[MarkerRemoval]:
     """Every Stadtbahn marker ``line`` may remove now, 40 each, no connection (R-LR-5); the
     same for every line, kept per markers version (they depend on the markers only)."""
@@ -219,7 +224,12 @@ def legal_marker_removals(pos: BuildState, line: int) -> list[MarkerRemoval]:
         for location, owners in sorted(by_loc.items()):
             for owner in owners:
                 if isinstance(owner, str):
-                    result.append(MarkerRemoval(coord, location, owner, REMOVAL_COST))
+                    key = (coord, location, owner)
+                    removal = _REMOVAL_OF.get(key)
+                    if removal is None:
+                        removal = _REMOVAL_OF[key] = MarkerRemoval(coord, location, owner,
+                                                                   REMOVAL_COST)
+                    result.append(removal)
     if len(_REMOVALS) >= _REMOVALS_LIMIT:
         _REMOVALS.clear()
     _REMOVALS[board.markers_version] = tuple(result)
