@@ -52,6 +52,11 @@ KEY_BITS = EDGE_BITS | LOCATION_BITS
 """The part of a hex's bits a comparison (and the tile lay memo) reads: edges and locations."""
 
 
+_PARTS: dict[str, tuple[int, int]] = {"edges": (E0, EDGE_BITS), "entered": (N0, EDGE_BITS),
+                                      "locations": (L0, 0xFF), "expanded": (X0, 0xFF)}
+"""Each part of a hex's bits: where it starts and its mask."""
+
+
 def _members(width: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(i for i in range(width) if mask >> i & 1) for mask in range(1 << width))
 
@@ -114,33 +119,34 @@ class Reach:
         """How many locations are reached (``len(locations)``)."""
         return sum((b >> L0 & 0xFF).bit_count() for b in self.bits.values())
 
-    def _pairs(self, name: str, shift: int) -> frozenset[Any]:
+    def _pairs(self, name: str) -> frozenset[Any]:
+        """The ``(coord, i)`` pairs of one part of the bits (:data:`_PARTS`), made once."""
         found = self._views.get(name)
         if found is None:
+            shift, width = _PARTS[name]
             found = self._views[name] = frozenset(
-                (coord, i) for coord, b in self.bits.items() for i in MEMBERS[b >> shift & 0xFF]
-                if i < 6 or shift >= L0)
+                (coord, i) for coord, b in self.bits.items() for i in MEMBERS[b >> shift & width])
         return found
 
     @property
     def edges(self) -> frozenset[tuple[str, int]]:
         """Every ``(coord, edge)`` hex side the line's track arrives at."""
-        return self._pairs("edges", E0)
+        return self._pairs("edges")
 
     @property
     def entered(self) -> frozenset[tuple[str, int]]:
         """Every ``(coord, edge)`` side the walk entered a hex through."""
-        return self._pairs("entered", N0)
+        return self._pairs("entered")
 
     @property
     def locations(self) -> frozenset[tuple[str, int]]:
         """Every ``(coord, location)`` reached."""
-        return self._pairs("locations", L0)
+        return self._pairs("locations")
 
     @property
     def expanded(self) -> frozenset[tuple[str, int]]:
         """Every ``(coord, location)`` the walk went on from."""
-        return self._pairs("expanded", X0)
+        return self._pairs("expanded")
 
     @property
     def hexes(self) -> frozenset[str]:
