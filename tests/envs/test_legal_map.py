@@ -78,3 +78,19 @@ def test_two_actions_of_one_index_across_blocks_raise() -> None:
         legal_map_parts(CATALOGUE, [block, block], BLOCKS)
     with pytest.raises(RuntimeError, match="share index"):
         legal_map_parts(CATALOGUE, [block, *block.actions()[:1]], BLOCKS)
+
+
+def test_vi_bids_kept_as_a_run_answer_lookups_like_a_dict() -> None:
+    """A private's bids (VI) are one run of indices: looked up, tested and iterated like the
+    full listing's dict, with no entry for an index outside the listing."""
+    settings = settings_for_new_game(GAME, {"players": 4})
+    state = GAME.new_state(settings, GAME.setup(settings, 1), 1)
+    seat = state.current_players()[0]
+    got = legal_map_parts(CATALOGUE, state.legal_parts(seat), BLOCKS)
+    want = CATALOGUE.legal_map(state.legal_actions(seat))
+    assert isinstance(got, LegalMap) and len(got) == len(want) > 2
+    assert all(i in got for i in want) and -1 not in got and len(CATALOGUE) not in got
+    assert got.get(-1) is None and got.get(-1, "none") == "none"
+    with pytest.raises(KeyError):
+        got[len(CATALOGUE)]
+    assert [got[i] for i in reversed(list(got))] == [want[i] for i in reversed(list(want))]

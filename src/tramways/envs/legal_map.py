@@ -27,57 +27,82 @@ BlockIndexers = dict[type, Callable[[Any], "Sequence[int | None]"]]
 order (``None``: none); a ``range`` when they are consecutive indices."""
 
 
-class _Run:
-    """A block whose actions have consecutive indices from ``first``: one entry object for
-    all of them (no object made per index)."""
-
-    __slots__ = ("block", "first")
-
-    def __init__(self, block: Any, first: int) -> None:
-        self.block = block
-        self.first = first
-
-
 def _made(found: dict[int, Any], i: int, entry: Any) -> Any:
-    """The action of ``entry`` (an action, ``(block, k)`` or a :class:`_Run`), made and kept
-    under ``i`` if it was not yet."""
+    """The action of ``entry`` (an action or ``(block, k)``: the block's ``k``-th action),
+    made and kept under ``i`` if it was not yet."""
     if type(entry) is tuple:
         block, k = entry
         entry = found[i] = block.action(k)
-    elif type(entry) is _Run:
-        entry = found[i] = entry.block.action(i - entry.first)
     return entry
 
 
 class LegalMap(Mapping[int, Action]):
     """Index -> legal action, the actions of blocks made when first looked up; iterates over
-    the indices in listing order."""
+    the indices in listing order.  A block of consecutive indices (a ``range``: a line
+    auction's or a private's amounts) is kept as its range, without an entry per index."""
 
-    __slots__ = ("_found",)
+    __slots__ = ("_found", "_runs", "_order")
 
-    def __init__(self, found: dict[int, Any]) -> None:
+    def __init__(self, found: dict[int, Any], runs: Sequence[tuple[range, Any]] = (),
+                 order: list[int] | None = None) -> None:
         self._found = found
         """Index -> the action, or for an action not made yet ``(block, k)`` (its ``k``-th
-        action) or a :class:`_Run` (a block of consecutive indices)."""
+        action); not the indices of :attr:`_runs` until their action is made."""
+        self._runs = runs
+        """Each block of consecutive indices with its range."""
+        self._order = found if order is None else order
+        """Every index in listing order (:attr:`_found` itself when there are no runs)."""
+
+    def _from_run(self, i: int) -> Action | None:
+        for indices, block in self._runs:
+            if i in indices:
+                action = self._found[i] = block.action(i - indices.start)
+                return action
+        return None
 
     def __getitem__(self, i: int) -> Action:
-        entry = self._found[i]
+        entry = self._found.get(i)
+        if entry is None:
+            entry = self._from_run(i)
+            if entry is None:
+                raise KeyError(i)
+            return entry
         return entry if isinstance(entry, Action) else _made(self._found, i, entry)
 
     def get(self, i: int, default: Any = None) -> Any:
         entry = self._found.get(i)
         if entry is None:
-            return default
+            entry = self._from_run(i)
+            return default if entry is None else entry
         return entry if isinstance(entry, Action) else _made(self._found, i, entry)
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self._found)
+        return iter(self._order)
 
     def __len__(self) -> int:
-        return len(self._found)
+        return len(self._order)
 
     def __contains__(self, i: object) -> bool:
-        return i in self._found
+        return i in self._found or any(i in indices for indices, _ in self._runs)
+
+
+def _repeats(found: dict[int, Any], runs: Sequence[tuple[range, Any]], order: list[int],
+             mapped: int) -> bool:
+    """Whether an index was listed twice, given the runs: fewer indices than the ``mapped``
+    actions, an index of ``found`` listed twice, two runs sharing an index or a run and an
+    entry of ``found``."""
+    if len(order) < mapped or len(found) + sum(len(r) for r, _ in runs) < len(order):
+        return True
+    ranges = [r for r, _ in runs]
+    if len(ranges) > 1:
+        ranges.sort(key=lambda r: r.start)
+        if any(a.stop > b.start for a, b in zip(ranges, ranges[1:], strict=False)):
+            return True
+    for i in found:
+        for r in ranges:
+            if i in r:
+                return True
+    return False
 
 
 def legal_map_parts(catalogue: Catalogue, parts: Sequence[Any],
@@ -92,6 +117,8 @@ def legal_map_parts(catalogue: Catalogue, parts: Sequence[Any],
     else:
         return catalogue.legal_map(parts)
     found: dict[int, Any] = {}
+    runs: list[tuple[range, Any]] = []
+    order: list[int] = []  # every index in order, once there are runs
     total = dropped = 0
     flat: list[Action] = []
     for part in parts:
@@ -104,23 +131,42 @@ def legal_map_parts(catalogue: Catalogue, parts: Sequence[Any],
             continue
         if flat:  # the plain actions before this block, in order
             total += len(flat)
-            dropped += catalogue.map_into(flat, found)
+            dropped += _map_flat(catalogue, flat, found, order, runs)
             flat = []
         n = len(part)
         total += n
         indices = indexer(part)
         if type(indices) is range and indices.step == 1 and len(indices) == n:
-            found.update(dict.fromkeys(indices, _Run(part, indices.start)))
+            if not runs:
+                order.extend(found)
+            runs.append((indices, part))
+            order.extend(indices)
             continue
         for k, i in enumerate(indices):
             if i is None:
                 dropped += 1
             else:
                 found[i] = (part, k)
+                if runs:
+                    order.append(i)
     if flat:
         total += len(flat)
-        dropped += catalogue.map_into(flat, found)
-    if len(found) + dropped < total:
+        dropped += _map_flat(catalogue, flat, found, order, runs)
+    if len(found) + dropped < total and not runs or runs and _repeats(found, runs, order,
+                                                                      total - dropped):
         catalogue.shared_index([a for part in parts for a in (
             [part] if isinstance(part, Action) else part.actions())])
-    return LegalMap(found)
+    return LegalMap(found, runs, order) if runs else LegalMap(found)
+
+
+def _map_flat(catalogue: Catalogue, flat: list[Action], found: dict[int, Any],
+              order: list[int], runs: list[tuple[range, Any]]) -> int:
+    """Map plain actions into ``found`` (and, once there are runs, their indices onto
+    ``order``); returns how many have no index."""
+    if not runs:
+        return catalogue.map_into(flat, found)
+    chunk: dict[int, Any] = {}
+    dropped = catalogue.map_into(flat, chunk)
+    found.update(chunk)
+    order.extend(chunk)
+    return dropped
