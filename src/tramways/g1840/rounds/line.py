@@ -84,6 +84,7 @@ _REMOVE = Interned(lambda line, coord, location, seat: RemoveMarker(
     line=line, hex=coord, location=location, player=seat))
 _BUY = Interned(lambda line, private, price, seat: BuyPrivate(
     line=line, private=private, price=price, player=seat))
+_RUN = Interned(lambda line, seat: Run(line=line, player=seat))
 """The line's actions, built once per distinct fields (:class:`Interned`; a company's scraps
 and returns are :mod:`~tramways.g1840.mechanics.trams`'s)."""
 
@@ -170,21 +171,26 @@ class LineRound:
         company = pos.company_of_line(line)
         seat = company.director
         if turn.track_over:  # X-23: after scrapping its tram, only its (empty) run is left
-            return [*self._company_actions(pos, company, seat), Run(line=line, player=seat)]
+            return [*self._company_actions(pos, company, seat), _RUN(line, seat)]
         out: list[Part] = [Lays(line, seat, tile_options(pos, turn))]
-        out.extend(_STATION(line, s.coord, s.location, seat)
-                   for s in station_options(pos, turn))
+        stations = station_options(pos, turn)
+        if stations:
+            out.extend([_STATION(line, s.coord, s.location, seat) for s in stations])
         if turn.home_lifted is not None:
             out.extend(PlaceStation(line=line, hex=turn.home_lifted, location=loc.id,
                                     player=seat)
                        for loc in pos.board.locations(turn.home_lifted)
                        if loc.is_interchange and pos.board.free_slots(turn.home_lifted, loc.id))
-        out.extend(_REMOVE(line, r.coord, r.location, seat) for r in removal_options(pos, turn))
-        out.extend(_BUY(line, p, price, seat) for p, price in private_options(pos, turn))
+        removals = removal_options(pos, turn)
+        if removals:
+            out.extend([_REMOVE(line, r.coord, r.location, seat) for r in removals])
+        sales = private_options(pos, turn)
+        if sales:
+            out.extend([_BUY(line, p, price, seat) for p, price in sales])
         out.extend(self._company_actions(pos, company, seat))
         if turn.bonus is not None:
             out.append(SkipBonus(line=line, player=seat))
-        out.append(Run(line=line, player=seat))
+        out.append(_RUN(line, seat))
         return out
 
     def playout_actions(self, pos: Position) -> list[Action] | None:
@@ -209,14 +215,18 @@ class LineRound:
         out.extend(self._company_actions(pos, company, seat))
         if turn.bonus is not None:
             out.append(SkipBonus(line=line, player=seat))
-        out.append(Run(line=line, player=seat))
+        out.append(_RUN(line, seat))
         return out
 
     @staticmethod
     def _company_actions(pos: Position, company: Any, seat: int) -> list[Action]:
         """The line's company's scraps and returns in the line's turn (VIII.5.3, IV.2)."""
-        return [*(trams.SCRAP(company.id, c, seat) for c in sorted(set(company.owned()))),
-                *(trams.COMPANY_RETURN(company.id, p, seat) for p in company.privates)]
+        owned = company.owned()
+        out: list[Action] = [trams.SCRAP(company.id, c, seat)
+                             for c in sorted(set(owned))] if owned else []
+        if company.privates:
+            out.extend([trams.COMPANY_RETURN(company.id, p, seat) for p in company.privates])
+        return out
 
     # --- playing an action ---------------------------------------------------------------
     def apply(self, pos: Position, action: Action, log: list[str]) -> None:
