@@ -117,7 +117,7 @@ class State1840(Position):
         anytime = self.anytime_actions(seat)
         if anytime:  # only an action of the same class can equal one (no hashing of all)
             present = {a for a in actions if type(a) in ANYTIME}
-            actions.extend(a for a in anytime if a not in present)
+            actions.extend([a for a in anytime if a not in present])
         if self.rules.returns_and_scraps_in_turn:
             actions = [a for a in actions if not self._site_refuses(a)]
         if self.settings.get("programs"):  # programs.enabled: no list to make otherwise
@@ -141,7 +141,7 @@ class State1840(Position):
         anytime = self.anytime_actions(seat)
         if anytime:  # blocks hold no "any time" action (returns, scraps)
             present = {a for a in parts if type(a) in ANYTIME}
-            parts.extend(a for a in anytime if a not in present)
+            parts.extend([a for a in anytime if a not in present])
         if self.settings.get("programs"):  # programs.enabled: no list to make otherwise
             parts.extend(legal_programs(self, seat))
         return parts

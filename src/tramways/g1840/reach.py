@@ -244,8 +244,11 @@ def relaid(tables: Tables, old: Reach, lays: list[Lay], starts: list[tuple[str, 
             if mapping:
                 located, expanded = _renamed(located, mapping), _renamed(expanded, mapping)
             bits[coord] = b & (EDGE_BITS | EDGE_BITS << N0) | located << L0
-            nodes.extend((coord, loc, False) for loc in MEMBERS[expanded])
-            entries.extend((coord, edge) for edge in MEMBERS[b >> N0 & EDGE_BITS])
+            if expanded:
+                nodes.extend([(coord, loc, False) for loc in MEMBERS[expanded]])
+            entered = b >> N0 & EDGE_BITS
+            if entered:
+                entries.extend([(coord, edge) for edge in MEMBERS[entered]])
     for coord, loc in starts:
         bits[coord] = bits.get(coord, 0) & ~(1 << (X0 + loc)) | 1 << (L0 + loc)
         nodes.append((coord, loc, True))

@@ -168,8 +168,8 @@ def legal_station_placements(
         if coord in homes and sum(n for _, n in left) - 1 < reserved_circles(pos, coord, line):
             continue  # kept for a home base (IX.6, R-LR-12; no home base here: none kept)
         located = reached[coord] >> L0
-        result.extend(StationPlacement(coord, loc, cost) for loc in circles
-                      if located >> loc & 1)
+        result.extend([StationPlacement(coord, loc, cost) for loc in circles
+                       if located >> loc & 1])
     return result
 
 

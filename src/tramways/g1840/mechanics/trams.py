@@ -147,14 +147,14 @@ def _normalise(company: TramCompany) -> None:
 
 def turn_actions(pos: Position, company: TramCompany, player: int) -> list[Action]:
     """Buying turn options besides Done: buy, scrap, rearrange, return privates."""
-    out: list[Action] = []
     colours = (buyable_colours(pos) if must_buy_in_turn(pos, company)
                else can_buy_voluntarily(pos, company))
     cid = company.id
-    out.extend(BUY_TRAM(cid, c, player) for c in colours)
-    out.extend(ARRANGE(cid, p, player) for p in arrangements(company))
+    out: list[Action] = [BUY_TRAM(cid, c, player) for c in colours]
+    out.extend([ARRANGE(cid, p, player) for p in arrangements(company)])
     out.extend(scraps(cid, tuple(company.trams), player))
-    out.extend(COMPANY_RETURN(cid, p, player) for p in company.privates)
+    if company.privates:
+        out.extend([COMPANY_RETURN(cid, p, player) for p in company.privates])
     return out
 
 

@@ -331,8 +331,9 @@ class FinalRearrangement(Step):
 
     def legal(self, cr: CompanyRound, pos: Position, company: TramCompany) -> list[Action]:
         cid, seat = company.id, company.director
-        return [*(trams.ARRANGE(cid, p, seat) for p in trams.arrangements(company)),
-                DONE(cid, seat)]
+        out: list[Action] = [trams.ARRANGE(cid, p, seat) for p in trams.arrangements(company)]
+        out.append(DONE(cid, seat))
+        return out
 
     def apply(self, cr: CompanyRound, pos: Position, company: TramCompany, action: Action,
               log: list[str]) -> None:

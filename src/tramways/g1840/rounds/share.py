@@ -69,7 +69,8 @@ class ShareRound(PlayersRound):
         if not self.first:  # no selling in the First Share Round (VII.4: sellable is 0)
             out.extend(self._sales(pos, seat))
         out.extend(self._purchases(pos, seat))
-        out.extend(_RETURN(seat, p) for p in player.privates)
+        if player.privates:
+            out.extend([_RETURN(seat, p) for p in player.privates])
         out.append(_PASS(seat))
         return out
 
