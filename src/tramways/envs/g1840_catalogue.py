@@ -333,10 +333,15 @@ def block_indexers(maps: FieldMaps) -> BlockIndexers:
     lays, auctions, raises, bids = maps.lays, maps.auctions, maps.raises, maps.bids
 
     def lay_block(block: Lays) -> list[int | None]:
+        # a hex's lays of one tile follow each other (the listing's memo groups): the
+        # tile's first index is looked up once per run of them
         out: list[int | None] = []
+        coord = tile = first = None
         for t in block.lays:
-            tiles_of = lays.get(t.coord)
-            first = None if tiles_of is None else tiles_of.get(t.tile_id)
+            if t.tile_id is not tile or t.coord is not coord:
+                coord, tile = t.coord, t.tile_id
+                tiles_of = lays.get(coord)
+                first = None if tiles_of is None else tiles_of.get(tile)
             turn = _ROTATIONS.get(t.rotation)
             out.append(None if first is None or turn is None else first + turn)
         return out

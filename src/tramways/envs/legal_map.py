@@ -91,9 +91,9 @@ def _repeats(found: dict[int, Any], runs: Sequence[tuple[range, Any]], order: li
     """Whether an index was listed twice, given the runs: fewer indices than the ``mapped``
     actions, an index of ``found`` listed twice, two runs sharing an index or a run and an
     entry of ``found``."""
-    if len(order) < mapped or len(found) + sum(len(r) for r, _ in runs) < len(order):
-        return True
     ranges = [r for r, _ in runs]
+    if len(order) < mapped or len(found) + sum(map(len, ranges)) < len(order):
+        return True
     if len(ranges) > 1:
         ranges.sort(key=lambda r: r.start)
         if any(a.stop > b.start for a, b in zip(ranges, ranges[1:], strict=False)):
