@@ -150,3 +150,37 @@ def test_the_default_search_is_reproducible_and_reads_its_view_alone():
         b = make_bot("search", GAME).choose(other.view(other.turn), other.legal_actions(),
                                             random.Random(5))
         assert a == b
+
+
+def test_play_outs_punish_for_the_other_player_with_its_fill_rate(monkeypatch):
+    """``rate`` is the chance that the other player fills an open row at the start of its
+    turn in a play-out (T-R-2); the bot's own side (``me``) always does."""
+    from tramways.bots import trambahn_race
+
+    original = trambahn_race.punish
+    turns: list[int] = []
+
+    def counted(state: TrambahnState) -> None:
+        turns.append(state.turn)
+        original(state)
+
+    monkeypatch.setattr(trambahn_race, "punish", counted)
+    for rate, mine_only in ((0.0, True), (1.0, False)):
+        turns.clear()
+        state = Session.new("trambahn", {}, seed=11).state
+        trambahn_race.play_out(state, 0, False, rate=rate, rng=random.Random(4))
+        assert state.is_over() and 0 in turns
+        assert (set(turns) == {0}) is mine_only
+
+
+def test_the_race_search_with_the_fill_habit_reads_its_view_alone():
+    """``punish_habit``: the fill rate is read from the bot's own views; hidden cards swapped
+    change no choice."""
+    options = {**SMALL, "punish_habit": 1.4}
+    for state in _late_positions(35, 3):
+        other = hidden_swapped(state)
+        bot = RaceBot(GAME, **options)
+        a = bot.choose(state.view(state.turn), state.legal_actions(), random.Random(5))
+        b = RaceBot(GAME, **options).choose(other.view(other.turn), other.legal_actions(),
+                                            random.Random(5))
+        assert a == b and bot.fill is not None and 0.0 < bot.fill.rate() <= 1.0

@@ -36,6 +36,9 @@ With ``habit`` above 0 the planner's ``danger`` (the weight of the other player'
 passengers) is ``habit`` times the share of the rows at 3 favouring the other player that it
 filled when it could (:class:`~tramways.bots.trambahn_habit.FillRate`, read from its past
 turns): a player who leaves such rows open is less of a danger than the unseen cards say.
+With ``punish_habit`` above 0 the play-outs' other player punishes a row left open with the
+chance ``punish_habit`` times that share (at most 1), drawn from a seed a sample (the same for
+every candidate); the bot's own side always does.
 
 The bot reads its own view alone; the hidden cards are sampled (a test checks that the real
 deck and the other hand do not change its choices).  Every random choice comes from the
@@ -146,14 +149,17 @@ def planned_turn(state: TrambahnState) -> None:
 
 
 def play_out(state: TrambahnState, me: int, exact: bool,
-             planner: type[Planner] = Planner) -> None:
+             planner: type[Planner] = Planner, rate: float = 1.0,
+             rng: random.Random | None = None) -> None:
     """Both players to the end of the game (see the module docstring); ``exact``: the other
-    player's first turn planned whole."""
+    player's first turn planned whole; the other player punishes a row left open at the start
+    of a turn with the chance ``rate`` (drawn from ``rng``), ``me`` always."""
     if exact and not state.over and state.turn != me:
         planned_turn(state)
     while not state.over:
         if state.step == 1 and not state.passengers:
-            punish(state)
+            if state.turn == me or rng is None or rng.random() < rate:
+                punish(state)
             if state.over:
                 return
         state.apply(plan_action(state, None, planner))
@@ -184,7 +190,8 @@ class RaceBot(BotBase):
                  exact_from: int = EXACT_FROM, margin: float = MARGIN,
                  memory: bool = True, switch: float = SWITCH, leaf: str = "end",
                  infer: bool = False, seen: bool = False,
-                 weights: dict[str, float] | None = None, habit: float = 0.0) -> None:
+                 weights: dict[str, float] | None = None, habit: float = 0.0,
+                 punish_habit: float = 0.0) -> None:
         self.game = game
         self.top = top
         self.samples = samples
@@ -199,6 +206,10 @@ class RaceBot(BotBase):
         self.planner = variant_of(weights) if weights else TurnPlanner
         self.habit = FillRate() if habit > 0 else None
         self.habit_scale = habit
+        self.punish_habit = punish_habit
+        self.fill = (self.habit if self.habit is not None
+                     else FillRate() if punish_habit > 0 else None)
+        """The other player's fill rate the play-outs' punishing follows (``punish_habit``)."""
         self.plan: list[Action] = []
         self.followed: tuple[TrambahnView | None, Counter[str]] = (None, Counter())
         """The view the plan was last followed at, and the hand expected at its next action
@@ -215,8 +226,8 @@ class RaceBot(BotBase):
             self.memory.observe(view)
         if self.inference is not None:
             self.inference.observe(view)
-        if self.habit is not None:
-            self.habit.observe(view)
+        if self.fill is not None:
+            self.fill.observe(view)
         action = self._choose(view, list(legal_actions), rng)
         if self.memory is not None:
             self.memory.played(view, action)
@@ -294,8 +305,12 @@ class RaceBot(BotBase):
         me = view.you
         exact = REGULAR_SCORINGS - view.regular_scorings <= self.exact_from
         totals = [0.0] * len(candidates)
+        rate = 1.0
+        if self.fill is not None and self.punish_habit > 0:
+            rate = min(1.0, self.punish_habit * self.fill.rate())
         for _ in range(self.samples):
             sample = self._sample(view, rng)
+            seed = rng.getrandbits(32) if rate < 1.0 else None
             for i, (_, draft) in enumerate(candidates):
                 state = sample.clone()
                 for action in draft.actions:
@@ -303,7 +318,8 @@ class RaceBot(BotBase):
                 if self.leaf == "turn":
                     totals[i] += reply_value(state, me)
                     continue
-                play_out(state, me, exact)
+                play_out(state, me, exact, rate=rate,
+                         rng=random.Random(seed) if seed is not None else None)
                 diff = state.scores[me] - state.scores[1 - me]
                 totals[i] += outcome(state, me) + self.margin * diff
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
