@@ -257,16 +257,17 @@ def _run(board: Board, company: str, line: StadtbahnLine, phase: str, multiplier
     other_ends = set(termini)
     for start in termini:
         stops = _walk(board, company, start, line.route, looked)
-        looked.update(c for c, _ in stops)  # their locations and markers (already walked)
+        looked.update([c for c, _ in stops])  # their locations and markers (already walked)
         valued = [(s, *_value(board, company, s, phase)) for s in stops]
         counted = [(s, v) for s, is_loc, v in valued if is_loc]
         complete = stops[-1] in other_ends and stops[-1] != start
-        total = sum(v for _, v in counted) if len(counted) >= 2 else 0
+        values = tuple([v for _, v in counted])
+        total = sum(values) if len(counted) >= 2 else 0
         run = StadtbahnRun(
             company,
             total * multiplier,
-            tuple(s for s, _ in counted),
-            tuple(v for _, v in counted),
+            tuple([s for s, _ in counted]),
+            values,
             start,
             complete,
             multiplier,

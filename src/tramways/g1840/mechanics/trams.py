@@ -161,9 +161,10 @@ def turn_actions(pos: Position, company: TramCompany, player: int) -> list[Actio
 def private_funds(pos: Position, company: TramCompany) -> int:
     """What the company would get by returning all its privates to the bank (IV.2: at any
     time, for face value).  0 with the 18xx.games ruleset, whose automatic steps ignore it."""
-    if pos.rules.no_private_funds:
+    if pos.rules.no_private_funds or not company.privates:
         return 0
-    return sum(pos.ent.privates[p].face_value for p in company.privates)
+    privates = pos.ent.privates
+    return sum([privates[p].face_value for p in company.privates])
 
 
 def must_buy_in_turn(pos: Position, company: TramCompany) -> bool:
