@@ -98,14 +98,31 @@ def _supply_keys(ruleset: str) -> dict[str, str]:
     return found
 
 
+_LAYS: dict[tuple[Any, ...], TileLay] = {}
+"""Each lay the listing has made, once per value (by layout, hex, tile, rotation, mode, the
+replaced tile and the location map: what its fields are made of), so the memo's entries share
+them: a lay is an object the collector tracks (and so is a tuple holding one), and a lay
+listed again under another key costs neither a new object nor its construction."""
+
+_SHARED: dict[tuple[int, ...], Groups] = {}
+"""Each hex's groups, once per list of (shared) lays, keyed by their identities: many memo
+keys of one hex list the same lays, and their entries hold the same groups."""
+
+
 def _groups(lays: list[TileLay]) -> Groups:
+    """``lays`` grouped by tile id, shared by every memo entry listing the same lays."""
+    key = tuple(map(id, lays))
+    found = _SHARED.get(key)
+    if found is not None:
+        return found
     out: list[tuple[str, list[TileLay]]] = []
     for lay in lays:
         if out and out[-1][0] == lay.tile_id:
             out[-1][1].append(lay)
         else:
             out.append((lay.tile_id, [lay]))
-    return tuple((tile_id, tuple(group)) for tile_id, group in out)
+    groups = _SHARED[key] = tuple((tile_id, tuple(group)) for tile_id, group in out)
+    return groups
 
 
 _EXIT_MASKS: dict[str, tuple[int, ...]] = {}
@@ -164,7 +181,8 @@ def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
     the next colour, available in the phase, of the same orange edge and label, and keeps
     the old track at that rotation; R-LR-1, R-LR-3: the mode and the tiles laid this turn).
     What is left per candidate: the printed track a first tile keeps (IX.4), the dead ends
-    (IX.4 (1)-(5)) and the connection (IX.4, IX.5), as the evaluator decides them."""
+    (IX.4 (1)-(5)) and the connection (IX.4, IX.5), as the evaluator decides them.  Each lay
+    is made once per value and then shared (``_LAYS``)."""
     if ctx.forced_home and coord != ctx.home:
         return []  # R-LR-2: every candidate is refused
     board, layout = ctx.board, ctx.layout
@@ -178,6 +196,8 @@ def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
     refused = -1  # the edges a tram exit may not use (IX.4 (1)-(5)), when first needed
     exit_masks = _EXIT_MASKS.get
     placed = board.tile(coord)
+    replaced = None if placed is None else placed.tile_id
+    layout_id, made = id(layout), _LAYS.get
     result = []
     for tile_id, rotation in hex_candidates(ctx, coord, mode, laid_this_turn):
         exits = (exit_masks(tile_id) or _exit_masks(tile_id))[rotation]
@@ -202,13 +222,17 @@ def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
         if not home_ok and not exits & entered and not any(
                 reached >> old & 1 for old, _ in location_map):
             continue  # IX.4/IX.5: not connected to the line's track
-        if placed is None:
-            result.append(TileLay(coord, tile_id, rotation, cost=hexdef.lay_cost,
-                                  upgrade=False, location_map=location_map, kind=mode))
-        else:
-            result.append(TileLay(coord, tile_id, rotation, cost=0, upgrade=True,
-                                  replaced=placed.tile_id, location_map=location_map,
-                                  kind=mode))
+        key = (layout_id, coord, tile_id, rotation, mode, replaced, location_map)
+        lay = made(key)
+        if lay is None:
+            if placed is None:
+                lay = TileLay(coord, tile_id, rotation, cost=hexdef.lay_cost, upgrade=False,
+                              location_map=location_map, kind=mode)
+            else:
+                lay = TileLay(coord, tile_id, rotation, cost=0, upgrade=True,
+                              replaced=replaced, location_map=location_map, kind=mode)
+            _LAYS[key] = lay
+        result.append(lay)
     return result
 
 
@@ -262,6 +286,8 @@ def legal_tile_lays(
         if groups is None:
             if len(_MEMO) >= _MEMO_LIMIT:
                 _MEMO.clear()
+                _LAYS.clear()
+                _SHARED.clear()
             groups = _groups(listed_hex_lays(ctx, coord, mode, laid_this_turn))
             _MEMO[key] = groups
         for tile_id, lays in groups:
