@@ -81,6 +81,10 @@ class Placed(NamedTuple):
     rotation: int
 
 
+_PLACED: dict[tuple[str, int], Placed] = {}
+"""One ``Placed`` per tile and rotation, shared by every board (a named tuple is an object the
+collector tracks; the tile lay memo's keys hold them)."""
+
 _BY_OWNER: dict[int, dict[Owner, tuple[tuple[str, int], ...]]] = {}
 _BY_OWNER_LIMIT = 4096
 """Each owner's markers per markers version (:attr:`Board.markers_version`: never reused,
@@ -255,7 +259,11 @@ class Board:
         if previous is not None:
             back = supply_key(previous.tile_id, self.ruleset)
             self._supply[back] = self._supply.get(back, 0) + 1
-        self._tiles[coord] = Placed(tile_id, rotation % 6)
+        turned = (tile_id, rotation % 6)
+        placed = _PLACED.get(turned)
+        if placed is None:
+            placed = _PLACED[turned] = Placed(*turned)
+        self._tiles[coord] = placed
         self._trk[coord] = tile_track(tile, rotation)
         if old_markers:
             self._markers[coord] = FrozenDict(moved)
