@@ -83,8 +83,9 @@ def assert_reach_matches_scratch(board: Board, lines: Any) -> None:
         conn = Connection(board, line)
         entered, candidates, by_hex, locs = connection_from_scratch(board, line)
         assert conn.candidates == candidates
-        assert {c: set(es) for c, es in conn.entered_by_hex.items()} == by_hex
-        assert {c: set(ls) for c, ls in conn.locations_by_hex.items()} == locs
+        entered_by_hex, locations_by_hex = conn.reach.by_hex()
+        assert {c: set(es) for c, es in entered_by_hex.items()} == by_hex
+        assert {c: set(ls) for c, ls in locations_by_hex.items()} == locs
         assert all(conn.enters(c, e) for c, e in entered)
         assert len(conn.edges) == len(entered)
         fresh = Connection(board, line)  # per-hex answers before any index is built

@@ -86,7 +86,7 @@ class Reach:
     ``bits`` is never changed once the reach is made (copies of a board share it). The
     pair-set views (``edges``, ``locations``, ``hexes``, ``expanded``, ``entered``: ``(coord,
     edge)`` and ``(coord, location)`` pairs) are built when first asked for; the listings read
-    the masks (:meth:`edge_mask`, :meth:`location_mask`, :meth:`has_location`)."""
+    the masks (:meth:`edge_mask`, :meth:`has_location`)."""
 
     __slots__ = ("bits", "_sorted", "_views", "_hash")
 
@@ -106,10 +106,6 @@ class Reach:
     def edge_mask(self, coord: str) -> int:
         """The edges of ``coord`` the line's track arrives at, as a 6-bit mask."""
         return self.bits.get(coord, 0) & EDGE_BITS
-
-    def location_mask(self, coord: str) -> int:
-        """The locations of ``coord`` the line reaches, as a mask (bit ``i``: location ``i``)."""
-        return self.bits.get(coord, 0) >> L0 & 0xFF
 
     def has_location(self, coord: str, location: int) -> bool:
         """Whether ``(coord, location)`` is reached."""

@@ -16,7 +16,7 @@ building a Connection from the (cached) reach costs nothing, and the reach is ke
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 
 from tramways.g1840.board import Board, Reach
 from tramways.g1840.reach import EDGE_BITS, EDGE_SETS, L0, LOCATION_SETS
@@ -87,16 +87,6 @@ class Connection:
                     and board.surely_leaves(self.line, nb, back)):
                 return True
         return False
-
-    @property
-    def entered_by_hex(self) -> Mapping[str, frozenset[int]]:
-        """Hex -> the edges of it the line's track arrives at."""
-        return self.reach.by_hex()[0]
-
-    @property
-    def locations_by_hex(self) -> Mapping[str, frozenset[int]]:
-        """Hex -> the locations of it the line reaches."""
-        return self.reach.by_hex()[1]
 
     def enters(self, coord: str, edge: int) -> bool:
         """True if the line's track reaches the border of ``coord`` at ``edge``."""

@@ -74,7 +74,6 @@ def _closed_neighbours(layout: Layout, board: Board) -> dict[str, tuple[str, ...
     return found[1]
 
 
-
 _UPGRADABLE: dict[str, dict[str, bool]] = {}
 """Per phase, per tile id: whether the colour the tile is upgraded to is available."""
 
