@@ -61,6 +61,12 @@ def match_locations(
         if not same_kind:
             return None
         candidates.append(same_kind)
+    if not old_paths:  # no old track to keep: the first map the capacities allow (IX.4)
+        for choice in product(*candidates):
+            if _capacity_ok(real_old, choice, merge):
+                return tuple(sorted([(old.id, new.id)
+                                     for old, new in zip(real_old, choice, strict=True)]))
+        return None
 
     new_pairs: set[tuple[frozenset[tuple[str, int]], str]] = set()
     through: dict[tuple[int, str], set[int]] = {}
