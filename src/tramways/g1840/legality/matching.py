@@ -62,12 +62,17 @@ def match_locations(
             return None
         candidates.append(same_kind)
     if not old_paths:  # no old track to keep: the first map the capacities allow (IX.4)
+        if not real_old:
+            return ()
         for choice in product(*candidates):
             if _capacity_ok(real_old, choice, merge):
                 return tuple(sorted([(old.id, new.id)
                                      for old, new in zip(real_old, choice, strict=True)]))
         return None
 
+    edge_tracks = {(e, p.track) for p in new_paths for e in p.edges}
+    if not {(e, _track_kept(p.track)) for p in old_paths for e in p.edges} <= edge_tracks:
+        return None  # an old edge loses its track, under any map (what _path_kept checks)
     new_pairs: set[tuple[frozenset[tuple[str, int]], str]] = set()
     through: dict[tuple[int, str], set[int]] = {}
     for p in new_paths:
@@ -76,7 +81,6 @@ def match_locations(
         for edge_end, loc_end in ((ka, kb), (kb, ka)):
             if edge_end[0] == "e" and loc_end[0] == "l":
                 through.setdefault((loc_end[1], p.track), set()).add(edge_end[1])
-    edge_tracks = {(e, p.track) for p in new_paths for e in p.edges}
 
     for choice in product(*candidates):
         mapping = {old.id: new.id for old, new in zip(real_old, choice, strict=True)}
