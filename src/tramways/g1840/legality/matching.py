@@ -20,8 +20,10 @@ Special cases, all from the rules or the data:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import product
 
+from tramways.g1840.data import tiles
 from tramways.g1840.model import End, LocationDef, PathDef
 
 LocationMap = tuple[tuple[int, int], ...]
@@ -38,6 +40,34 @@ def _end_key(end: End) -> tuple[str, int]:
         return ("e", end.edge)
     assert end.location is not None
     return ("l", end.location)
+
+
+def edge_tracks(paths: Sequence[PathDef]) -> frozenset[tuple[int, str]]:
+    """Each ``(edge, track type)`` the paths have track at."""
+    return frozenset([(e, p.track) for p in paths for e in p.edges])
+
+
+def kept_edge_tracks(old_paths: Sequence[PathDef]) -> frozenset[tuple[int, str]]:
+    """Each ``(edge, track type)`` a new tile must have track at to keep ``old_paths`` (IX.4,
+    IX.5; planned Stadtbahn track is kept as Stadtbahn track): a map keeping the old track
+    exists only if these are among the new tile's :func:`edge_tracks`."""
+    return frozenset([(e, _track_kept(p.track)) for p in old_paths for e in p.edges])
+
+
+@cache
+def _tile_edge_tracks(tile_id: str) -> tuple[frozenset[tuple[int, str]],
+                                             tuple[frozenset[tuple[int, str]], ...]]:
+    """The tile's :func:`kept_edge_tracks` at rotation 0 and its :func:`edge_tracks` per
+    rotation."""
+    tile = tiles()[tile_id]
+    return (kept_edge_tracks(tile.paths_at(0)),
+            tuple([edge_tracks(tile.paths_at(rotation)) for rotation in range(6)]))
+
+
+def edges_kept(old_id: str, new_id: str, turn: int) -> bool:
+    """Whether tile ``new_id`` turned by ``turn`` has track of the kept type at every edge
+    where ``old_id`` has track (IX.5): no location map keeps the old track otherwise."""
+    return _tile_edge_tracks(old_id)[0] <= _tile_edge_tracks(new_id)[1][turn]
 
 
 def match_locations(
@@ -70,8 +100,8 @@ def match_locations(
                                      for old, new in zip(real_old, choice, strict=True)]))
         return None
 
-    edge_tracks = {(e, p.track) for p in new_paths for e in p.edges}
-    if not {(e, _track_kept(p.track)) for p in old_paths for e in p.edges} <= edge_tracks:
+    new_edges = edge_tracks(new_paths)
+    if not kept_edge_tracks(old_paths) <= new_edges:
         return None  # an old edge loses its track, under any map (what _path_kept checks)
     new_pairs: set[tuple[frozenset[tuple[str, int]], str]] = set()
     through: dict[tuple[int, str], set[int]] = {}
@@ -87,7 +117,7 @@ def match_locations(
         if not _capacity_ok(real_old, choice, merge):
             continue
         if all(
-            _path_kept(p, mapping, placeholders, new_pairs, through, edge_tracks)
+            _path_kept(p, mapping, placeholders, new_pairs, through, new_edges)
             for p in old_paths
         ):
             return tuple(sorted(mapping.items()))
@@ -116,7 +146,7 @@ def _path_kept(
     placeholders: set[int],
     new_pairs: set[tuple[frozenset[tuple[str, int]], str]],
     through: dict[tuple[int, str], set[int]],
-    edge_tracks: set[tuple[int, str]],
+    edge_tracks: frozenset[tuple[int, str]],
 ) -> bool:
     track = _track_kept(path.track)
     ends = []

@@ -28,7 +28,7 @@ from tramways.g1840.legality.context import (
     BuildState,
     colour_available,
 )
-from tramways.g1840.legality.matching import LocationMap, match_locations
+from tramways.g1840.legality.matching import LocationMap, edges_kept, match_locations
 from tramways.g1840.legality.types import TileLay
 from tramways.g1840.model import HexDef, Layout, TileDef, opposite
 
@@ -122,8 +122,10 @@ def upgrade_map(old_id: str, new_id: str, turn: int) -> LocationMap | None:
 
 
 def upgrade_turns(old_id: str, new_id: str) -> tuple[int, ...]:
-    """Relative rotations at which ``new_id`` may replace ``old_id`` by track (IX.5)."""
-    return tuple(t for t in range(6) if upgrade_map(old_id, new_id, t) is not None)
+    """Relative rotations at which ``new_id`` may replace ``old_id`` by track (IX.5); a turn
+    leaving an old edge without its track is refused before the locations are matched."""
+    return tuple([t for t in range(6)
+                  if edges_kept(old_id, new_id, t) and upgrade_map(old_id, new_id, t) is not None])
 
 
 _PRINTED_MAPS: dict[tuple[str, str, str, int], LocationMap | None] = {}
