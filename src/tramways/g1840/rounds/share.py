@@ -8,7 +8,7 @@ companies rise one space (X.3, R-SR-2) and the new playing order is by most cash
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -87,8 +87,10 @@ class ShareRound(PlayersRound):
         every company, asked once, then each company's own checks."""
         if pos.certificates(seat) >= pos.cert_limit():
             return []
-        return [_BUY(seat, company) for company in (*pos.companies, *pos.stadtbahn)
-                if self._company_refusal(pos, seat, company) is None]
+        companies = (*pos.companies, *pos.stadtbahn)
+        return [_BUY(seat, company) for company, why in zip(
+                    companies, self._company_refusals(pos, seat, companies), strict=True)
+                if why is None]
 
     def apply(self, pos: Position, action: Action, log: list[str]) -> None:
         if self._must_par(pos, self.acting(pos)):
@@ -127,27 +129,33 @@ class ShareRound(PlayersRound):
         VII.6."""
         if company not in pos.companies and company not in pos.stadtbahn:
             return "VII.6"
-        why = self._company_refusal(pos, seat, company)
+        why = self._company_refusals(pos, seat, (company,))[0]
         if why is not None:
             return why
         if pos.certificates(seat) >= pos.cert_limit():
             return "VII.3"
         return None
 
-    def _company_refusal(self, pos: Position, seat: int, company: str) -> str | None:
-        """:meth:`can_buy`'s checks of the company itself, in its order: shares left, not
+    def _company_refusals(self, pos: Position, seat: int, companies: Sequence[str]
+                          ) -> list[str | None]:
+        """:meth:`can_buy`'s checks of each company itself, in its order: shares left, not
         sold by ``seat`` this round, its price in cash (VII.6), the cap on one company's
-        shares (VII.3)."""
+        shares (VII.3); the seat's part read once for all of ``companies``."""
         player = pos.players[seat]
-        if _available(pos, company) <= 0:
-            return "VII.6"
-        if company in self.sold.get(seat, ()):
-            return "VII.6"
-        if player.cash < pos.price(company):
-            return "VII.6"
-        if player.shares.get(company, 0) >= pos.ent.max_percent:
-            return "VII.3"
-        return None
+        cash, shares, cap = player.cash, player.shares, pos.ent.max_percent
+        sold = self.sold.get(seat, ())
+        trams, stadtbahn, price = pos.companies, pos.stadtbahn, pos.market.price
+        out: list[str | None] = []
+        for company in companies:
+            holder = trams.get(company) or stadtbahn.get(company)
+            if (holder is None or holder.ipo + holder.pool <= 0 or company in sold
+                    or cash < price(company)):
+                out.append("VII.6")
+            elif shares.get(company, 0) >= cap:
+                out.append("VII.3")
+            else:
+                out.append(None)
+        return out
 
     def sellable(self, pos: Position, seat: int, company: str) -> int:
         """How many 10% shares ``seat`` may sell of ``company`` (VII.4, R-SR-3)."""
@@ -270,11 +278,6 @@ def begin(pos: Position, log: list[str]) -> ShareRound:
     names = ", ".join(pos.players[s].name for s in pos.order)
     log.append(f"{pos.round.name} begins; order: {names}")
     return share_round
-
-
-def _available(pos: Position, company: str) -> int:
-    holder = pos.companies.get(company) or pos.stadtbahn.get(company)
-    return 0 if holder is None else holder.ipo + holder.pool
 
 
 def _director_share_cost(pos: Position, price: int) -> int:
