@@ -94,6 +94,8 @@ def match_locations(
     if not old_paths:  # no old track to keep: the first map the capacities allow (IX.4)
         if not real_old:
             return ()
+        if len(real_old) == 1:  # one location fits any new one of its kind
+            return ((real_old[0].id, candidates[0][0].id),)
         for choice in product(*candidates):
             if _capacity_ok(real_old, choice, merge):
                 return tuple(sorted([(old.id, new.id)
