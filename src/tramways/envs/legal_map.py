@@ -15,6 +15,7 @@ for a bot that asks for the actions).  The map has the indices in the order, and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import count, repeat
 from typing import TYPE_CHECKING, Any
 
 from tramways.core.actions import Action
@@ -110,11 +111,18 @@ def legal_map_parts(catalogue: Catalogue, parts: Sequence[Any],
     """``catalogue.legal_map`` of the flattened ``parts`` (actions and blocks), each block of
     a class in ``blocks`` mapped by its indexer without making its actions (a block of
     another class action by action).  Two actions with one index are a catalogue bug and
-    raise, as in ``legal_map``.  A listing without blocks is ``legal_map``'s own dict."""
+    raise, as in ``legal_map``.  A listing without blocks is ``legal_map``'s own dict; one
+    whose blocks are all empty (a line with no tile to lay, a private nobody can bid on: most
+    blocks of random play) is ``legal_map``'s dict of its actions as a :class:`LegalMap`."""
+    empty = False
     for part in parts:
         if not isinstance(part, Action):
-            break
-    else:
+            if len(part):
+                break
+            empty = True
+    else:  # no block, or only empty ones
+        if empty:
+            return LegalMap(catalogue.legal_map([p for p in parts if isinstance(p, Action)]))
         return catalogue.legal_map(parts)
     found: dict[int, Any] = {}
     runs: list[tuple[range, Any]] = []
@@ -125,6 +133,9 @@ def legal_map_parts(catalogue: Catalogue, parts: Sequence[Any],
         if isinstance(part, Action):
             flat.append(part)
             continue
+        n = len(part)
+        if not n:
+            continue
         indexer = blocks.get(part.cls)
         if indexer is None:
             flat.extend(part.actions())
@@ -133,7 +144,6 @@ def legal_map_parts(catalogue: Catalogue, parts: Sequence[Any],
             total += len(flat)
             dropped += _map_flat(catalogue, flat, found, order, runs)
             flat = []
-        n = len(part)
         total += n
         indices = indexer(part)
         if type(indices) is range and indices.step == 1 and len(indices) == n:
@@ -142,21 +152,27 @@ def legal_map_parts(catalogue: Catalogue, parts: Sequence[Any],
             runs.append((indices, part))
             order.extend(indices)
             continue
-        for k, i in enumerate(indices):
-            if i is None:
-                dropped += 1
-            else:
-                found[i] = (part, k)
-                if runs:
-                    order.append(i)
+        # index -> (part, k) for each k, in C; an index None (no index) is taken out after
+        placed: dict[int | None, Any] = found  # type: ignore[assignment]
+        placed.update(zip(indices, zip(repeat(part), count()), strict=False))
+        if None in placed:
+            del placed[None]
+            dropped += indices.count(None)
+        if runs:
+            order.extend([i for i in indices if i is not None])
     if flat:
         total += len(flat)
         dropped += _map_flat(catalogue, flat, found, order, runs)
-    if len(found) + dropped < total and not runs or runs and _repeats(found, runs, order,
-                                                                      total - dropped):
+    _check_repeats(catalogue, parts, found, runs, order, total - dropped)
+    return LegalMap(found, runs, order) if runs else LegalMap(found)
+
+
+def _check_repeats(catalogue: Catalogue, parts: Sequence[Any], found: dict[int, Any],
+                   runs: Sequence[tuple[range, Any]], order: list[int], mapped: int) -> None:
+    """Raise, as ``legal_map`` does, if two of the ``mapped`` actions share an index."""
+    if len(found) < mapped and not runs or runs and _repeats(found, runs, order, mapped):
         catalogue.shared_index([a for part in parts for a in (
             [part] if isinstance(part, Action) else part.actions())])
-    return LegalMap(found, runs, order) if runs else LegalMap(found)
 
 
 def _map_flat(catalogue: Catalogue, flat: list[Action], found: dict[int, Any],
