@@ -148,32 +148,24 @@ class Catalogue:
     def map_into(self, actions: Sequence[Action], out: dict[int, Any]) -> int:
         """Put index -> action into ``out`` for each of ``actions`` with an index; returns
         how many have none."""
-        index, key_of, direct = self.index, self.key_of, self.indexers
+        index = self.index
         dropped = 0
-        if direct:  # straight to the index where the class has an indexer
-            for a in actions:
-                found = direct.get(type(a))
-                i = found(a) if found is not None else self.index_of(a)
-                if i is None:
-                    dropped += 1
-                else:
-                    out[i] = a
-        elif key_of is None:  # the actions are the keys
+        if self.key_of is None and not self.indexers:  # the actions are the keys
             for a in actions:
                 i = index.get(a)
                 if i is None:
                     dropped += 1
                 else:
                     out[i] = a
-        else:
-            known = self._seen
+        else:  # an action met before by its entry, others by :meth:`index_of`
+            known, direct = self._seen, self.indexers
             for a in actions:
                 entry = known.get(id(a))
                 if entry is not None and entry[0] is a:
                     i = entry[1]
-                else:
-                    key = key_of(a)
-                    i = None if key is None else index.get(key)
+                else:  # straight to the index where the class has an indexer
+                    found = direct.get(type(a))
+                    i = found(a) if found is not None else self.index_of(a)
                     if len(known) >= _SEEN_LIMIT:
                         known.clear()
                     known[id(a)] = (a, i)
