@@ -11,6 +11,7 @@ Two real ``tramways serve`` processes on two loopback ports share one database:
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import threading
@@ -205,7 +206,8 @@ def test_kill_9_of_a_process_mid_stream_loses_no_acknowledged_move(two_servers):
                                 {"n": state["n"], "action": action}, token=tokens[seat])
                 if code == 200:
                     acked.append((state["n"], action, seat))
-        except (OSError, ValueError, KeyError, IndexError) as exc:  # C is gone
+        # C is gone: refused, reset, or cut mid-body (http.client.IncompleteRead)
+        except (OSError, ValueError, KeyError, IndexError, http.client.HTTPException) as exc:
             errors.append(exc)
 
     thread = threading.Thread(target=stream)
