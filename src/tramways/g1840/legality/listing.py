@@ -127,21 +127,13 @@ _EXIT_MASKS: dict[str, tuple[int, ...]] = {}
 
 
 def _exit_masks(tile_id: str) -> tuple[int, ...]:
-    """Per rotation, the edges where tram track leaves the tile (:func:`~.tiles.tram_exits`:
-    the edges of its tram paths) as a 6-bit mask (cached by tile id), read from the paths
-    without indexing the tile's track."""
+    """Per rotation, the edges where tram track leaves the tile as a 6-bit mask (cached by
+    tile id), read from its tram paths (``TileDef.exits_at``) without indexing its track."""
     found = _EXIT_MASKS.get(tile_id)
     if found is None:
         tile = tiles()[tile_id]
-        masks = []
-        for rotation in range(6):
-            mask = 0
-            for path in tile.paths_at(rotation):
-                if path.track == "tram":
-                    for edge in path.edges:
-                        mask |= 1 << edge
-            masks.append(mask)
-        found = _EXIT_MASKS[tile_id] = tuple(masks)
+        found = _EXIT_MASKS[tile_id] = tuple(
+            sum(1 << edge for edge in tile.exits_at(rotation)) for rotation in range(6))
     return found
 
 
