@@ -91,9 +91,15 @@ def test_async_a_paced_game_with_programs_and_a_silent_seat_finishes_on_its_own(
                 "hours": 1, "on_deadline": "hand_over", "bot": "bot:rule"}).status_code == 200
 
             def post(base: str, headers: dict[str, str], action: str) -> httpx.Response:
-                n = http.get(f"{base}/api/games/{gid}").json()["n"]
-                return http.post(f"{base}/api/games/{gid}/moves", headers=headers,
-                                 json={"n": n, "action": action})
+                """The move at the record's current length; asked again when a bot's move
+                came between the read and the post (409: the record moved on)."""
+                for _ in range(20):
+                    n = http.get(f"{base}/api/games/{gid}").json()["n"]
+                    reply = http.post(f"{base}/api/games/{gid}/moves", headers=headers,
+                                      json={"n": n, "action": action})
+                    if reply.status_code != 409:
+                        break
+                return reply
 
             for action in ("P1 program pass always indefinitely", "P1 program auctions"):
                 assert post(base_a, h1, action).status_code == 200
