@@ -8,7 +8,10 @@ Prints one JSON object with, per game (Trambahn; 1840 with 4 players), on one co
 * ``steps_per_s``: ``raw_env.step`` with uniformly random masked actions (chosen among
   ``legal_indices()``, the mask's ones), over whole games (goals: Trambahn >= 20,000, 1840 >=
   20,000 by issue 27 item 5, and >= 8,000 with the observation); ``games``, ``games_cut`` (see :data:`MAX_STEPS`), ``engine_errors`` (games
-  lost to an engine exception), ``mean_game_length``;
+  lost to an engine exception), ``mean_game_length``; these are the game's first steps in the
+  process, so they include the tables a process builds once;
+* ``steps_per_s_warm``: the same games stepped again after as many steps of other games
+  (:func:`warm_up`): the rate of a long run, such as training (the loops below run warm too);
 * ``steps_per_s_with_observe``: the usual PettingZoo loop through ``env()``: ``last()``
   builds the observation, ``action_space.sample(mask)`` picks the action;
 * ``engine_steps_per_s``: the engine alone, same random play (``legal_actions`` + ``apply``),
@@ -61,6 +64,18 @@ Pre-Share Round (cheap steps that would flatter the figures), so only games that
 rules count towards the step rates; cut games are reported."""
 
 ERRORS = (IndexError, KeyError, AssertionError)
+
+
+WARM_SEED = 10_000
+"""The warm-up games of ``steps_per_s_warm`` are dealt from ``seed + WARM_SEED``: other games
+than the counted ones, so that no table keyed by a position is filled for the counted games."""
+
+
+def warm_up(module: Any, settings: dict[str, Any], steps: int, seed: int) -> None:
+    """``steps`` random steps of other games (seed ``seed + WARM_SEED``), not counted: the
+    tables a process builds once (tile-pair maps, upgrade turns, the catalogue's seen actions)
+    are then built, as they are in a training run of millions of steps."""
+    raw_steps(module, settings, steps, seed + WARM_SEED)
 
 
 def raw_steps(module: Any, settings: dict[str, Any], steps: int, seed: int) -> dict[str, Any]:
@@ -245,7 +260,9 @@ def main() -> None:
     out: dict[str, Any] = {}
     for name, (module, settings) in GAMES.items():
         n = steps[name]
-        row: dict[str, Any] = raw_steps(module, settings, n, args.seed)
+        row: dict[str, Any] = raw_steps(module, settings, n, args.seed)  # first: cold
+        warm_up(module, settings, n, args.seed)
+        row["steps_per_s_warm"] = raw_steps(module, settings, n, args.seed)["steps_per_s"]
         row["steps_per_s_with_observe"] = round(wrapped_steps(module, settings, n // 2,
                                                               args.seed))
         row["engine_steps_per_s"] = round(engine_steps(module, settings, n, args.seed))
