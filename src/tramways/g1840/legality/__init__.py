@@ -8,7 +8,8 @@ evaluator, so they never disagree.
 * :class:`BuildState` (protocol) / :class:`SimpleBuildState`: board, phase, ``has_operated``.
 * Tiles (IX.4, IX.5): :func:`legal_tile_lays` (from per-hex memos, :mod:`.listing`; the same
   list as :func:`scratch_tile_lays`), :func:`check_tile_lay` -> :class:`TileLay`.
-* Stadtbahn (IX.4, R-LR-1, R-LR-3): :func:`legal_stadtbahn_lays`, :func:`check_stadtbahn_lay`,
+* Stadtbahn (IX.4, R-LR-1, R-LR-3): :func:`legal_stadtbahn_lays` (each once, with the dearest
+  cost: :func:`distinct_stadtbahn_lays`), :func:`check_stadtbahn_lay`,
   :func:`bonus_action` and per bonus :func:`legal_bonus_lays` / :func:`check_bonus_lay`
   (extra yellow tile, green upgrade, red inner-city tile, purple station tile); the bonus
   marker is :func:`legal_station_placements` with ``free=True`` (R-LR-4).
@@ -30,6 +31,7 @@ from tramways.g1840.legality.stadtbahn import (
     check_purple_lay,
     check_red_lay,
     check_stadtbahn_lay,
+    distinct_stadtbahn_lays,
     legal_bonus_lays,
     legal_purple_lays,
     legal_red_lays,
@@ -73,6 +75,7 @@ __all__ = [
     "check_station",
     "check_tile_lay",
     "colour_available",
+    "distinct_stadtbahn_lays",
     "legal_bonus_lays",
     "legal_marker_removals",
     "legal_purple_lays",

@@ -181,6 +181,33 @@ def legal_stadtbahn_lays(pos: BuildState, line: int) -> list[TileLay]:
     return list(found)
 
 
+_DISTINCT: dict[int, tuple[tuple[TileLay, ...], int]] = {}
+"""The distinct Stadtbahn lays and the dearest one's cost, per :attr:`Board.stadtbahn_version`
+(cleared with :data:`_BY_VERSION`'s limit)."""
+
+
+def distinct_stadtbahn_lays(pos: BuildState, line: int) -> tuple[tuple[TileLay, ...], int]:
+    """:func:`legal_stadtbahn_lays` with each hex, tile and rotation once (the first), and
+    the highest cost among them (0 if none) (IX.4, R-LR-3; R-LR-10 is the caller's: a lay's
+    cost depends on its hex alone, so a repeat costs what the first costs); kept per
+    :attr:`Board.stadtbahn_version` like the lays themselves."""
+    version = pos.board.stadtbahn_version
+    found = _DISTINCT.get(version)
+    if found is None:
+        seen: set[tuple[str, str, int]] = set()
+        distinct = []
+        for lay in legal_stadtbahn_lays(pos, line):
+            key = (lay.coord, lay.tile_id, lay.rotation)
+            if key not in seen:
+                seen.add(key)
+                distinct.append(lay)
+        if len(_DISTINCT) >= _BY_VERSION_LIMIT:
+            _DISTINCT.clear()
+        found = _DISTINCT[version] = (tuple(distinct), max([lay.cost for lay in distinct],
+                                                            default=0))
+    return found
+
+
 def _stadtbahn_lays(board: Board) -> list[TileLay]:
     result = []
     for company in board.layout.stadtbahn_lines:

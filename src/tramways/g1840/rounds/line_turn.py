@@ -79,7 +79,9 @@ def tile_options(pos: Position, turn: Turn) -> list[legality.TileLay]:
 def _turn_lays(pos: Position, turn: Turn, treasury: int) -> list[legality.TileLay]:
     """:func:`tile_options` without a pending tile bonus: the normal lays (each hex, tile and
     rotation once), then the Stadtbahn lays, which never repeat a normal lay (the Stadtbahn
-    tile is a yellow orange-edged tile, which a normal lay never is: IX.4), each once."""
+    tile is a yellow orange-edged tile, which a normal lay never is: IX.4), each once
+    (:func:`~tramways.g1840.legality.distinct_stadtbahn_lays`: a hex, tile and rotation has
+    one cost, so dropping the repeats before the treasury's check drops the same ones)."""
     out: list[legality.TileLay] = []
     if not turn.laid:
         normal = legality.legal_tile_lays(
@@ -87,14 +89,10 @@ def _turn_lays(pos: Position, turn: Turn, treasury: int) -> list[legality.TileLa
             laid_this_turn=not_upgradable(pos, turn), mode="normal")
         out = [lay for lay in normal if lay.cost <= treasury]
     if not turn.stadtbahn:
-        stadtbahn = legality.legal_stadtbahn_lays(pos, turn.line)
+        stadtbahn, dearest = legality.distinct_stadtbahn_lays(pos, turn.line)
         if stadtbahn:
-            seen: set[tuple[str, str, int]] = set()
-            for lay in stadtbahn:
-                key = (lay.coord, lay.tile_id, lay.rotation)
-                if key not in seen and lay.cost <= treasury:
-                    seen.add(key)
-                    out.append(lay)
+            out.extend(stadtbahn if dearest <= treasury
+                       else [lay for lay in stadtbahn if lay.cost <= treasury])
     return out
 
 
@@ -214,8 +212,11 @@ def end_freed_bonus(progress: object) -> None:
 
 
 def removal_options(pos: Position, turn: Turn) -> list[legality.MarkerRemoval]:
-    """Stadtbahn markers the line may remove now (R-LR-5)."""
+    """Stadtbahn markers the line may remove now (R-LR-5), those the treasury can pay
+    (R-LR-10): every removal costs ``REMOVAL_COST``, so none below it (nothing listed)."""
     treasury = pos.company_of_line(turn.line).treasury
+    if treasury < legality.REMOVAL_COST:
+        return []
     return [r for r in legality.legal_marker_removals(pos, turn.line) if r.cost <= treasury]
 
 
