@@ -44,7 +44,7 @@ from tramways.g1840.legality.tiles import (
     remember_listing,
     upgrade_map,
 )
-from tramways.g1840.legality.types import TileLay
+from tramways.g1840.legality.types import TileLay, listed_lay
 from tramways.g1840.model import Layout
 from tramways.g1840.reach import EDGE_BITS, KEY_BITS, L0
 
@@ -224,11 +224,11 @@ def listed_hex_lays(ctx: LayContext, coord: str, mode: str,
         lay = made(key)
         if lay is None:
             if placed is None:
-                lay = TileLay(coord, tile_id, rotation, cost=hexdef.lay_cost, upgrade=False,
-                              location_map=location_map, kind=mode)
+                lay = listed_lay(coord, tile_id, rotation, hexdef.lay_cost, False, None,
+                                 location_map, mode)
             else:
-                lay = TileLay(coord, tile_id, rotation, cost=0, upgrade=True,
-                              replaced=replaced, location_map=location_map, kind=mode)
+                lay = listed_lay(coord, tile_id, rotation, 0, True, replaced, location_map,
+                                 mode)
             _LAYS[key] = lay
         result.append(lay)
     return result

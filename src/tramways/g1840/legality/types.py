@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from tramways.g1840.board import Board
 
@@ -43,6 +44,37 @@ class TileLay:
         reaches over it (``keeps_track``)."""
         return board.lay(self.coord, self.tile_id, self.rotation, self.mapping,
                          keeps_track=True)
+
+
+_FIELDS = ("coord", "tile_id", "rotation", "cost", "upgrade", "replaced", "location_map", "kind",
+           "landmark")
+if tuple(f.name for f in fields(TileLay)) != _FIELDS:  # pragma: no cover - a new field
+    raise TypeError("listed_lay must set every field of TileLay")
+_SET: tuple[Any, ...] = tuple(getattr(TileLay, name).__set__ for name in _FIELDS)
+"""Each field's slot setter (the slot's own descriptor: no ``object.__setattr__`` call)."""
+
+
+def listed_lay(coord: str, tile_id: str, rotation: int, cost: int, upgrade: bool,
+               replaced: str | None, location_map: tuple[tuple[int, int], ...],
+               kind: str) -> TileLay:
+    """``TileLay(coord, tile_id, rotation, cost=cost, upgrade=upgrade, replaced=replaced,
+    location_map=location_map, kind=kind)`` (no landmark), the same value (equal, the same
+    hash and repr), its fields set through the slots' setters instead of the frozen
+    dataclass's ``__init__`` (one ``object.__setattr__`` call per field): the tile lay
+    listing (IX.4, IX.5) makes thousands, where that ``__init__`` was a tenth of a memo
+    miss's instructions."""
+    lay: TileLay = object.__new__(TileLay)
+    s_coord, s_tile, s_rotation, s_cost, s_upgrade, s_replaced, s_map, s_kind, s_landmark = _SET
+    s_coord(lay, coord)
+    s_tile(lay, tile_id)
+    s_rotation(lay, rotation)
+    s_cost(lay, cost)
+    s_upgrade(lay, upgrade)
+    s_replaced(lay, replaced)
+    s_map(lay, location_map)
+    s_kind(lay, kind)
+    s_landmark(lay, None)
+    return lay
 
 
 @dataclass(frozen=True, slots=True)
