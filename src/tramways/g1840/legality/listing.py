@@ -37,6 +37,8 @@ from tramways.g1840.legality.tiles import (
     OPEN_AREAS,
     LayContext,
     _own_circle_on_track,
+    _upgrades,
+    first_tiles,
     hex_candidates,
     lay_ctx,
     listing_key,
@@ -74,15 +76,31 @@ def _closed_neighbours(layout: Layout, board: Board) -> dict[str, tuple[str, ...
 
 
 _UPGRADABLE: dict[str, dict[str, bool]] = {}
-"""Per phase, per tile id: whether the colour the tile is upgraded to is available."""
+"""Per phase, per tile id: whether the colour the tile is upgraded to is available and the
+tile has an upgrade at all (:func:`_upgradable`)."""
 
 
 def _upgradable(tile_id: str, phase: str) -> bool:
     """IX.5: whether the colour a tile is upgraded to is available in ``phase`` (the only
     thing a phase decides about a tiled hex's lays: :func:`~.tiles.hex_candidates` and the
-    evaluator's colour check)."""
+    evaluator's colour check) and some tile upgrades it: if not, the hex has no candidate
+    and so no lay."""
     nxt = NEXT_COLOUR.get(tiles()[tile_id].colour)
-    return nxt is not None and colour_available(nxt, phase)
+    return nxt is not None and colour_available(nxt, phase) and bool(_upgrades(tile_id))
+
+
+_FERTILE: dict[int, tuple[Layout, frozenset[str]]] = {}
+
+
+def _fertile(layout: Layout) -> frozenset[str]:
+    """The hexes of ``layout`` where a first tile may go (IX.4: laying allowed, and some tile
+    fits the hex's area, :func:`~.tiles.first_tiles`): an untiled hex elsewhere (an
+    off-board area, an inner-city or station placeholder) has no candidate and so no lay."""
+    found = _FERTILE.get(id(layout))
+    if found is None or found[0] is not layout:
+        found = _FERTILE[id(layout)] = (layout, frozenset(
+            c for c, h in layout.hexes.items() if h.laying_allowed and first_tiles(h.area)))
+    return found[1]
 
 
 _SUPPLY_KEYS: dict[str, dict[str, str]] = {}
@@ -263,20 +281,23 @@ def legal_tile_lays(
     # are one int of its per-hex masks; the tiles from the board
     reached = reach.bits.get
     tile_at, hexes, phase, forced = board.placed().get, layout.hexes, ctx.phase, ctx.forced_home
-    layout_id = id(layout)
+    layout_id, fertile = id(layout), _fertile(layout)
     for coord in coords:
         placed = tile_at(coord)
-        around = closed.get(coord)
         own_circle: Any = None
         if placed is None:
+            if coord not in fertile:
+                continue  # no first tile goes here (IX.4): no candidate, no lay
             upgradable = None
-            hexdef = hexes.get(coord)
-            if hexdef is not None and hexdef.area == "interchange_OO":
+            if hexes[coord].area == "interchange_OO":
                 own_circle = (board.markers(coord), ctx.line)
         else:
             upgradable = upgradable_in.get(placed.tile_id)
             if upgradable is None:
                 upgradable = upgradable_in[placed.tile_id] = _upgradable(placed.tile_id, phase)
+            if not upgradable:
+                continue  # no upgrade of this tile now (IX.5): no candidate, no lay
+        around = closed.get(coord)
         key = (layout_id, coord, placed, upgradable, mode, coord in laid_this_turn, forced,
                reached(coord, 0) & KEY_BITS,
                tuple(map(tile_at, around)) if around else (), own_circle)
