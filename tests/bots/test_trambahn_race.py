@@ -8,8 +8,9 @@ import random
 from tests.bots.hidden_cards import hidden_swapped
 from tramways.bots import make_bot
 from tramways.bots.match import play_match
-from tramways.bots.trambahn_race import RaceBot, outcome, punish
+from tramways.bots.trambahn_race import RaceBot, held_back, outcome, punish
 from tramways.core import Session
+from tramways.trambahn.actions import Passenger
 from tramways.trambahn.cards import IDS_BY_FACE
 from tramways.trambahn.engine import TrambahnState
 from tramways.trambahn.game import GAME
@@ -73,7 +74,9 @@ def test_the_race_search_plays_whole_turns_and_follows_them():
                              "checked")) for e in explanations)
 
 
-def test_t_r_2_play_outs_fill_a_row_at_3_that_favours_the_player_to_move():
+def _blue_row_at_3() -> TrambahnState:
+    """Seat 0 to move: the blue row at 3, seat 0's blue column (2, 6, 9, electric tram) and a
+    hand of 1r 7b 2b 8y 3g 9g."""
     state = Session.new("trambahn", {}, seed=11).state
     pool = {f: list(ids) for f, ids in IDS_BY_FACE.items()}
     state.rows[0] = [pool["3b"].pop(), pool["4b"].pop(), pool["5b"].pop()]
@@ -91,6 +94,12 @@ def test_t_r_2_play_outs_fill_a_row_at_3_that_favours_the_player_to_move():
     state.money = [rest[6:18], rest[18:33]]
     state.deck, state.discard = rest[33:], []
     check_invariants(state)
+    return state
+
+
+def test_t_r_2_play_outs_fill_a_row_at_3_that_favours_the_player_to_move():
+    state = _blue_row_at_3()
+    col = state.columns[0][0]
     expected = col.score
     assert expected > 0
     punish(state)
@@ -173,10 +182,44 @@ def test_play_outs_punish_for_the_other_player_with_its_fill_rate(monkeypatch):
         assert (set(turns) == {0}) is mine_only
 
 
+def test_t_r_2_a_held_back_turn_places_no_passenger_that_fills_a_row():
+    """``hold``: the blue row at 3 is left open (no 4th passenger, T-R-2: 7b and 2b are not
+    placed); the other rows still take their cards."""
+    state = _blue_row_at_3()
+    rows = sorted(a.row for a in state.legal_actions() if isinstance(a, Passenger))
+    kept = sorted(a.row for a in held_back(state) if isinstance(a, Passenger))
+    assert rows == ["b", "b", "g", "g", "r", "y"]
+    assert kept == ["g", "g", "r", "y"]
+
+
+def test_play_outs_hold_back_only_the_other_players_turns_drawn_as_not_punishing(monkeypatch):
+    """With ``rate`` 0 and ``hold``, every turn of the other player (seat 1) is held back,
+    none of ``me``'s; with ``rate`` 1 none is."""
+    from tramways.bots import trambahn_race
+
+    original = trambahn_race.held_back
+    turns: list[int] = []
+
+    def counted(state: TrambahnState) -> list:
+        turns.append(state.turn)
+        return original(state)
+
+    monkeypatch.setattr(trambahn_race, "held_back", counted)
+    for rate, held in ((0.0, {1}), (1.0, set())):
+        turns.clear()
+        state = Session.new("trambahn", {}, seed=11).state
+        trambahn_race.play_out(state, 0, False, rate=rate, rng=random.Random(4), hold=True)
+        assert state.is_over() and set(turns) == held
+
+
 def test_the_race_search_with_the_fill_habit_reads_its_view_alone():
-    """``punish_habit``: the fill rate is read from the bot's own views; hidden cards swapped
-    change no choice."""
-    options = {**SMALL, "punish_habit": 1.4}
+    """``punish_habit`` (with and without ``hold``): the fill rate is read from the bot's own
+    views; hidden cards swapped change no choice."""
+    for options in ({**SMALL, "punish_habit": 1.4}, {**SMALL, "punish_habit": 1.4, "hold": True}):
+        _same_choices_with_hidden_cards_swapped(options)
+
+
+def _same_choices_with_hidden_cards_swapped(options: dict) -> None:
     for state in _late_positions(35, 3):
         other = hidden_swapped(state)
         bot = RaceBot(GAME, **options)

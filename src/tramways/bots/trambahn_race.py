@@ -38,7 +38,10 @@ filled when it could (:class:`~tramways.bots.trambahn_habit.FillRate`, read from
 turns): a player who leaves such rows open is less of a danger than the unseen cards say.
 With ``punish_habit`` above 0 the play-outs' other player punishes a row left open with the
 chance ``punish_habit`` times that share (at most 1), drawn from a seed a sample (the same for
-every candidate); the bot's own side always does.
+every candidate); the bot's own side always does.  With ``hold`` as well, in a turn drawn as
+not punishing the other player fills no row at all (the rule of thumb's own passengers, which
+fill most rows at 3 it can, leave them open too, :func:`held_back`): the play-outs' other
+player then fills about as often as it was seen to, not only punishes less.
 
 The bot reads its own view alone; the hidden cards are sampled (a test checks that the real
 deck and the other hand do not change its choices).  Every random choice comes from the
@@ -148,20 +151,38 @@ def planned_turn(state: TrambahnState) -> None:
         state.apply(action)
 
 
+def held_back(state: TrambahnState) -> list[Action]:
+    """The legal actions without the passengers that fill a row (its 4th card, T-R-2), when
+    another action is left: a turn in which the player leaves every row open."""
+    actions = state.legal_actions()
+    kept = [a for a in actions if not (isinstance(a, Passenger) and len(
+        state.rows[COLOURS.index(a.row)]) >= ROW_SIZE - 1)]
+    return kept or actions
+
+
 def play_out(state: TrambahnState, me: int, exact: bool,
              planner: type[Planner] = Planner, rate: float = 1.0,
-             rng: random.Random | None = None) -> None:
+             rng: random.Random | None = None, hold: bool = False) -> None:
     """Both players to the end of the game (see the module docstring); ``exact``: the other
     player's first turn planned whole; the other player punishes a row left open at the start
-    of a turn with the chance ``rate`` (drawn from ``rng``), ``me`` always."""
+    of a turn with the chance ``rate`` (drawn from ``rng``), ``me`` always.  With ``hold``, a
+    turn of the other player drawn as not punishing fills no row at all (:func:`held_back`):
+    the rule of thumb's own passengers leave the rows open too."""
     if exact and not state.over and state.turn != me:
         planned_turn(state)
+    holding = False
     while not state.over:
         if state.step == 1 and not state.passengers:
+            holding = False
             if state.turn == me or rng is None or rng.random() < rate:
                 punish(state)
+            else:
+                holding = hold
             if state.over:
                 return
+        if holding and state.step == 1:
+            state.apply(plan_action(state, held_back(state), planner))
+            continue
         state.apply(plan_action(state, None, planner))
 
 
@@ -191,7 +212,7 @@ class RaceBot(BotBase):
                  memory: bool = True, switch: float = SWITCH, leaf: str = "end",
                  infer: bool = False, seen: bool = False,
                  weights: dict[str, float] | None = None, habit: float = 0.0,
-                 punish_habit: float = 0.0) -> None:
+                 punish_habit: float = 0.0, hold: bool = False) -> None:
         self.game = game
         self.top = top
         self.samples = samples
@@ -207,6 +228,7 @@ class RaceBot(BotBase):
         self.habit = FillRate() if habit > 0 else None
         self.habit_scale = habit
         self.punish_habit = punish_habit
+        self.hold = hold
         self.fill = (self.habit if self.habit is not None
                      else FillRate() if punish_habit > 0 else None)
         """The other player's fill rate the play-outs' punishing follows (``punish_habit``)."""
@@ -319,7 +341,8 @@ class RaceBot(BotBase):
                     totals[i] += reply_value(state, me)
                     continue
                 play_out(state, me, exact, rate=rate,
-                         rng=random.Random(seed) if seed is not None else None)
+                         rng=random.Random(seed) if seed is not None else None,
+                         hold=self.hold)
                 diff = state.scores[me] - state.scores[1 - me]
                 totals[i] += outcome(state, me) + self.margin * diff
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
