@@ -8,7 +8,7 @@ import random
 from tests.bots.hidden_cards import hidden_swapped
 from tramways.bots import make_bot
 from tramways.bots.match import play_match
-from tramways.bots.trambahn_race import RaceBot, held_back, outcome, punish
+from tramways.bots.trambahn_race import RaceBot, held_back, outcome, passenger_key, punish
 from tramways.core import Session
 from tramways.trambahn.actions import Passenger
 from tramways.trambahn.cards import IDS_BY_FACE
@@ -227,3 +227,69 @@ def _same_choices_with_hidden_cards_swapped(options: dict) -> None:
         b = RaceBot(GAME, **options).choose(other.view(other.turn), other.legal_actions(),
                                             random.Random(5))
         assert a == b and bot.fill is not None and 0.0 < bot.fill.rate() <= 1.0
+
+
+def test_t_r_2_fill_first_puts_the_turn_filling_the_favoured_row_first():
+    """``fill_first``: the blue row at 3 favours seat 0 (its blue column scores, T-R-2), so the
+    planner's best turn whose passenger fills it becomes the reference candidate, even when
+    it was ranked last; the other turns keep their order."""
+    state = _blue_row_at_3()
+    view = state.view(0)
+    bot = RaceBot(GAME, top=50, start=0, fill_first=True)
+    ranked = list(reversed(RaceBot(GAME, top=50, start=0).candidates(view)))
+    fills = [i for i, (_, d) in enumerate(ranked)
+             if [a.row for a in passenger_key(d)] == ["b"]]
+    best = fills[-1]  # the list is reversed: the last filling turn is the planner's best
+    moved = bot.filling_first(view, ranked)
+    assert [a.row for a in passenger_key(moved[0][1])] == ["b"]
+    assert moved[0] == ranked[best] and moved[0][0] == max(ranked[i][0] for i in fills)
+    assert moved[1:] == ranked[:best] + ranked[best + 1:]
+    first = bot.candidates(view)[0][1]
+    assert [a.row for a in passenger_key(first)] == ["b"]
+
+
+def test_fill_first_changes_nothing_before_the_start_scoring():
+    state = _blue_row_at_3()
+    view = state.view(0)
+    plain = RaceBot(GAME, top=50, start=5).candidates(view)
+    assert RaceBot(GAME, top=50, start=5, fill_first=True).candidates(view) == plain
+
+
+def test_play_outs_own_side_fills_with_its_own_fill_chance(monkeypatch):
+    """``own_fill``: with the chance 0 the bot's own side (``me``, seat 0) never punishes and
+    every one of its turns is held back (it fills no row, T-R-2); with 1 it always punishes
+    and none is held back (the default)."""
+    from tramways.bots import trambahn_race
+
+    punished: list[int] = []
+    held: list[int] = []
+    original_punish, original_held = trambahn_race.punish, trambahn_race.held_back
+
+    def counted_punish(state: TrambahnState) -> None:
+        punished.append(state.turn)
+        original_punish(state)
+
+    def counted_held(state: TrambahnState) -> list:
+        held.append(state.turn)
+        return original_held(state)
+
+    monkeypatch.setattr(trambahn_race, "punish", counted_punish)
+    monkeypatch.setattr(trambahn_race, "held_back", counted_held)
+    for own_rate, me_punishes, me_held in ((0.0, False, True), (1.0, True, False)):
+        punished.clear()
+        held.clear()
+        state = Session.new("trambahn", {}, seed=11).state
+        trambahn_race.play_out(state, 0, False, rng=random.Random(4), own_rate=own_rate)
+        assert state.is_over() and 1 in punished and 1 not in held
+        assert (0 in punished) is me_punishes and (0 in held) is me_held
+
+
+def test_the_race_search_with_fill_first_or_own_fill_reads_its_view_alone():
+    for options in ({**SMALL, "fill_first": True}, {**SMALL, "own_fill": 0.6}):
+        for state in _late_positions(35, 3):
+            other = hidden_swapped(state)
+            a = RaceBot(GAME, **options).choose(state.view(state.turn), state.legal_actions(),
+                                                random.Random(5))
+            b = RaceBot(GAME, **options).choose(other.view(other.turn), other.legal_actions(),
+                                                random.Random(5))
+            assert a == b

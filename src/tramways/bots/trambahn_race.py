@@ -41,7 +41,13 @@ chance ``punish_habit`` times that share (at most 1), drawn from a seed a sample
 every candidate); the bot's own side always does.  With ``hold`` as well, in a turn drawn as
 not punishing the other player fills no row at all (the rule of thumb's own passengers, which
 fill most rows at 3 it can, leave them open too, :func:`held_back`): the play-outs' other
-player then fills about as often as it was seen to, not only punishes less.
+player then fills about as often as it was seen to, not only punishes less.  ``own_fill``
+below 1 does the same for the bot's own side in the play-outs (it punishes with that chance
+and otherwise fills no row), for a bot whose real turns fill fewer of the rows favouring it
+than ``punish`` does.  With ``fill_first``, from the ``start``-th regular scoring the
+planner's best turn that fills the row :func:`punish` would fill becomes the reference
+candidate (the turn the others must beat by ``switch``): the real play then does what the
+play-outs assume its own side does.
 
 The bot reads its own view alone; the hidden cards are sampled (a test checks that the real
 deck and the other hand do not change its choices).  Every random choice comes from the
@@ -120,6 +126,17 @@ def punish(state: TrambahnState) -> None:
     then conductors."""
     if state.over or state.step > 1 or state.passengers:
         return
+    choice = punish_choice(state)
+    if choice is None:
+        return
+    c, cards = choice
+    for card in cards:
+        state.apply(Passenger(state.turn, CARD_FACE[card], COLOURS[c]))
+
+
+def punish_choice(state: TrambahnState) -> tuple[int, list[int]] | None:
+    """The row :func:`punish` fills (the one whose scoring favours the player to move most,
+    T-R-2) and the hand cards it places there, or None when no such row can be filled."""
     p = state.turn
     hand = state.hands[p]
     best: tuple[int, int, list[int]] | None = None
@@ -138,10 +155,8 @@ def punish(state: TrambahnState) -> None:
         if gain > 0 and (best is None or gain > best[0]):
             best = (gain, c, cards)
     if best is None:
-        return
-    _, c, cards = best
-    for card in cards:
-        state.apply(Passenger(p, CARD_FACE[card], COLOURS[c]))
+        return None
+    return best[1], best[2]
 
 
 def planned_turn(state: TrambahnState) -> None:
@@ -162,22 +177,25 @@ def held_back(state: TrambahnState) -> list[Action]:
 
 def play_out(state: TrambahnState, me: int, exact: bool,
              planner: type[Planner] = Planner, rate: float = 1.0,
-             rng: random.Random | None = None, hold: bool = False) -> None:
+             rng: random.Random | None = None, hold: bool = False,
+             own_rate: float = 1.0) -> None:
     """Both players to the end of the game (see the module docstring); ``exact``: the other
     player's first turn planned whole; the other player punishes a row left open at the start
-    of a turn with the chance ``rate`` (drawn from ``rng``), ``me`` always.  With ``hold``, a
-    turn of the other player drawn as not punishing fills no row at all (:func:`held_back`):
-    the rule of thumb's own passengers leave the rows open too."""
+    of a turn with the chance ``rate`` (drawn from ``rng``), ``me`` with the chance
+    ``own_rate`` (always at 1).  With ``hold``, a turn of the other player drawn as not
+    punishing fills no row at all (:func:`held_back`): the rule of thumb's own passengers
+    leave the rows open too; a turn of ``me`` drawn as not punishing always does."""
     if exact and not state.over and state.turn != me:
         planned_turn(state)
     holding = False
     while not state.over:
         if state.step == 1 and not state.passengers:
             holding = False
-            if state.turn == me or rng is None or rng.random() < rate:
+            chance = own_rate if state.turn == me else rate
+            if rng is None or chance >= 1.0 or rng.random() < chance:
                 punish(state)
             else:
-                holding = hold
+                holding = hold or state.turn == me
             if state.over:
                 return
         if holding and state.step == 1:
@@ -212,7 +230,8 @@ class RaceBot(BotBase):
                  memory: bool = True, switch: float = SWITCH, leaf: str = "end",
                  infer: bool = False, seen: bool = False,
                  weights: dict[str, float] | None = None, habit: float = 0.0,
-                 punish_habit: float = 0.0, hold: bool = False) -> None:
+                 punish_habit: float = 0.0, hold: bool = False,
+                 fill_first: bool = False, own_fill: float = 1.0) -> None:
         self.game = game
         self.top = top
         self.samples = samples
@@ -229,6 +248,8 @@ class RaceBot(BotBase):
         self.habit_scale = habit
         self.punish_habit = punish_habit
         self.hold = hold
+        self.fill_first = fill_first
+        self.own_fill = own_fill
         self.fill = (self.habit if self.habit is not None
                      else FillRate() if punish_habit > 0 else None)
         """The other player's fill rate the play-outs' punishing follows (``punish_habit``)."""
@@ -297,7 +318,31 @@ class RaceBot(BotBase):
             if key not in best or value > best[key][0]:
                 best[key] = (value, -n, draft)
         ranked = sorted(best.values(), key=lambda t: (t[0], t[1]), reverse=True)
-        return [(v, d) for v, _, d in ranked[: self.top]]
+        chosen = [(v, d) for v, _, d in ranked]
+        if self.fill_first and view.regular_scorings >= self.start:
+            chosen = self.filling_first(view, chosen)
+        return chosen[: self.top]
+
+    def filling_first(self, view: TrambahnView, ranked: list[tuple[float, Draft]]
+                      ) -> list[tuple[float, Draft]]:
+        """``ranked`` with the planner's best turn that fills the row :func:`punish` would
+        fill (the row whose scoring favours us most, T-R-2) moved first, when the hand can:
+        the turn the check must beat by ``switch`` is the one the play-outs' own side plays."""
+        if view.step != 1 or view.passengers_placed:
+            return ranked
+        state: TrambahnState = self.game.determinize(view, random.Random(0))
+        choice = punish_choice(state)
+        if choice is None:
+            return ranked
+        c, cards = choice
+        filling = [i for i, (_, draft) in enumerate(ranked)
+                   if len(passenger_key(draft)) == len(cards) and all(
+                       isinstance(a, Passenger) and a.row == COLOURS[c]
+                       for a in passenger_key(draft))]
+        if not filling:
+            return ranked
+        i = max(filling, key=lambda j: (ranked[j][0], -j))
+        return [ranked[i], *ranked[:i], *ranked[i + 1:]]
 
     def _sample(self, view: TrambahnView, rng: random.Random) -> TrambahnState:
         state: TrambahnState = self.game.determinize(view, rng)
@@ -332,7 +377,7 @@ class RaceBot(BotBase):
             rate = min(1.0, self.punish_habit * self.fill.rate())
         for _ in range(self.samples):
             sample = self._sample(view, rng)
-            seed = rng.getrandbits(32) if rate < 1.0 else None
+            seed = rng.getrandbits(32) if rate < 1.0 or self.own_fill < 1.0 else None
             for i, (_, draft) in enumerate(candidates):
                 state = sample.clone()
                 for action in draft.actions:
@@ -342,7 +387,7 @@ class RaceBot(BotBase):
                     continue
                 play_out(state, me, exact, rate=rate,
                          rng=random.Random(seed) if seed is not None else None,
-                         hold=self.hold)
+                         hold=self.hold, own_rate=self.own_fill)
                 diff = state.scores[me] - state.scores[1 - me]
                 totals[i] += outcome(state, me) + self.margin * diff
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
