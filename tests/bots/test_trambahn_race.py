@@ -44,15 +44,20 @@ def test_t_r_4_the_race_search_is_reproducible_under_a_seed():
     assert scores[0] == scores[1]
 
 
-def test_the_race_search_reads_its_view_alone_not_the_hidden_cards():
-    """Changing only hidden cards (the other hand against the draw pile) changes no choice."""
-    for state in _late_positions(31, 4):
+def _assert_hidden_cards_change_no_choice(options: dict, seed: int, count: int) -> None:
+    """Changing only hidden cards (the other hand against the draw pile) changes no choice of
+    a ``RaceBot(**options)`` at ``count`` late positions of the series ``seed``."""
+    for state in _late_positions(seed, count):
         other = hidden_swapped(state)
-        a = RaceBot(GAME, **SMALL).choose(state.view(state.turn), state.legal_actions(),
-                                          random.Random(5))
-        b = RaceBot(GAME, **SMALL).choose(other.view(other.turn), other.legal_actions(),
-                                          random.Random(5))
+        a = RaceBot(GAME, **options).choose(state.view(state.turn), state.legal_actions(),
+                                            random.Random(5))
+        b = RaceBot(GAME, **options).choose(other.view(other.turn), other.legal_actions(),
+                                            random.Random(5))
         assert a == b
+
+
+def test_the_race_search_reads_its_view_alone_not_the_hidden_cards():
+    _assert_hidden_cards_change_no_choice(SMALL, 31, 4)
 
 
 def test_the_race_search_plays_whole_turns_and_follows_them():
@@ -286,10 +291,4 @@ def test_play_outs_own_side_fills_with_its_own_fill_chance(monkeypatch):
 
 def test_the_race_search_with_fill_first_or_own_fill_reads_its_view_alone():
     for options in ({**SMALL, "fill_first": True}, {**SMALL, "own_fill": 0.6}):
-        for state in _late_positions(35, 3):
-            other = hidden_swapped(state)
-            a = RaceBot(GAME, **options).choose(state.view(state.turn), state.legal_actions(),
-                                                random.Random(5))
-            b = RaceBot(GAME, **options).choose(other.view(other.turn), other.legal_actions(),
-                                                random.Random(5))
-            assert a == b
+        _assert_hidden_cards_change_no_choice(options, 35, 3)
