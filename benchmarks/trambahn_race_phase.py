@@ -30,25 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bots import series_seeds  # noqa: E402
 from tramways.bots import make_bot  # noqa: E402
 from tramways.bots.match import give_position, moves  # noqa: E402
-from tramways.bots.trambahn_race import scoring_gain  # noqa: E402
+from tramways.bots.trambahn_race import punish_choice  # noqa: E402
 from tramways.bots.trambahn_whole_turn import WholeTurnBot  # noqa: E402
 from tramways.core import Session, derive_rng  # noqa: E402
-from tramways.trambahn.cards import CARD_FACE, COLOURS, CONDUCTOR, ROW_SIZE  # noqa: E402
 from tramways.trambahn.game import GAME  # noqa: E402
-
-
-def could_fill(state: Any) -> bool:
-    """The player to move's hand fills a row at 2 or 3 whose scoring favours it now."""
-    hand = state.hands[state.turn]
-    for c, colour in enumerate(COLOURS):
-        need = ROW_SIZE - len(state.rows[c])
-        if need > 2:
-            continue
-        have = sum(1 for card in hand
-                   if CARD_FACE[card][-1] == colour or CARD_FACE[card] == CONDUCTOR)
-        if have >= need and scoring_gain(state, c) > 0:
-            return True
-    return False
 
 
 def one_game(g: int, seed: int, bot: str, options: dict[str, Any], start_from: int
@@ -69,7 +54,7 @@ def one_game(g: int, seed: int, bot: str, options: dict[str, Any], start_from: i
         inner = state
         if (player == seat and inner.step == 1 and not inner.passengers
                 and inner.regular >= start_from):
-            watching = could_fill(inner)
+            watching = punish_choice(inner) is not None  # what `punish` would fill
             chances += watching
             scorings_at_turn = inner.regular
         legal = moves(state.legal_actions(player))
