@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from functools import cache
+from typing import TypeVar
 
 from tramways.core.errors import IllegalAction
 from tramways.g1840.board import Board, Reach
@@ -155,14 +156,25 @@ _BY_VERSION_LIMIT = 20_000
 Stadtbahn lays (the same for every line) and the red and purple bonus lays of a line."""
 
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _memo(store: dict[_K, _V], key: _K, compute: Callable[[], _V]) -> _V:
+    """``store[key]``, computed on a miss; a store at :data:`_BY_VERSION_LIMIT` entries is
+    emptied first (its keys are versions, never met again once the board has moved on)."""
+    found = store.get(key)
+    if found is None:
+        if len(store) >= _BY_VERSION_LIMIT:
+            store.clear()
+        found = store[key] = compute()
+    return found
+
+
 def _kept(board: Board, line: int | None, what: str, compute: Callable[[], list[TileLay]]
           ) -> list[TileLay]:
-    key = (board.version, line, what)
-    found = _BY_VERSION.get(key)
-    if found is None:
-        if len(_BY_VERSION) >= _BY_VERSION_LIMIT:
-            _BY_VERSION.clear()
-        found = _BY_VERSION[key] = tuple(compute())
+    found: tuple[TileLay, ...] = _memo(_BY_VERSION, (board.version, line, what),
+                                       lambda: tuple(compute()))
     return list(found)
 
 
@@ -172,18 +184,14 @@ def legal_stadtbahn_lays(pos: BuildState, line: int) -> list[TileLay]:
     (R-LR-11); the same for every line, kept per :attr:`Board.stadtbahn_version` (the
     tiles of the build orders and the orange-edged tiles' supply: all they depend on)."""
     board = pos.board
-    key = (board.stadtbahn_version, None, "stadtbahn")
-    found = _BY_VERSION.get(key)
-    if found is None:
-        if len(_BY_VERSION) >= _BY_VERSION_LIMIT:
-            _BY_VERSION.clear()
-        found = _BY_VERSION[key] = tuple(_stadtbahn_lays(board))
+    found: tuple[TileLay, ...] = _memo(_BY_VERSION, (board.stadtbahn_version, None, "stadtbahn"),
+                                       lambda: tuple(_stadtbahn_lays(board)))
     return list(found)
 
 
 _DISTINCT: dict[int, tuple[tuple[TileLay, ...], int]] = {}
 """The distinct Stadtbahn lays and the dearest one's cost, per :attr:`Board.stadtbahn_version`
-(cleared with :data:`_BY_VERSION`'s limit)."""
+(emptied at :data:`_BY_VERSION`'s limit)."""
 
 
 def distinct_stadtbahn_lays(pos: BuildState, line: int) -> tuple[tuple[TileLay, ...], int]:
@@ -191,21 +199,19 @@ def distinct_stadtbahn_lays(pos: BuildState, line: int) -> tuple[tuple[TileLay, 
     the highest cost among them (0 if none) (IX.4, R-LR-3; R-LR-10 is the caller's: a lay's
     cost depends on its hex alone, so a repeat costs what the first costs); kept per
     :attr:`Board.stadtbahn_version` like the lays themselves."""
-    version = pos.board.stadtbahn_version
-    found = _DISTINCT.get(version)
-    if found is None:
-        seen: set[tuple[str, str, int]] = set()
-        distinct = []
-        for lay in legal_stadtbahn_lays(pos, line):
-            key = (lay.coord, lay.tile_id, lay.rotation)
-            if key not in seen:
-                seen.add(key)
-                distinct.append(lay)
-        if len(_DISTINCT) >= _BY_VERSION_LIMIT:
-            _DISTINCT.clear()
-        found = _DISTINCT[version] = (tuple(distinct), max([lay.cost for lay in distinct],
-                                                            default=0))
-    return found
+    return _memo(_DISTINCT, pos.board.stadtbahn_version,
+                 lambda: _distinct(legal_stadtbahn_lays(pos, line)))
+
+
+def _distinct(lays: list[TileLay]) -> tuple[tuple[TileLay, ...], int]:
+    seen: set[tuple[str, str, int]] = set()
+    distinct = []
+    for lay in lays:
+        key = (lay.coord, lay.tile_id, lay.rotation)
+        if key not in seen:
+            seen.add(key)
+            distinct.append(lay)
+    return tuple(distinct), max([lay.cost for lay in distinct], default=0)
 
 
 def _stadtbahn_lays(board: Board) -> list[TileLay]:
