@@ -7,6 +7,8 @@ SQLite runs in WAL mode and writes begin with ``BEGIN IMMEDIATE`` (see
 
 from __future__ import annotations
 
+import logging
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,7 +28,19 @@ NOTIFY_CHANNEL = "tramways_moves"
 """The PostgreSQL channel of the writes (``NOTIFY tramways_moves, 'GAME REV ...'``:
 :meth:`~tramways.server.rows.Written.payload`)."""
 LISTEN_APPLICATION = "tramways-listen"
-"""The ``application_name`` of the ``LISTEN`` connections."""
+"""The ``application_name`` of the ``LISTEN`` connections, followed by the process id
+(:func:`listen_application`)."""
+
+logger = logging.getLogger("tramways.server")
+
+
+def listen_application(pid: int | None = None) -> str:
+    """The ``application_name`` of process ``pid``'s ``LISTEN`` connection (this process's by
+    default): ``tramways-listen PID``, so that ``pg_stat_activity`` tells the processes'
+    listeners apart (an operator, or a test that cuts one server's listener: cutting every
+    ``tramways-listen`` on a shared database also cut the listeners of the tests running
+    beside it, whose notifications were then lost without a word)."""
+    return f"{LISTEN_APPLICATION} {os.getpid() if pid is None else pid}"
 
 
 def default_url(folder: str | Path = ".") -> str:
@@ -140,8 +154,9 @@ def listen(
     """PostgreSQL ``LISTEN``: call ``publish(written)`` (a :class:`~.rows.Written`: the game,
     its new ``rev`` and, for a move, the move) for every write of any server process on this
     database, until ``stop`` is set (run it in a thread).  It reconnects after
-    a lost connection and then calls ``resync()``: notifications sent meanwhile are gone, so
-    the listeners look at the database instead."""
+    a lost connection (a warning: the notifications sent meanwhile are gone) and then calls
+    ``resync()``, so that the listeners look at the database instead.  A ``publish`` that
+    raises is logged and the next notification is read: it never costs the connection."""
     import psycopg
 
     conninfo = sa.engine.make_url(url).set(drivername="postgresql").render_as_string(
@@ -150,7 +165,7 @@ def listen(
     while not stop.is_set():
         try:
             with psycopg.connect(
-                conninfo, autocommit=True, application_name=LISTEN_APPLICATION
+                conninfo, autocommit=True, application_name=listen_application()
             ) as conn:
                 conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                 if ready is not None:
@@ -163,7 +178,15 @@ def listen(
                             written = Written.parse(note.payload)
                         except (ValueError, IndexError):
                             continue  # not ours
-                        publish(written)
-        except Exception:
+                        try:
+                            publish(written)
+                        except Exception:
+                            logger.warning("a notification (%s) could not be published",
+                                           note.payload[:80], exc_info=True)
+        except Exception as exc:
+            if stop.is_set():
+                return
+            logger.warning("the LISTEN connection failed (%s): connecting again in 1 s; "
+                           "the notifications sent meanwhile are lost", exc)
             if stop.wait(1.0):
                 return
