@@ -42,16 +42,37 @@ def pg_url(db_url: str) -> str:
 
 
 class _Process:
-    """A game service with its own store and ``LISTEN`` thread: a server process."""
+    """A game service with its own store and ``LISTEN`` thread: a server process.  It keeps
+    what its listener saw (``heard``: each notification's game and ``rev``; ``connections``:
+    how many times it connected), which :func:`_settled` tells when a cache does not follow."""
 
     def __init__(self, url: str) -> None:
         self.store = Store(url)
         self.service = GameService(self.store, bot_workers=1)
+        self.heard: list[tuple[str, int]] = []
+        self.connections = 0
         self.stop, ready = threading.Event(), threading.Event()
         self.thread = threading.Thread(
-            target=listen, args=(url, self.service.follow, self.stop, ready), daemon=True)
+            target=listen, args=(url, self._publish, self.stop, ready, self._connected),
+            daemon=True)
         self.thread.start()
         assert ready.wait(20)
+
+    def _publish(self, written: Written) -> None:
+        self.heard.append((written.game_id, written.rev))
+        self.service.follow(written)
+
+    def _connected(self) -> None:
+        self.connections += 1
+
+    def seen(self, gid: str) -> str:
+        """What this process saw of ``gid``: the revisions its listener heard, how many
+        times it connected, its cached revision and how its ``follow`` calls went."""
+        cached = self.service.cached(gid)
+        return (f"heard revs {[rev for g, rev in self.heard if g == gid]}, "
+                f"LISTEN connected {self.connections} time(s), cached rev "
+                f"{None if cached is None else cached.rev}, "
+                f"follows {dict(self.service.follows)}")
 
     def close(self) -> None:
         self.stop.set()
@@ -71,13 +92,20 @@ def processes(pg_url: str) -> Iterator[tuple[_Process, _Process, Store]]:
         c.close()
 
 
-def _settled(service: GameService, store: Store, gid: str, timeout: float = 30.0) -> Live:
+def _settled(process: _Process, store: Store, gid: str, timeout: float = 30.0,
+             others: tuple[_Process, ...] = ()) -> Live:
+    """``process``'s cached position of ``gid`` once it is the database's; on time-out, the
+    failure tells what this process and ``others`` saw."""
     end = time.monotonic() + timeout
     while True:
-        cached = service.cached(gid)
-        if cached is not None and cached.rev == store.rev(gid):
+        cached = process.service.cached(gid)
+        rev = store.rev(gid)
+        if cached is not None and cached.rev == rev:
             return cached
-        assert time.monotonic() < end, f"the cache of {gid} did not follow"
+        if time.monotonic() >= end:
+            seen = "; ".join(f"{name}: {p.seen(gid)}"
+                             for name, p in (("this", process), *(("other", o) for o in others)))
+            raise AssertionError(f"the cache of {gid} did not follow rev {rev}: {seen}")
         time.sleep(0.01)
 
 
@@ -130,10 +158,10 @@ def test_moves_alternating_between_processes_are_followed_without_a_catch_up(pro
         seat = [p + 1 for p in cached.state.current_players()][0]
         legal = mover.service.payload(cached, seat)["legal"]
         mover.service.move(gid, seat, cached.n, rng.choice(legal))
-        _settled(other.service, store, gid)  # the other process followed the move
+        _settled(other, store, gid, others=(mover,))  # the other followed the move
     assert catch_ups == []
     for p in (a, b):
-        _same_as_replay(_settled(p.service, store, gid), store)
+        _same_as_replay(_settled(p, store, gid), store)
 
 
 def test_caches_under_concurrent_writers_equal_a_replay_from_the_database(processes):
@@ -161,7 +189,7 @@ def test_caches_under_concurrent_writers_equal_a_replay_from_the_database(proces
     for gid, _tokens in games:
         assert (store.rev(gid) or 0) > 5
         for p in (a, b):
-            _same_as_replay(_settled(p.service, store, gid), store)
+            _same_as_replay(_settled(p, store, gid), store)
 
 
 def test_a_move_of_this_process_makes_one_frame_though_its_notify_wakes_the_socket_again(
@@ -251,3 +279,82 @@ def test_a_move_announced_while_this_process_holds_the_game_is_followed_on_relea
     assert cached is not None and cached.rev == store.rev(gid)
     assert guard.missed == []
     _same_as_replay(cached, store)
+
+
+def test_a_move_announced_while_an_earlier_one_waits_for_the_lock_is_followed_after_it(
+        sqlite_url):
+    """A write of this process releases the game's lock and, before its hand-over runs, the
+    ``LISTEN`` thread brings the next move: that move is not tried before the one waiting
+    (the cache is two moves behind it: it was dropped, and the cache stayed a move behind);
+    both are followed, in the order of their revisions."""
+    writer_store, store = Store(sqlite_url), Store(sqlite_url)
+    writer = GameService(writer_store, bot_workers=1)
+    follower = GameService(store, bot_workers=1)
+    try:
+        gid = writer.create("trambahn", {}, ["human", "human"])["id"]
+        follower.state(gid, None)  # the follower holds the game
+        sent: list[Written] = []
+        with patch.object(writer_store, "_notify", lambda _conn, w: sent.append(w)):
+            for _ in range(2):
+                live = writer.live(gid)
+                seat = live.state.current_players()[0] + 1
+                writer.move(gid, seat, live.n, writer.payload(live, seat)["legal"][0])
+        first, second = sent
+        guard = follower._lock(gid)
+        guard.lock.acquire()  # a write of this process holds the game
+        follower.follow(first)  # left waiting for the writer
+        guard.lock.release()  # the write ends; its hand-over has not run yet
+        follower.follow(second)
+        guard.hand_over()  # the write's hand-over
+        followed = follower.cached(gid)
+        assert followed is not None and followed.rev == store.rev(gid) == second.rev
+        assert follower.follows["followed"] == 2 and guard.missed == []
+        _same_as_replay(followed, store)
+    finally:
+        writer.close()
+        follower.close()
+        writer_store.close()
+        store.close()
+
+
+def test_a_failing_publish_costs_the_listener_neither_its_connection_nor_a_notification(
+        pg_url, caplog):
+    """A ``publish`` that raises is logged and the next notification is read on the same
+    connection (it used to end the connection: the notifications sent while it connected
+    again were lost, without a word)."""
+    import psycopg
+    import sqlalchemy as sa
+
+    from tramways.server.database import NOTIFY_CHANNEL
+
+    got: list[Written] = []
+    connections: list[int] = []
+    tag = f"failing-{random.randrange(10**9)}"  # the database is shared with other tests
+
+    def publish(written: Written) -> None:
+        if written.game_id != tag:
+            return
+        got.append(written)
+        if len(got) == 1:
+            raise RuntimeError("a listener failed")
+
+    stop, ready = threading.Event(), threading.Event()
+    thread = threading.Thread(target=listen, daemon=True, args=(
+        pg_url, publish, stop, ready, lambda: connections.append(1)))
+    thread.start()
+    conninfo = sa.engine.make_url(pg_url).set(drivername="postgresql").render_as_string(
+        hide_password=False)
+    try:
+        assert ready.wait(20)
+        with psycopg.connect(conninfo, autocommit=True) as conn:
+            for rev in (1, 2):
+                conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{tag} {rev}"))
+                end = time.monotonic() + 20
+                while len(got) < rev:
+                    assert time.monotonic() < end, f"notification {rev} was not published"
+                    time.sleep(0.01)
+        assert [w.rev for w in got] == [1, 2] and len(connections) == 1
+        assert "could not be published" in caplog.text
+    finally:
+        stop.set()
+        thread.join(5)

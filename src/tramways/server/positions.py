@@ -17,6 +17,7 @@ import logging
 import re
 import threading
 import weakref
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -125,9 +126,11 @@ def _position_bytes(live: Live) -> int:
 class _GameLock:
     """One game's write lock in this process (weakly kept: it goes when nobody holds it).
 
-    ``missed`` holds the moves another process announced while the lock was held (the
-    ``LISTEN`` thread does not wait for a writer); whoever releases the lock hands them to
-    ``on_release``, so a move announced during a catch-up is still followed."""
+    ``missed`` holds the moves another process announced that wait to be followed: the
+    ``LISTEN`` thread does not wait for a writer, it leaves them there, and whoever holds the
+    lock next takes all of them and hands them to ``on_release`` (under the lock, in the order
+    of their revisions), so a move announced during a write or a catch-up is still followed,
+    and a move announced just after it is never tried before it."""
 
     def __init__(self, on_release: Callable[[list[Written]], None]) -> None:
         self.lock = threading.Lock()
@@ -142,16 +145,22 @@ class _GameLock:
         self.hand_over()
 
     def hand_over(self) -> None:
-        """Follow the moves announced while the lock was held (``list.pop`` is atomic, so
-        a move appended meanwhile is taken by this call or by the next release)."""
-        taken: list[Written] = []
+        """Follow the waiting moves, if the lock is free (else its holder does on release).
+
+        Only a holder of the lock takes moves out, and a holder looks again after releasing
+        it: a move appended meanwhile either is seen by that look or was appended after the
+        release, and its own ``hand_over`` then finds the lock free (or a newer holder, who
+        looks again in turn)."""
         while self.missed:
+            if not self.lock.acquire(blocking=False):
+                return
             try:
-                taken.append(self.missed.pop())
-            except IndexError:  # another thread took the last one
-                break
-        if taken:
-            self._on_release(sorted(taken, key=lambda w: w.rev))
+                taken: list[Written] = []
+                while self.missed:
+                    taken.append(self.missed.pop())
+                self._on_release(sorted(taken, key=lambda w: w.rev))
+            finally:
+                self.lock.release()
 
 
 class Positions:
@@ -167,13 +176,19 @@ class Positions:
         self._cache = LRU(cache_games, budget=cache_bytes, weigh=_position_bytes)
         self._locks: weakref.WeakValueDictionary[str, _GameLock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
+        self.follows: Counter[str] = Counter()
+        """How each move announced by a ``NOTIFY`` went (:meth:`follow`): ``followed``,
+        ``current`` (the cache had it), ``behind`` (the cache missed a write before it),
+        ``not cached``, ``no move`` (an undo, a closing, a payload without the move),
+        ``lines differ``, ``failed``."""
+        self._follows_guard = threading.Lock()
 
     def _lock(self, game_id: str) -> _GameLock:
         """The write lock of ``game_id`` in this process."""
         with self._locks_guard:
             lock = self._locks.get(game_id)
             if lock is None:
-                lock = self._locks[game_id] = _GameLock(self._follow_all)
+                lock = self._locks[game_id] = _GameLock(self._follow_held)
             return lock
 
     def cached(self, game_id: str) -> Live | None:
@@ -232,38 +247,58 @@ class Positions:
         the database).  The result equals a replay of the record: the engine is
         deterministic, and the move's log lines are counted against the writer's.  Anything
         else (no cached position, another revision, an undo, a count that differs) leaves the
-        cache as it is, and the next request catches up from the database as before.  Never
-        raises (it runs in the ``LISTEN`` thread)."""
-        a = written.action
-        if a is None or self.cached(written.game_id) is None:
+        cache as it is, and the next request catches up from the database as before; each
+        outcome is counted in :attr:`follows`.
+
+        The move waits in the game's lock (``_GameLock.missed``) and is played under it, with
+        any move announced before it that waits there too, in the order of their revisions:
+        while this process writes the game (this very move, or a catch-up that may have read
+        the record just before this move) the writer follows them on release.  Never raises
+        (it runs in the ``LISTEN`` thread)."""
+        if written.action is None:
+            self._count("no move")
+            return
+        if self.cached(written.game_id) is None:
+            self._count("not cached")
             return
         guard = self._lock(written.game_id)  # held here: the lock lives while it is kept
-        lock = guard.lock
-        if not lock.acquire(blocking=False):
-            # This process is writing the game (this very move, or a catch-up that may
-            # have read the record just before this move): the writer follows it on release.
-            guard.missed.append(written)
-            if not lock.acquire(blocking=False):
-                return
-            lock.release()  # released in between: take it over here
-            guard.hand_over()
-            return
-        try:
-            cached = self.cached(written.game_id)
-            if cached is None or cached.rev != written.rev - 1 or cached.n != a.seq:
-                return
-            live = _played(cached, written, a)
-            if live is not None:
-                self._install(live)
-        except Exception:  # e.g. a move a newer engine wrote: leave it to the catch-up
-            logger.warning("the move of game %s at rev %d could not be followed",
-                           written.game_id, written.rev)
-        finally:
-            lock.release()
+        guard.missed.append(written)
+        guard.hand_over()
 
-    def _follow_all(self, moves: list[Written]) -> None:
+    def _count(self, outcome: str) -> None:
+        with self._follows_guard:
+            self.follows[outcome] += 1
+
+    def _follow_held(self, moves: list[Written]) -> None:
+        """Follow ``moves`` (in the order of their revisions) with the game's lock held."""
         for written in moves:
-            self.follow(written)
+            a = written.action
+            assert a is not None  # follow() keeps only moves
+            try:
+                cached = self.cached(written.game_id)
+                if cached is None:
+                    self._count("not cached")
+                elif cached.rev >= written.rev:
+                    self._count("current")  # this process's own move, or already caught up
+                elif cached.rev != written.rev - 1 or cached.n != a.seq:
+                    # a move (or an undo) was missed: the next request catches up
+                    self._count("behind")
+                    logger.debug("the move of game %s at rev %d not followed: the cache is at "
+                                 "rev %d", written.game_id, written.rev, cached.rev)
+                else:
+                    live = _played(cached, written, a)
+                    if live is None:
+                        self._count("lines differ")
+                        logger.warning("the move of game %s at rev %d not followed: it wrote "
+                                       "another count of log lines than its writer's (%d)",
+                                       written.game_id, written.rev, written.lines)
+                    else:
+                        self._install(live)
+                        self._count("followed")
+            except Exception:  # e.g. a move a newer engine wrote: leave it to the catch-up
+                self._count("failed")
+                logger.warning("the move of game %s at rev %d could not be followed",
+                               written.game_id, written.rev)
 
     def _install(self, live: Live) -> None:
         current = self.cached(live.row.id)
