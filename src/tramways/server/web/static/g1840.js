@@ -231,6 +231,7 @@ function focusHex(coord) {
 }
 
 let original = null;  // the map before a previewed lay or a claimed route
+let openedHex = null; // the hex whose tile options the panel shows (null: closed, or a station's)
 let claim = [];       // the stops clicked for a claimed route, in running order
 let claimRun = null;  // the claimed route as the server valued it
 
@@ -322,13 +323,16 @@ async function fetchPreviews(coord) {
   }
 }
 
-function openHex(coord) {
+// ``quiet``: the panel reopened after a refresh (see keptHex) stays where the person left it:
+// the map is not recentred on the hex and the page does not scroll to the panel.
+function openHex(coord, quiet = false) {
   const map = mapEl();
   const panel = document.getElementById("hex-panel");
   if (!panel) return;
   restore();
+  openedHex = coord;
   const options = (map.lays || {})[coord] || [];
-  focusHex(coord);
+  if (!quiet) focusHex(coord);
   panel.hidden = false;
   document.getElementById("hex-title").textContent = coord;
   const holder = document.getElementById("hex-options");
@@ -390,7 +394,7 @@ function openHex(coord) {
     holder.append(row);
   }
   stopButtons(coord, holder);
-  panel.scrollIntoView({ block: "nearest" });
+  if (!quiet) panel.scrollIntoView({ block: "nearest" });
 }
 
 // While the line may run, a hex's panel also adds (or takes back) its stops to the claimed
@@ -421,6 +425,7 @@ function openPlace(coord, place) {
   const panel = document.getElementById("hex-panel");
   if (!panel) return;
   restore();
+  openedHex = null;
   focusHex(coord);
   panel.hidden = false;
   document.getElementById("hex-title").textContent = place;
@@ -542,6 +547,7 @@ document.addEventListener("click", (e) => {
   if (e.target.id === "hex-cancel" || e.target.id === "hex-close") {
     restore();
     document.getElementById("hex-panel").hidden = true;
+    openedHex = null;
     return;
   }
   const link = e.target.closest?.("button[data-hex]");
@@ -565,10 +571,36 @@ document.addEventListener("click", (e) => {
 
 // table.js swaps the table in after every move: set the new map up again
 let lastLine;  // the line whose turn the page showed last (undefined: none shown yet)
-new MutationObserver(() => { original = null; claim = []; claimRun = null; setup(); turnChanged(); })
-  .observe(document.querySelector("main.game"), { childList: true, subtree: false });
+new MutationObserver((records) => {
+  const old = records.flatMap((r) => [...r.removedNodes]).find((n) => n.id === "table");
+  original = null; claim = []; claimRun = null;
+  setup();
+  const kept = old ? keptHex(old) : null;
+  turnChanged();
+  if (old) openedHex = null;  // the panel went with the table it was in
+  if (kept) openHex(kept, true);
+}).observe(document.querySelector("main.game"), { childList: true, subtree: false });
 setup();
 turnChanged();
+
+// The hex whose panel a refresh must not close: a newer revision announced by the server (a
+// seat's change, a clock, a move elsewhere) replaces the whole table, panel included, while the
+// person may be choosing a tile.  When the swap was such a refresh (table.js marks it
+// ``data-swap="refresh"``; the answer to the person's own move closes the panel as before),
+// the panel was open for a hex's tiles, and the new table still offers lays there to the same
+// line, its panel is opened again for that hex.  A rotation the person had picked (its preview
+// on the map, the confirm button) is not brought back: the hex's options list is enough, one
+// click previews it again on the new board.
+function keptHex(old) {
+  const fresh = document.getElementById("table");
+  if (!openedHex || fresh?.dataset.swap !== "refresh") return null;
+  const panel = old.querySelector("#hex-panel");
+  if (!panel || panel.hidden) return null;
+  const line = old.querySelector("#map")?.dataset.turnLine;
+  const map = mapEl();
+  if (!line || map?.dataset.turnLine !== line || !(map.lays || {})[openedHex]) return null;
+  return openedHex;
+}
 
 // When the turn passes to another of the player's lines, the map centres on that line's home
 // and the moves come into view; a refusal of the engine is brought into view too (it is

@@ -29,6 +29,11 @@ function title() {
 // ``onlyNewer``: a refresh swaps the table only for a newer revision than the one shown
 // (two refreshes in flight must not swap the same table twice: the second closed an open
 // map panel in the 1840 browser test); a move's answer always swaps (it may carry an error).
+// The new table says which swap brought it (``data-swap``): "refresh" for a newer revision the
+// server announced while the person was not moving (another's move, a seat, a clock), "answer"
+// for the answer to the person's own move or link.  A game's script that only sees the table
+// replaced reads it to keep what the person had open across a refresh (g1840.js: the map's
+// hex panel).
 function swap(html, onlyNewer = false) {
   const holder = document.createElement("div");
   holder.innerHTML = html;
@@ -37,7 +42,10 @@ function swap(html, onlyNewer = false) {
   if (fresh && onlyNewer && now && fresh.dataset.rev && now.dataset.rev &&
       Number(fresh.dataset.rev) <= Number(now.dataset.rev) &&
       fresh.className === now.className) return;
-  if (fresh) now.replaceWith(fresh);
+  if (fresh) {
+    fresh.dataset.swap = onlyNewer && !busy ? "refresh" : "answer";
+    now.replaceWith(fresh);
+  }
   title();
 }
 
