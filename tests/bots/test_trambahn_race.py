@@ -8,7 +8,14 @@ import random
 from tests.bots.hidden_cards import hidden_swapped
 from tramways.bots import make_bot
 from tramways.bots.match import play_match
-from tramways.bots.trambahn_race import RaceBot, held_back, outcome, passenger_key, punish
+from tramways.bots.trambahn_race import (
+    RaceBot,
+    held_back,
+    outcome,
+    passenger_key,
+    punish,
+    switch_verdict,
+)
 from tramways.core import Session
 from tramways.trambahn.actions import Passenger
 from tramways.trambahn.cards import IDS_BY_FACE
@@ -292,3 +299,44 @@ def test_play_outs_own_side_fills_with_its_own_fill_chance(monkeypatch):
 def test_the_race_search_with_fill_first_or_own_fill_reads_its_view_alone():
     for options in ({**SMALL, "fill_first": True}, {**SMALL, "own_fill": 0.6}):
         _assert_hidden_cards_change_no_choice(options, 35, 3)
+
+
+def test_switch_verdict_without_confidence_is_the_plain_switch_rule():
+    """The best mean replaces the planner's turn (candidate 0) when it is ``switch`` a sample
+    ahead; the earlier candidate wins a tie; nothing is ever close."""
+    planner, ahead, level = [0.0] * 4, [1.0, 1.0, 0.0, 0.0], [0.0] * 4
+    assert switch_verdict([planner, ahead], 0.06, 0.0) == (1, False)
+    assert switch_verdict([planner, level, ahead, ahead], 0.06, 0.0) == (2, False)
+    assert switch_verdict([planner, ahead], 0.6, 0.0) == (0, False)  # 0.5 a sample < 0.6
+    assert switch_verdict([ahead, planner], 0.06, 0.0) == (0, False)
+
+
+def test_switch_verdict_with_confidence_asks_for_standard_errors_and_calls_it_close():
+    """Differences 1, -1, 1, 0: mean 0.25, standard error 0.479 (0.52 of them): enough at
+    ``confidence`` 0.5, close at 1.0 (the planner's turn until more samples settle it)."""
+    planner, noisy = [0.0, 1.0, 0.0, 0.0], [1.0, 0.0, 1.0, 0.0]
+    assert switch_verdict([planner, noisy], 0.06, 0.5) == (1, False)
+    assert switch_verdict([planner, noisy], 0.06, 1.0) == (0, True)
+    assert switch_verdict([planner, noisy], 0.3, 1.0) == (0, False)  # below switch: settled
+    steady = [1.0, 2.0, 1.0, 1.0]  # every difference 1: no spread
+    assert switch_verdict([planner, steady], 0.06, 3.0) == (1, False)
+
+
+def test_a_close_check_draws_more_samples_up_to_most_samples(monkeypatch):
+    """``confidence``: while the call is close the check plays ``samples`` more play-outs of
+    every candidate, and stops at ``most_samples``."""
+    from tramways.bots import trambahn_race
+
+    calls: list[bool] = []
+    monkeypatch.setattr(trambahn_race, "switch_verdict",
+                        lambda per, switch, confidence: calls.append(True) or (0, True))
+    state = _late_positions(33, 1)[0]
+    bot = RaceBot(GAME, samples=2, top=3, start=0, confidence=1.0, most_samples=6)
+    view = state.view(state.turn)
+    bot.choose(view, state.legal_actions(), random.Random(3))
+    assert len(calls) == 3
+    assert "x 6 play-outs" in bot.explanation
+
+
+def test_the_race_search_with_confidence_reads_its_view_alone():
+    _assert_hidden_cards_change_no_choice({**SMALL, "confidence": 1.0, "most_samples": 6}, 37, 3)

@@ -13,7 +13,10 @@ random numbers); in each, the candidate turn is played and then both players pla
 of the game (:func:`play_out`), and the candidate scores 1 for a win, 1/2 for a draw and 0
 for a loss (T-R-4: the most points win; a tie goes to the bigger money pile), plus
 ``margin`` times the final points difference.  Another turn replaces the planner's best only
-when it scores ``switch`` a sample more; the chosen turn is played action by action.
+when it scores ``switch`` a sample more (with ``confidence`` above 0, also that many standard
+errors of the paired differences more, :func:`switch_verdict`; while only that test fails,
+``samples`` more play-outs of every candidate are drawn, up to ``most_samples``); the chosen
+turn is played action by action.
 
 The play-outs model a player who punishes a row left open (:func:`punish`): at the start of
 its turn a player whose hand fills a row whose scoring favours it (a row at 3 and one card of
@@ -231,7 +234,8 @@ class RaceBot(BotBase):
                  infer: bool = False, seen: bool = False,
                  weights: dict[str, float] | None = None, habit: float = 0.0,
                  punish_habit: float = 0.0, hold: bool = False,
-                 fill_first: bool = False, own_fill: float = 1.0) -> None:
+                 fill_first: bool = False, own_fill: float = 1.0,
+                 confidence: float = 0.0, most_samples: int = 0) -> None:
         self.game = game
         self.top = top
         self.samples = samples
@@ -250,6 +254,8 @@ class RaceBot(BotBase):
         self.hold = hold
         self.fill_first = fill_first
         self.own_fill = own_fill
+        self.confidence = confidence
+        self.most_samples = max(samples, most_samples)
         self.fill = (self.habit if self.habit is not None
                      else FillRate() if punish_habit > 0 else None)
         """The other player's fill rate the play-outs' punishing follows (``punish_habit``)."""
@@ -367,33 +373,70 @@ class RaceBot(BotBase):
 
     def _check(self, view: TrambahnView, candidates: list[tuple[float, Draft]],
                rng: random.Random) -> Draft:
-        """Each candidate played out to the end on the same samples; the best mean."""
+        """Each candidate played out to the end on the same samples; the best mean, when it
+        beats the planner's turn by ``switch`` a sample (and, with ``confidence``, by that many
+        standard errors of the paired differences, more samples drawn while it is close)."""
         assert view.you is not None
         me = view.you
         exact = REGULAR_SCORINGS - view.regular_scorings <= self.exact_from
-        totals = [0.0] * len(candidates)
         rate = 1.0
         if self.fill is not None and self.punish_habit > 0:
             rate = min(1.0, self.punish_habit * self.fill.rate())
-        for _ in range(self.samples):
-            sample = self._sample(view, rng)
-            seed = rng.getrandbits(32) if rate < 1.0 or self.own_fill < 1.0 else None
-            for i, (_, draft) in enumerate(candidates):
-                state = sample.clone()
-                for action in draft.actions:
-                    state.apply(action)
-                if self.leaf == "turn":
-                    totals[i] += reply_value(state, me)
-                    continue
-                play_out(state, me, exact, rate=rate,
-                         rng=random.Random(seed) if seed is not None else None,
-                         hold=self.hold, own_rate=self.own_fill)
-                diff = state.scores[me] - state.scores[1 - me]
-                totals[i] += outcome(state, me) + self.margin * diff
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        if totals[best] - totals[0] < self.switch * self.samples:
-            best = 0
-        self.explanation = (f"checked {len(candidates)} whole turns x {self.samples} play-outs "
-                            f"to the end: {totals[best] / self.samples:.2f} against the "
-                            f"planner's {totals[0] / self.samples:.2f}")
+        per: list[list[float]] = [[] for _ in candidates]
+        while True:
+            for _ in range(self.samples):
+                self._play_sample(view, candidates, rng, me, exact, rate, per)
+            best, close = switch_verdict(per, self.switch, self.confidence)
+            if not close or len(per[0]) >= self.most_samples:
+                break
+        n = len(per[0])
+        self.explanation = (f"checked {len(candidates)} whole turns x {n} play-outs "
+                            f"to the end: {sum(per[best]) / n:.2f} against the "
+                            f"planner's {sum(per[0]) / n:.2f}")
         return candidates[best][1]
+
+    def _play_sample(self, view: TrambahnView, candidates: list[tuple[float, Draft]],
+                     rng: random.Random, me: int, exact: bool, rate: float,
+                     per: list[list[float]]) -> None:
+        """One sample of the hidden cards; each candidate played out on it (the same
+        sample and play-out seed for every candidate: common random numbers)."""
+        sample = self._sample(view, rng)
+        seed = rng.getrandbits(32) if rate < 1.0 or self.own_fill < 1.0 else None
+        for i, (_, draft) in enumerate(candidates):
+            state = sample.clone()
+            for action in draft.actions:
+                state.apply(action)
+            if self.leaf == "turn":
+                per[i].append(reply_value(state, me))
+                continue
+            play_out(state, me, exact, rate=rate,
+                     rng=random.Random(seed) if seed is not None else None,
+                     hold=self.hold, own_rate=self.own_fill)
+            diff = state.scores[me] - state.scores[1 - me]
+            per[i].append(outcome(state, me) + self.margin * diff)
+
+
+def switch_verdict(per: Sequence[Sequence[float]], switch: float, confidence: float
+                   ) -> tuple[int, bool]:
+    """Which candidate to play from the play-outs' values ``per[i][s]`` (candidate ``i``,
+    sample ``s``; candidate 0 is the planner's turn), and whether the call is close.
+
+    The best mean (the earlier candidate on a tie) replaces candidate 0 only when its mean
+    paired difference over candidate 0 is at least ``switch`` and at least ``confidence``
+    standard errors of that difference; the call is close when only the second test fails
+    (more samples may settle it).  With ``confidence`` 0 this is the plain ``switch`` rule."""
+    n = len(per[0])
+    totals = [sum(values) for values in per]
+    best = max(range(len(per)), key=lambda i: (totals[i], -i))
+    if best == 0:
+        return 0, False
+    if totals[best] - totals[0] < switch * n:
+        return 0, False
+    if confidence <= 0:
+        return best, False
+    diffs = [a - b for a, b in zip(per[best], per[0], strict=True)]
+    mean = sum(diffs) / n
+    spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    if mean * mean * n >= confidence * confidence * spread:
+        return best, False
+    return 0, True
