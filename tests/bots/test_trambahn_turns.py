@@ -14,7 +14,7 @@ from tramways.bots.match import play_match
 from tramways.bots.trambahn_turns import TurnPlanner, chance_of, variant_of
 from tramways.core import Session
 from tramways.trambahn.actions import Buy, EndTurn, Passenger, Station
-from tramways.trambahn.cards import IDS_BY_FACE
+from tramways.trambahn.cards import IDS_BY_FACE, TRAMS
 from tramways.trambahn.engine import TrambahnState
 from tramways.trambahn.game import GAME
 from tramways.trambahn.position import Column
@@ -140,3 +140,45 @@ def test_the_search_with_reply_play_outs_finishes_a_game_under_a_seed():
         bots = [make_bot("search", GAME, **options), make_bot("rule", GAME)]
         scores.append(play_match("trambahn", bots, 21).state.result()["scores"])
     assert scores[0] == scores[1]
+
+
+def _two_rows_at_3(regular: int) -> tuple[TrambahnState, list[int]]:
+    """Blue and yellow rows at 3, both scorings favouring the other player (its blue and
+    yellow columns against our red one), the scores level, ``regular`` scorings made."""
+    state = _position(["5r", "6r", "7g", "8g", "1r", "2g"], [(["2r", "5r", "7r"], "steam")],
+                      theirs=[(["2b", "4b", "6b"], "steam"), (["3y", "5y"], "horse")],
+                      rows={0: ["1b", "3b", "5b"], 3: ["1y", "2y", "4y"]})
+    state.regular, state.scores = regular, [40, 40]
+    mine = [0, 0, 0, 0]
+    for col in state.columns[0]:
+        mine[col.colour] += col.points * TRAMS["steam"][0]  # x3 (T-FACT-1)
+    return state, mine
+
+
+def _danger(state: TrambahnState, mine: list[int], pair: float) -> tuple[float, list[int]]:
+    planner = variant_of({"pair": pair})(state.view(0), Counter())
+    planner.p_one = [0.5, 0.0, 0.0, 0.5]
+    return planner._danger(planner.start(), mine, 0.0), planner.theirs
+
+
+def test_t_r_2_the_other_player_may_fill_two_rows_at_3_in_its_next_turn():
+    """Its two passengers (T-R-2) can score both rows: with ``pair`` each row counts while at
+    most one better row is open to it; without, the second only when the first is not."""
+    state, mine = _two_rows_at_3(regular=5)
+    plain, theirs = _danger(state, mine, 0.0)
+    paired, _ = _danger(state, mine, 1.0)
+    blue, yellow = sorted((theirs[0], theirs[3]), reverse=True)
+    assert theirs[0] > 0 and theirs[3] > 0 and mine[0] == mine[3] == 0
+    assert plain == pytest.approx(0.5 * blue + 0.5 * 0.5 * yellow)
+    assert paired == pytest.approx(0.5 * blue + 0.5 * yellow)
+
+
+def test_t_r_4_two_rows_at_3_that_end_the_game_for_the_other_player_cost_the_game():
+    """With two scorings left, both rows scored by the other player in one turn are the 9th
+    and 10th scorings: the game ends with it ahead (T-R-4), which costs the game times the
+    chance of both (0.25)."""
+    state, mine = _two_rows_at_3(regular=8)
+    paired, theirs = _danger(state, mine, 1.0)
+    margin = theirs[0] + theirs[3]
+    blue, yellow = sorted((theirs[0], theirs[3]), reverse=True)
+    assert paired == pytest.approx(0.5 * blue + 0.5 * yellow + 0.25 * (1000.0 + margin))

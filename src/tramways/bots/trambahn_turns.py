@@ -184,6 +184,11 @@ class TurnPlanner:
     last_three = 1.0
     """T-R-4: with one scoring left, a row left at 3 or 2 from which the other player would
     end the game ahead costs this share of the game times its chance."""
+    pair = 0.0
+    """Above 0: the other player's next turn may fill two rows at 3 (its two passengers,
+    T-R-2): each row counts while at most one better row is open to it (0: the best open row
+    alone), and with two scorings left a pair of rows at 3 whose scorings would end the game
+    with it ahead (T-R-4) costs ``pair`` times the game times the chance of both."""
 
     def __init__(self, view: TrambahnView, known: Counter[str],
                  clue: HandClue | None = None) -> None:
@@ -443,8 +448,8 @@ class TurnPlanner:
     def _danger(self, d: Draft, mine: list[int], value: float) -> float:
         """The other player's next passengers: rows at 3 (one fitting card) or at 2 (two)
         whose scoring favours them, the best first; the 10th scoring (T-R-4) that would leave
-        them ahead costs the game."""
-        threats: list[tuple[float, float]] = []
+        them ahead costs the game.  With ``pair``, two rows at 3 in one turn (see ``pair``)."""
+        threats: list[tuple[float, float, int]] = []
         last = d.regular + 1 >= REGULAR_SCORINGS
         for c in range(4):
             n = d.rows[c]
@@ -454,17 +459,44 @@ class TurnPlanner:
             if last:
                 margin = d.scores[1] + self.theirs[c] - d.scores[0] - mine[c]
                 if margin > 0:
-                    threats.append((self.last_three * (value + GAME_WON + margin), p))
+                    threats.append((self.last_three * (value + GAME_WON + margin), p,
+                                    ROW_SIZE - n))
                 continue
             gain = self.theirs[c] - mine[c]
             if gain > 0:
-                threats.append((gain, p))
+                threats.append((gain, p, ROW_SIZE - n))
         threats.sort(reverse=True)
-        loss, open_ = 0.0, 1.0
-        for cost, p in threats:
-            loss += open_ * p * cost
-            open_ *= 1 - p
+        if self.pair <= 0:
+            loss, open_ = 0.0, 1.0
+            for cost, p, _ in threats:
+                loss += open_ * p * cost
+                open_ *= 1 - p
+            return loss
+        loss, none, one = 0.0, 1.0, 0.0  # the chance that no / one better row is open
+        for cost, p, need in threats:
+            loss += p * cost * (none + one if need == 1 else none)
+            if need == 1:
+                none, one = none * (1 - p), one * (1 - p) + none * p
+            else:
+                none, one = none * (1 - p), one * (1 - p)
+        if d.regular + 2 == REGULAR_SCORINGS:
+            loss += self.pair * self._ending_pair(d, mine, value)
         return loss
+
+    def _ending_pair(self, d: Draft, mine: list[int], value: float) -> float:
+        """With two scorings left: the worst pair of rows at 3 whose scorings, both by the
+        other player in its next turn, end the game with it ahead (T-R-4), as the game's
+        worth times the chance of both."""
+        worst = 0.0
+        rows = [c for c in range(4) if d.rows[c] == ROW_SIZE - 1]
+        for i, a in enumerate(rows):
+            for b in rows[i + 1:]:
+                margin = (d.scores[1] + self.theirs[a] + self.theirs[b]
+                          - d.scores[0] - mine[a] - mine[b])
+                if margin > 0:
+                    worst = max(worst, self.p_one[a] * self.p_one[b]
+                                * (value + GAME_WON + margin))
+        return worst
 
     def _chance(self, d: Draft, mine: list[int]) -> float:
         """Our own next passengers on a row at 3 that favours us (a kept card of its colour or
