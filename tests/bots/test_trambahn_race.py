@@ -86,20 +86,28 @@ def test_the_race_search_plays_whole_turns_and_follows_them():
                              "checked")) for e in explanations)
 
 
-def _blue_row_at_3() -> TrambahnState:
+def _blue_row_at_3(yellow: bool = False) -> TrambahnState:
     """Seat 0 to move: the blue row at 3, seat 0's blue column (2, 6, 9, electric tram) and a
-    hand of 1r 7b 2b 8y 3g 9g."""
+    hand of 1r 7b 2b 8y 3g 9g; with ``yellow`` also the yellow row at 3 (1, 2, 3) and seat
+    0's yellow column (4, 5, horse tram)."""
     state = Session.new("trambahn", {}, seed=11).state
     pool = {f: list(ids) for f, ids in IDS_BY_FACE.items()}
     state.rows[0] = [pool["3b"].pop(), pool["4b"].pop(), pool["5b"].pop()]
-    col = Column(0, [])
-    for f in ("2b", "6b", "9b"):
-        col.add(pool[f].pop())
-    col.tram = "electric"
-    state.stack.remove("electric")
-    state.columns = [[col], []]
+    columns = [(0, ("2b", "6b", "9b"), "electric")]
+    if yellow:
+        state.rows[3] = [pool["1y"].pop(), pool["2y"].pop(), pool["3y"].pop()]
+        columns.append((3, ("4y", "5y"), "horse"))
+    state.columns = [[], []]
+    for colour, faces, tram in columns:
+        col = Column(colour, [])
+        for f in faces:
+            col.add(pool[f].pop())
+        col.tram = tram
+        state.stack.remove(tram)
+        state.columns[0].append(col)
     hand = [pool[f].pop() for f in ("1r", "7b", "2b", "8y", "3g", "9g")]
-    taken = set(hand) | set(state.rows[0]) | set(col.stations)
+    taken = set(hand) | {c for row in state.rows for c in row}
+    taken |= {c for col in state.columns[0] for c in col.stations}
     rest = [c for c in state.deck + state.hands[0] + state.hands[1] if c not in taken]
     rest += [c for c in state.money[0] + state.money[1] if c not in taken]
     state.hands = [hand, rest[:6]]
@@ -117,6 +125,19 @@ def test_t_r_2_play_outs_fill_a_row_at_3_that_favours_the_player_to_move():
     punish(state)
     assert state.regular == 1 and state.scores == [expected, 0]
     assert state.rows[0] == [] and state.passengers == 1
+
+
+def test_t_r_2_play_outs_with_double_fill_two_rows_at_3_in_one_turn():
+    """Two rows at 3 favouring the player to move (blue and yellow): ``punish`` fills the
+    better alone; with ``double`` the second passenger fills the other (two scorings)."""
+    single, double = _blue_row_at_3(yellow=True), _blue_row_at_3(yellow=True)
+    blue, yellow = (col.score for col in single.columns[0])
+    assert blue > yellow > 0
+    punish(single)
+    assert single.regular == 1 and single.scores == [blue, 0] and len(single.rows[3]) == 3
+    punish(double, double=True)
+    assert double.regular == 2 and double.scores == [blue + yellow, 0]
+    assert double.rows[0] == [] and double.rows[3] == [] and double.passengers == 2
 
 
 def test_t_r_4_outcome_is_points_then_the_money_pile():
@@ -181,9 +202,9 @@ def test_play_outs_punish_for_the_other_player_with_its_fill_rate(monkeypatch):
     original = trambahn_race.punish
     turns: list[int] = []
 
-    def counted(state: TrambahnState) -> None:
+    def counted(state: TrambahnState, double: bool = False) -> None:
         turns.append(state.turn)
-        original(state)
+        original(state, double)
 
     monkeypatch.setattr(trambahn_race, "punish", counted)
     for rate, mine_only in ((0.0, True), (1.0, False)):
@@ -277,9 +298,9 @@ def test_play_outs_own_side_fills_with_its_own_fill_chance(monkeypatch):
     held: list[int] = []
     original_punish, original_held = trambahn_race.punish, trambahn_race.held_back
 
-    def counted_punish(state: TrambahnState) -> None:
+    def counted_punish(state: TrambahnState, double: bool = False) -> None:
         punished.append(state.turn)
-        original_punish(state)
+        original_punish(state, double)
 
     def counted_held(state: TrambahnState) -> list:
         held.append(state.turn)
@@ -338,5 +359,6 @@ def test_a_close_check_draws_more_samples_up_to_most_samples(monkeypatch):
     assert "x 6 play-outs" in bot.explanation
 
 
-def test_the_race_search_with_confidence_reads_its_view_alone():
-    _assert_hidden_cards_change_no_choice({**SMALL, "confidence": 1.0, "most_samples": 6}, 37, 3)
+def test_the_race_search_with_confidence_or_double_reads_its_view_alone():
+    for options in ({**SMALL, "confidence": 1.0, "most_samples": 6}, {**SMALL, "double": True}):
+        _assert_hidden_cards_change_no_choice(options, 37, 3)

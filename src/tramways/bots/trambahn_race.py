@@ -22,7 +22,9 @@ The play-outs model a player who punishes a row left open (:func:`punish`): at t
 its turn a player whose hand fills a row whose scoring favours it (a row at 3 and one card of
 its colour or a conductor, at 2 and two; with one scoring left only when it ends the game
 ahead, T-R-4) places those passengers; the rest of each turn is the rule-of-thumb planner of
-:mod:`tramways.bots.trambahn_policy`.  Within ``exact_from`` regular scorings of the end the
+:mod:`tramways.bots.trambahn_policy`.  With ``double`` a player who filled a row at 3 with
+its first passenger fills another row at 3 whose scoring favours it with its second (two
+scorings in one turn, as a player who kept two such rows open does).  Within ``exact_from`` regular scorings of the end the
 other player's first reply is instead its whole turn planned from its view of the sample
 (:class:`TurnPlanner`).  ``leaf="turn"`` replaces the play-out to the end by the other
 player's planned whole turn and the planner's value of our best turn after it
@@ -123,10 +125,12 @@ def scoring_gain(state: TrambahnState, colour: int) -> int:
     return gain
 
 
-def punish(state: TrambahnState) -> None:
+def punish(state: TrambahnState, double: bool = False) -> None:
     """At the start of a turn in a play-out: fill the row whose scoring favours the player to
     move most, when its hand can (Step 1, T-R-2): cards of the row's colour, lowest first,
-    then conductors."""
+    then conductors.  With ``double``, a passenger left after filling a row at 3 fills the
+    best other row at 3 whose scoring (after the first) favours the player too: two
+    scorings in one turn."""
     if state.over or state.step > 1 or state.passengers:
         return
     choice = punish_choice(state)
@@ -135,17 +139,26 @@ def punish(state: TrambahnState) -> None:
     c, cards = choice
     for card in cards:
         state.apply(Passenger(state.turn, CARD_FACE[card], COLOURS[c]))
+    if not double or len(cards) > 1 or state.over or state.step > 1:
+        return
+    second = punish_choice(state, most=1)
+    if second is None:
+        return
+    action = Passenger(state.turn, CARD_FACE[second[1][0]], COLOURS[second[0]])
+    if action in state.legal_actions():
+        state.apply(action)
 
 
-def punish_choice(state: TrambahnState) -> tuple[int, list[int]] | None:
+def punish_choice(state: TrambahnState, most: int = 2) -> tuple[int, list[int]] | None:
     """The row :func:`punish` fills (the one whose scoring favours the player to move most,
-    T-R-2) and the hand cards it places there, or None when no such row can be filled."""
+    T-R-2) with at most ``most`` passengers, and the hand cards it places there, or None when
+    no such row can be filled."""
     p = state.turn
     hand = state.hands[p]
     best: tuple[int, int, list[int]] | None = None
     for c, colour in enumerate(COLOURS):
         need = ROW_SIZE - len(state.rows[c])
-        if need > 2:
+        if need > most:
             continue
         fitting = sorted((CARD_VALUE[card], card) for card in hand
                          if CARD_FACE[card][-1] == colour)
@@ -181,13 +194,14 @@ def held_back(state: TrambahnState) -> list[Action]:
 def play_out(state: TrambahnState, me: int, exact: bool,
              planner: type[Planner] = Planner, rate: float = 1.0,
              rng: random.Random | None = None, hold: bool = False,
-             own_rate: float = 1.0) -> None:
+             own_rate: float = 1.0, double: bool = False) -> None:
     """Both players to the end of the game (see the module docstring); ``exact``: the other
     player's first turn planned whole; the other player punishes a row left open at the start
     of a turn with the chance ``rate`` (drawn from ``rng``), ``me`` with the chance
     ``own_rate`` (always at 1).  With ``hold``, a turn of the other player drawn as not
     punishing fills no row at all (:func:`held_back`): the rule of thumb's own passengers
-    leave the rows open too; a turn of ``me`` drawn as not punishing always does."""
+    leave the rows open too; a turn of ``me`` drawn as not punishing always does.  With
+    ``double``, punishing may fill two rows at 3 (:func:`punish`)."""
     if exact and not state.over and state.turn != me:
         planned_turn(state)
     holding = False
@@ -196,7 +210,7 @@ def play_out(state: TrambahnState, me: int, exact: bool,
             holding = False
             chance = own_rate if state.turn == me else rate
             if rng is None or chance >= 1.0 or rng.random() < chance:
-                punish(state)
+                punish(state, double)
             else:
                 holding = hold or state.turn == me
             if state.over:
@@ -235,7 +249,8 @@ class RaceBot(BotBase):
                  weights: dict[str, float] | None = None, habit: float = 0.0,
                  punish_habit: float = 0.0, hold: bool = False,
                  fill_first: bool = False, own_fill: float = 1.0,
-                 confidence: float = 0.0, most_samples: int = 0) -> None:
+                 confidence: float = 0.0, most_samples: int = 0,
+                 double: bool = False) -> None:
         self.game = game
         self.top = top
         self.samples = samples
@@ -254,6 +269,7 @@ class RaceBot(BotBase):
         self.hold = hold
         self.fill_first = fill_first
         self.own_fill = own_fill
+        self.double = double
         self.confidence = confidence
         self.most_samples = max(samples, most_samples)
         self.fill = (self.habit if self.habit is not None
@@ -411,7 +427,7 @@ class RaceBot(BotBase):
                 continue
             play_out(state, me, exact, rate=rate,
                      rng=random.Random(seed) if seed is not None else None,
-                     hold=self.hold, own_rate=self.own_fill)
+                     hold=self.hold, own_rate=self.own_fill, double=self.double)
             diff = state.scores[me] - state.scores[1 - me]
             per[i].append(outcome(state, me) + self.margin * diff)
 
