@@ -65,3 +65,15 @@ class BotGame:
             {"n": self.n, "action": text})
         self.n += 1
         return text
+
+    def to_rotation_choice(self) -> tuple[str, list[str]]:
+        """Plays until a line may lay a tile on a hex in two rotations or more (IX.4): that hex
+        and its legal lays, in the engine's order."""
+        while not self.over:
+            lays = [a for a in self.legal() if a.split()[1] == "lay"]
+            hexes = [a.split()[2] for a in lays]
+            many = [h for h in hexes if hexes.count(h) > 1]
+            if many:
+                return many[0], [a for a in lays if a.split()[2] == many[0]]
+            self.step()
+        raise AssertionError("no line turn with a choice of rotations")

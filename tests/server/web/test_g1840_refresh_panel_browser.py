@@ -57,19 +57,6 @@ LOOK = """() => ({
 })"""
 
 
-def _line_turn(game: BotGame) -> tuple[str, list[str]]:
-    """Plays until a line may lay a tile on a hex in two rotations or more: that hex and its
-    legal lays."""
-    while not game.over:
-        lays = [a for a in game.legal() if a.split()[1] == "lay"]
-        hexes = [a.split()[2] for a in lays]
-        many = [h for h in hexes if hexes.count(h) > 1]
-        if many:
-            return many[0], sorted(a for a in lays if a.split()[2] == many[0])
-        game.step()
-    raise AssertionError("no line turn with a choice of rotations")
-
-
 class Refresher:
     """Plays the server's "newer revision" to the page: the table fragment the page then
     fetches comes back with ``data-rev`` raised to it (and, if asked, another line's turn)."""
@@ -106,7 +93,8 @@ def _open_hex(page, coord: str) -> None:
 def test_refresh_keeps_the_hex_panel_open_and_own_move_closes_it(
         browser, fast_server: str, shots: Path) -> None:
     game = BotGame(fast_server, seed=5)
-    coord, lays = _line_turn(game)
+    coord, lays = game.to_rotation_choice()
+    lays = sorted(lays)
     page = browser.new_page(viewport=DESKTOP)
     failures: list[str] = []
     page.on("pageerror", lambda e: failures.append(str(e)))

@@ -22,25 +22,12 @@ from tests.server.web.g1840_drive import BotGame, api  # noqa: E402
 pytestmark = needs_chromium
 
 
-def _line_turn(game: BotGame) -> tuple[str, list[str]]:
-    """Plays until a line may lay a tile on a hex in two rotations or more: that hex and its
-    legal lays."""
-    while not game.over:
-        lays = [a for a in game.legal() if a.split()[1] == "lay"]
-        hexes = [a.split()[2] for a in lays]
-        many = [h for h in hexes if hexes.count(h) > 1]
-        if many:
-            return many[0], [a for a in lays if a.split()[2] == many[0]]
-        game.step()
-    raise AssertionError("no line turn with a choice of rotations")
-
-
 def test_ix4_hex_panel_shows_a_picture_per_legal_tile_and_rotation_and_lays_it(
         browser, fast_server: str, shots: Path) -> None:
     from tramways.g1840.render.tile import render_tile_svg
 
     game = BotGame(fast_server, seed=5)
-    coord, lays = _line_turn(game)
+    coord, lays = game.to_rotation_choice()
     phase = game.session.state.view(None).round_info.phase
     page = browser.new_page(viewport=DESKTOP)
     failures: list[str] = []
@@ -118,7 +105,7 @@ def test_ix4_hex_panel_pictures_fit_a_phone(browser, fast_server: str, shots: Pa
     """On a phone (390x844) the panel's pictures wrap: none is cut, the page never scrolls
     sideways."""
     game = BotGame(fast_server, seed=5)
-    coord, lays = _line_turn(game)
+    coord, lays = game.to_rotation_choice()
     page = browser.new_page(viewport=PHONE, has_touch=True)
     page.goto(game.url(lang="ru"))
     page.wait_for_selector('#map svg[data-ready="1"]')
