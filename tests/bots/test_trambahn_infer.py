@@ -10,7 +10,7 @@ from math import comb
 from tests.bots.hidden_cards import hidden_swapped
 from tramways.bots.trambahn_infer import HandClue
 from tramways.bots.trambahn_race import RaceBot
-from tramways.bots.trambahn_turns import Unseen, chance_of
+from tramways.bots.trambahn_unseen import Unseen, chance_of
 from tramways.bots.trambahn_whole_turn import WholeTurnBot
 from tramways.core import Session
 from tramways.trambahn.cards import CARD_FACE, CONDUCTOR, FACE_COLOUR

@@ -11,7 +11,8 @@ import pytest
 
 from tramways.bots import make_bot
 from tramways.bots.match import play_match
-from tramways.bots.trambahn_turns import TurnPlanner, chance_of, variant_of
+from tramways.bots.trambahn_turns import TurnPlanner, variant_of
+from tramways.bots.trambahn_unseen import chance_of
 from tramways.core import Session
 from tramways.trambahn.actions import Buy, EndTurn, Passenger, Station
 from tramways.trambahn.cards import IDS_BY_FACE, TRAMS

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tramways.bots.trambahn_infer import favours
-from tramways.bots.trambahn_turns import Unseen, chance_of
+from tramways.bots.trambahn_unseen import Unseen, chance_of
 from tramways.trambahn.cards import COLOURS, HAND_SIZE, ROW_SIZE
 from tramways.trambahn.view_types import TrambahnView
 

@@ -19,8 +19,9 @@ difference, each colour's column scores (ours less the other player's) times the
 scorings of that colour still to come, the columns' room to grow and their Extra Tours,
 money while trams remain to be bought (more while a new column would need it, little beyond
 one electric tram, T-FACT-1), the cards kept, and the **danger of the other player's next
-passengers**: from the cards the mover has not seen (:class:`Unseen`: its hand, the table,
-its own money cards and the faces it saw discarded are out), the hypergeometric chance that
+passengers**: from the cards the mover has not seen
+(:class:`~tramways.bots.trambahn_unseen.Unseen`: its hand, the table, its own money cards
+and the faces it saw discarded are out), the hypergeometric chance that
 the other player's hand holds what a row at 3 (one card of its colour or a conductor) or at
 2 (two) needs, times what that scoring gives them over us; when that scoring would be the
 10th and leave them ahead, the game itself (T-R-4).  The same model counts our own chance to
@@ -36,10 +37,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from math import comb
 from typing import Any
 
 from tramways.bots.trambahn_infer import HandClue
+from tramways.bots.trambahn_unseen import Unseen, chance_of
 from tramways.core import Action
 from tramways.trambahn.actions import Buy, EndTurn, Income, Passenger, Station
 from tramways.trambahn.cards import (
@@ -50,7 +51,6 @@ from tramways.trambahn.cards import (
     FACE_COLOUR,
     FACE_VALUE,
     HAND_SIZE,
-    IDS_BY_FACE,
     REGULAR_SCORINGS,
     ROW_SIZE,
     TRAMS,
@@ -63,21 +63,6 @@ GAME_WON = 1000.0
 
 _VALUE_OF = {kind: spec[0] for kind, spec in TRAMS.items()}
 _COST_OF = {kind: spec[1] for kind, spec in TRAMS.items()}
-
-
-def chance_of(needed: int, fitting: int, unseen: int, drawn: int) -> float:
-    """Hypergeometric: the chance that ``drawn`` cards taken from ``unseen`` hold at least
-    ``needed`` of the ``fitting`` ones."""
-    if needed <= 0:
-        return 1.0
-    drawn = min(drawn, unseen)
-    if fitting < needed or drawn < needed:
-        return 0.0
-    total = comb(unseen, drawn)
-    miss = 0
-    for i in range(needed):
-        miss += comb(fitting, i) * comb(unseen - fitting, drawn - i)
-    return max(0.0, 1.0 - miss / total)
 
 
 @dataclass(slots=True)
@@ -115,39 +100,6 @@ class Draft:
         return Draft(self.scores[:], self.regular, self.rows[:],
                      [r.copy() for r in self.routes], self.money, self.hand[:],
                      self.display[:], self.actions[:], self.over)
-
-
-@dataclass(frozen=True, slots=True)
-class Unseen:
-    """What the mover has not seen, as counts: all cards, and those that can join each row
-    (a station of its colour, or a conductor)."""
-
-    total: int
-    per_row: tuple[int, int, int, int]
-
-    @classmethod
-    def from_view(cls, view: TrambahnView, known: Counter[str]) -> Unseen:
-        """``known``: faces the mover knows are elsewhere beyond the view (discarded since the
-        last reshuffle, its own money cards)."""
-        left = cls.faces(view, known)
-        per = [left[CONDUCTOR]] * 4
-        for face, n in left.items():
-            if face != CONDUCTOR:
-                per[FACE_COLOUR[face]] += n
-        return cls(sum(left.values()), (per[0], per[1], per[2], per[3]))
-
-    @staticmethod
-    def faces(view: TrambahnView, known: Counter[str]) -> Counter[str]:
-        """The faces the mover has not seen, with their counts."""
-        seen: Counter[str] = Counter(view.hand or ())
-        for row in view.rows.values():
-            seen.update(row)
-        for cols in view.columns:
-            for col in cols:
-                seen.update(col.stations)
-                seen.update(col.conductors)
-        seen.update(known)
-        return Counter({face: max(0, len(ids) - seen[face]) for face, ids in IDS_BY_FACE.items()})
 
 
 class TurnPlanner:
