@@ -11,12 +11,11 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
-import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from tests.server.test_notify import _Hooks
 from tramways.server import ServerSettings, create_app
-from tramways.server.database import NOTIFY_CHANNEL
+from tramways.server.database import NOTIFY_CHANNEL, libpq_conninfo
 from tramways.server.facts import GameFacts
 from tramways.server.rows import ActionRow, Conflict, Written
 from tramways.server.storage import Store
@@ -88,8 +87,7 @@ def test_a_move_written_in_one_statement_is_announced_as_written(pg_url: str) ->
     """The move's statement writes the row, the action and the lines in their order, and its
     NOTIFY carries the id of the last line: the same payload as ``Written.payload``."""
     store = Store(pg_url)
-    conninfo = sa.engine.make_url(pg_url).set(drivername="postgresql").render_as_string(
-        hide_password=False)
+    conninfo = libpq_conninfo(pg_url)
     try:
         gid = _new_game(store)
         with psycopg.connect(conninfo, autocommit=True) as listener:

@@ -323,9 +323,8 @@ def test_a_failing_publish_costs_the_listener_neither_its_connection_nor_a_notif
     connection (it used to end the connection: the notifications sent while it connected
     again were lost, without a word)."""
     import psycopg
-    import sqlalchemy as sa
 
-    from tramways.server.database import NOTIFY_CHANNEL
+    from tramways.server.database import NOTIFY_CHANNEL, libpq_conninfo
 
     got: list[Written] = []
     connections: list[int] = []
@@ -342,8 +341,7 @@ def test_a_failing_publish_costs_the_listener_neither_its_connection_nor_a_notif
     thread = threading.Thread(target=listen, daemon=True, args=(
         pg_url, publish, stop, ready, lambda: connections.append(1)))
     thread.start()
-    conninfo = sa.engine.make_url(pg_url).set(drivername="postgresql").render_as_string(
-        hide_password=False)
+    conninfo = libpq_conninfo(pg_url)
     try:
         assert ready.wait(20)
         with psycopg.connect(conninfo, autocommit=True) as conn:

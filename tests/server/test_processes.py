@@ -158,10 +158,9 @@ def test_a_move_posted_to_one_process_reaches_a_websocket_of_the_other(two_serve
 
 
 def _conninfo() -> str:
-    import sqlalchemy as sa
+    from tramways.server.database import libpq_conninfo
 
-    return sa.engine.make_url(os.environ[POSTGRES_ENV]).set(
-        drivername="postgresql").render_as_string(hide_password=False)
+    return libpq_conninfo(os.environ[POSTGRES_ENV])
 
 
 def _cut_listeners(*bases: str) -> int:

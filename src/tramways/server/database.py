@@ -43,6 +43,13 @@ def listen_application(pid: int | None = None) -> str:
     return f"{LISTEN_APPLICATION} {os.getpid() if pid is None else pid}"
 
 
+def libpq_conninfo(url: str) -> str:
+    """A SQLAlchemy PostgreSQL ``url`` (any driver) as the connection string ``psycopg``
+    itself takes (for the ``LISTEN`` connection, which works below SQLAlchemy)."""
+    return sa.engine.make_url(url).set(drivername="postgresql").render_as_string(
+        hide_password=False)
+
+
 def default_url(folder: str | Path = ".") -> str:
     return f"sqlite:///{Path(folder).resolve() / 'tramways.sqlite3'}"
 
@@ -159,9 +166,7 @@ def listen(
     raises is logged and the next notification is read: it never costs the connection."""
     import psycopg
 
-    conninfo = sa.engine.make_url(url).set(drivername="postgresql").render_as_string(
-        hide_password=False
-    )
+    conninfo = libpq_conninfo(url)
     while not stop.is_set():
         try:
             with psycopg.connect(
