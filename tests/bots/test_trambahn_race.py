@@ -164,15 +164,18 @@ def test_the_race_search_beats_the_rule_bot():
 
 def test_t_r_4_the_default_search_is_the_race_checked_from_the_5th_scoring():
     """The default ``search`` (and so ``strong``) is the race search with the other player's
-    next passengers weighed 0.4, its turns checked from the 5th regular scoring on;
+    next passengers weighed 0.4 and an Extra Tour's share 0.6 (T-R-3), its turns checked from
+    the 5th regular scoring on;
     ``flat=True`` is the previous flat Monte Carlo."""
     from tramways.bots.search import RACE, SearchBot
     from tramways.bots.trambahn_turns import TurnPlanner
 
     bot = make_bot("search", GAME)
     assert isinstance(bot, SearchBot) and isinstance(bot.race, RaceBot)
-    assert bot.race.start == 5 and RACE == {"start": 5, "weights": {"danger": 0.4}}
+    assert bot.race.start == 5
+    assert RACE == {"start": 5, "weights": {"danger": 0.4, "tour": 0.6}}
     assert bot.race.planner.danger == 0.4 and TurnPlanner.danger == 1.0
+    assert bot.race.planner.tour == 0.6 and TurnPlanner.tour == 0.9
     assert make_bot("search", GAME, flat=True).race is None
     assert make_bot("search", GAME, whole_turn=True).race is None
     assert make_bot("search", GAME, race={}).race.start == 7

@@ -15,7 +15,8 @@ candidates' mean decides.  Without ``memory`` (its default in this mode) the sam
 unseen-card model use the view alone.
 
 **The default** is :class:`~tramways.bots.trambahn_race.RaceBot` with the options
-:data:`RACE`: whole turns, the other player's next passengers weighed 0.4, checked from the
+:data:`RACE`: whole turns, the other player's next passengers weighed 0.4 and an Extra
+Tour's share 0.6, checked from the
 5th regular scoring on by play-outs to the end of the game, valued by the win (T-R-4).
 ``race={...}`` gives the race other options (``race={}``: its own defaults, checks from the
 7th scoring, the planner's weights).
@@ -105,9 +106,11 @@ LOOKAHEAD_FROM = 5
 """Regular scorings before which the check is skipped (the race for the last scorings,
 T-R-4, is where it counts; earlier the static value decides alone)."""
 
-RACE: dict[str, Any] = {"start": 5, "weights": {"danger": 0.4}}
+RACE: dict[str, Any] = {"start": 5, "weights": {"danger": 0.4, "tour": 0.6}}
 """The default search's race options (:class:`RaceBot`): chosen on the development seeds
-1000 / 1001 and confirmed on the fresh seed 2027 (``docs/bots.md``)."""
+1000 / 1001 and confirmed on the fresh seed 2027; an Extra Tour's share ``tour`` 0.6 (the
+planner's 0.9, T-R-3) screened on the development seeds 3007, 3010 and 3011 and confirmed on
+the fresh seeds 2032-2034 pooled (``docs/bots.md``)."""
 
 THREAT = 0.75
 """Weight of the scoring the player to move at the end of a play-out can make at once with
