@@ -7,7 +7,8 @@ refresh closed the panel while the person was choosing a tile.  Now:
 
 - a refresh whose table still offers lays at the hex to the same line opens the panel again
   for that hex, with its tile options, without moving the map or the page; a rotation picked
-  before it is not brought back (the options list is);
+  before it is picked again (its preview on the new board, the confirm button), and the
+  options alone come back when the new table no longer offers that rotation;
 - the answer to the person's own move closes the panel as before, even when its table still
   offers lays at the hex;
 - a refresh after which the turn is another line's leaves the panel closed.
@@ -20,6 +21,8 @@ lays).
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from pathlib import Path
 
@@ -59,18 +62,29 @@ LOOK = """() => ({
 
 class Refresher:
     """Plays the server's "newer revision" to the page: the table fragment the page then
-    fetches comes back with ``data-rev`` raised to it (and, if asked, another line's turn)."""
+    fetches comes back with ``data-rev`` raised to it (and, if asked, another line's turn, or
+    the map's lays without the one whose notation is ``drop``)."""
 
     def __init__(self, page, gid: str) -> None:
         self.page = page
         self.rev = int(page.locator("#table").get_attribute("data-rev") or "0")
         self.turn_line: str | None = None
+        self.drop: str | None = None
         page.route(re.compile(rf"/g/{gid}/table\?"), self._answer)
+
+    def _without(self, match: re.Match[str]) -> str:
+        lays = json.loads(html.unescape(match.group(1)))
+        lays = {hexes: [o for o in options if o["notation"] != self.drop]
+                for hexes, options in lays.items()}
+        return f'data-lays="{html.escape(json.dumps(lays), quote=True)}"'
 
     def _answer(self, route) -> None:
         body = route.fetch().text()
         body = re.sub(r'(<div id="table"[^>]*? data-rev=")\d+"', rf'\g<1>{self.rev}"', body,
                       count=1)
+        if self.drop is not None:
+            assert 'data-lays="' in body
+            body = re.sub(r'data-lays="([^"]*)"', self._without, body, count=1)
         if self.turn_line is not None:
             body = re.sub(r'data-turn-line="[^"]*"', f'data-turn-line="{self.turn_line}"', body,
                           count=1)
@@ -119,14 +133,31 @@ def test_refresh_keeps_the_hex_panel_open_and_own_move_closes_it(
     page.locator("#hex-panel").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "g1840-panel-after-refresh.png"))
 
-    # a rotation picked (its preview, the confirm button), then a refresh: the hex's options
-    # again, no preview and no confirm button
-    page.locator("#hex-options button.rotation").first.click()
-    page.wait_for_selector("#hex-confirm:not([hidden])")
-    page.wait_for_selector("#map svg[data-preview]")
+    # a rotation picked (its preview, the confirm button), then a refresh: the same rotation
+    # picked again on the new table, its preview and the confirm button back
+    picked = page.locator("#hex-options button.rotation").nth(1)
+    notation = picked.get_attribute("data-notation")
+    picked.click()
+    page.wait_for_selector(f'#map svg[data-preview="{notation}"]')
+    before = page.evaluate(LOOK)
+    refresh()
+    page.wait_for_selector(f'#map svg[data-preview="{notation}"]')
+    after = page.evaluate(LOOK)
+    assert after == before
+    assert (after["open"], after["title"], after["options"]) == (True, coord, lays)
+    assert (after["confirm"], after["preview"]) == (True, True)
+    assert page.locator("#hex-options button.rotation.chosen").get_attribute(
+        "data-notation") == notation
+    assert page.locator("#hex-confirm button[name=action]").get_attribute("value") == notation
+    page.screenshot(path=str(shots / "g1840-panel-pick-after-refresh.png"))
+
+    # a rotation picked that the new table no longer offers: the hex's options alone, no
+    # preview and no confirm button (the new table's lays leave that rotation out)
+    refresh.drop = notation
     refresh()
     after = page.evaluate(LOOK)
-    assert (after["open"], after["title"], after["options"]) == (True, coord, lays)
+    assert (after["open"], after["title"]) == (True, coord)
+    assert after["options"] == [n for n in lays if n != notation]
     assert (after["confirm"], after["preview"]) == (False, False)
 
     # the answer to the person's own move closes it, though its table still offers the hex

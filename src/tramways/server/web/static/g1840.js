@@ -578,7 +578,11 @@ new MutationObserver((records) => {
   const kept = old ? keptHex(old) : null;
   turnChanged();
   if (old) openedHex = null;  // the panel went with the table it was in
-  if (kept) openHex(kept, true);
+  if (kept) {
+    openHex(kept.coord, true);
+    const again = ((mapEl().lays || {})[kept.coord] || []).find((o) => o.notation === kept.notation);
+    if (again) preview(again);
+  }
 }).observe(document.querySelector("main.game"), { childList: true, subtree: false });
 setup();
 turnChanged();
@@ -588,9 +592,9 @@ turnChanged();
 // person may be choosing a tile.  When the swap was such a refresh (table.js marks it
 // ``data-swap="refresh"``; the answer to the person's own move closes the panel as before),
 // the panel was open for a hex's tiles, and the new table still offers lays there to the same
-// line, its panel is opened again for that hex.  A rotation the person had picked (its preview
-// on the map, the confirm button) is not brought back: the hex's options list is enough, one
-// click previews it again on the new board.
+// line, its panel is opened again for that hex.  A rotation the person had picked (``notation``,
+// its button marked chosen) is picked again when the new table still offers it: its preview on
+// the new board and the confirm button come back; otherwise the options alone.
 function keptHex(old) {
   const fresh = document.getElementById("table");
   if (!openedHex || fresh?.dataset.swap !== "refresh") return null;
@@ -599,7 +603,9 @@ function keptHex(old) {
   const line = old.querySelector("#map")?.dataset.turnLine;
   const map = mapEl();
   if (!line || map?.dataset.turnLine !== line || !(map.lays || {})[openedHex]) return null;
-  return openedHex;
+  const picked = old.querySelector("#hex-confirm:not([hidden])")
+    ? old.querySelector("#hex-options button.rotation.chosen")?.dataset.notation : undefined;
+  return { coord: openedHex, notation: picked };
 }
 
 // When the turn passes to another of the player's lines, the map centres on that line's home
