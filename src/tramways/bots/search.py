@@ -16,8 +16,8 @@ unseen-card model use the view alone.
 
 **The default** is :class:`~tramways.bots.trambahn_race.RaceBot` with the options
 :data:`RACE`: whole turns, the other player's next passengers weighed 0.4 and an Extra
-Tour's share 0.6, checked from the
-5th regular scoring on by play-outs to the end of the game, valued by the win (T-R-4).
+Tour's share 0.6 (T-R-3), checked from the 5th regular scoring on by play-outs to the end of
+the game, valued by the win (T-R-4).
 ``race={...}`` gives the race other options (``race={}``: its own defaults, checks from the
 7th scoring, the planner's weights).
 
