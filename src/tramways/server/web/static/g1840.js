@@ -593,8 +593,8 @@ turnChanged();
 // ``data-swap="refresh"``; the answer to the person's own move closes the panel as before),
 // the panel was open for a hex's tiles, and the new table still offers lays there to the same
 // line, its panel is opened again for that hex.  A rotation the person had picked (``notation``,
-// its button marked chosen) is picked again when the new table still offers it: its preview on
-// the new board and the confirm button come back; otherwise the options alone.
+// the one the confirm button would lay) is picked again when the new table still offers it:
+// its preview on the new board and the confirm button come back; otherwise the options alone.
 function keptHex(old) {
   const fresh = document.getElementById("table");
   if (!openedHex || fresh?.dataset.swap !== "refresh") return null;
@@ -603,9 +603,8 @@ function keptHex(old) {
   const line = old.querySelector("#map")?.dataset.turnLine;
   const map = mapEl();
   if (!line || map?.dataset.turnLine !== line || !(map.lays || {})[openedHex]) return null;
-  const picked = old.querySelector("#hex-confirm:not([hidden])")
-    ? old.querySelector("#hex-options button.rotation.chosen")?.dataset.notation : undefined;
-  return { coord: openedHex, notation: picked };
+  const picked = old.querySelector("#hex-confirm:not([hidden]) button[name=action]");
+  return { coord: openedHex, notation: picked?.dataset.notation };
 }
 
 // When the turn passes to another of the player's lines, the map centres on that line's home
